@@ -1,0 +1,70 @@
+"""`make demo`: a visible walk-through of kenning in a throw-away git repository.
+
+It records the paper's webhook story (an issue, two failed attempts, a fix, a decision replaced
+by another), then prints the summary and a search, running the real `ken` command each time.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+KEN = [str(Path(sys.executable).with_name("ken"))]
+
+
+def show(cmd: list[str], cwd: Path, env: dict[str, str]) -> str:
+    print(f"\n$ ken {' '.join(cmd)}")
+    result = subprocess.run(KEN + cmd, cwd=cwd, env=env, capture_output=True, text=True)
+    sys.stdout.write(result.stdout)
+    sys.stdout.write("".join(f"  (stderr) {line}\n" for line in result.stderr.splitlines()))
+    if result.returncode != 0:
+        raise SystemExit(f"demo step failed with exit {result.returncode}: ken {' '.join(cmd)}")
+    return result.stdout
+
+
+def git(args: list[str], cwd: Path, env: dict[str, str]) -> None:
+    subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True)
+
+
+def main() -> None:
+    work = Path(tempfile.mkdtemp(prefix="ken-demo-"))
+    env = dict(os.environ, KEN_HOME=str(work / "home"), GIT_AUTHOR_NAME="Demo", GIT_AUTHOR_EMAIL="demo@example.invalid",
+               GIT_COMMITTER_NAME="Demo", GIT_COMMITTER_EMAIL="demo@example.invalid")
+    repo = work / "shop"
+    try:
+        (repo / "src" / "payments").mkdir(parents=True)
+        (repo / "src" / "payments" / "webhook.py").write_text("def handle(event):\n    mark_paid(event)\n")
+        (repo / "pyproject.toml").write_text('[project]\nname = "shop"\ndescription = "A small web shop."\n')
+        git(["init", "-q"], repo, env)
+        git(["add", "-A"], repo, env)
+        git(["commit", "-q", "-m", "initial"], repo, env)
+        print(f"A throw-away repository: {repo}")
+        show(["init", "--no-hooks", "--no-backfill", "--no-register"], repo, env)
+        out = show(["issue", "Webhook retries create duplicate charges", "--at", "src/payments/webhook.py:2"],
+                   repo, env)
+        issue = out.split()[0].lstrip("#")
+        show(["attempt", "Deduplicated on the Stripe event id; ids repeat across retries", "--failed",
+              "--at", "src/payments/webhook.py:2"], repo, env)
+        show(["attempt", "5-second lock around mark_paid; narrowed the race, did not close it", "--failed",
+              "--issue", issue, "--at", "src/payments/webhook.py:2"], repo, env)
+        show(["fix", "Write the idempotency key before charging", "--issue", issue,
+              "--details", "test_retry_storm passes 500/500"], repo, env)
+        first = show(["decide", "Store idempotency keys in Redis with a 24-hour TTL",
+                      "--at", "src/payments/webhook.py"], repo, env).strip()
+        show(["decide", "Keep idempotency keys in Postgres with a unique index; drop Redis",
+              "--supersedes", first[:10], "--at", "src/payments/webhook.py"], repo, env)
+        show(["note", "Stripe retries for up to three days", "--lesson"], repo, env)
+        show(["summary"], repo, env)
+        show(["search", "idempotency"], repo, env)
+        show(["show", issue], repo, env)
+        print("\nThe memory lives in .kenning/events.jsonl (tracked in git); summary.md is derived.")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,81 @@
+"""``ken doctor``: a full read of the log that reports what the fold tolerates silently.
+
+Malformed lines (with their numbers), a torn tail, duplicate event ids with different content,
+two issues sharing an issue id (two branches that picked the same random id), two decisions
+superseding the same decision, supersedes naming a non-decision, and unknown event types.
+"""
+
+from __future__ import annotations
+
+from kenning.app.memory import open_memory
+from kenning.core.events import TYPES, Event, parse_line
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from kenning.app.project import Project
+
+
+def doctor(project: Project) -> dict[str, Any]:
+    memory = open_memory(project)
+    memory.warnings.clear()  # doctor reports these itself, on stdout
+    try:
+        events, problems = _read(memory.log.path.read_bytes())
+    finally:
+        memory.close()
+    problems += _conflicts(events)
+    return {"events": len(events), "problems": problems}
+
+
+def _read(data: bytes) -> tuple[list[Event], list[dict[str, Any]]]:
+    problems: list[dict[str, Any]] = []
+    events: list[Event] = []
+    lines = data.split(b"\n")
+    torn = lines.pop()
+    for number, raw in enumerate(lines, start=1):
+        try:
+            events.append(parse_line(raw.decode("utf-8")))
+        except ValueError as err:
+            problems.append({"kind": "malformed_line", "line": number,
+                             "message": f"line {number} is not a valid event ({err}); it is skipped"})
+    if torn:
+        problems.append({"kind": "torn_tail", "line": len(lines) + 1,
+                         "message": f"line {len(lines) + 1} is incomplete ({len(torn)} bytes); "
+                                    "the next write moves it to .kenning/local/quarantine/"})
+    return events, problems
+
+
+def _conflicts(events: list[Event]) -> list[dict[str, Any]]:
+    problems: list[dict[str, Any]] = []
+    by_id: dict[str, Event] = {}
+    issue_events: dict[str, list[str]] = {}
+    supersedes: dict[str, list[str]] = {}
+    for event in events:
+        seen = by_id.get(event.id)
+        if seen is not None and seen != event:
+            problems.append({"kind": "duplicate_event_id", "id": event.id,
+                             "message": f"{event.id} appears twice with different content; the earlier one is used"})
+        by_id.setdefault(event.id, event)
+        if event.type == "issue" and event.issue_id and seen is None:
+            issue_events.setdefault(event.issue_id, []).append(event.id)
+        if event.type == "decision" and event.supersedes and seen is None:
+            supersedes.setdefault(event.supersedes, []).append(event.id)
+        if event.type not in TYPES and seen is None:
+            problems.append({"kind": "unknown_type", "id": event.id,
+                             "message": f"{event.id} has unknown type {event.type!r}; it is kept and ignored"})
+    for iid, ids in sorted(issue_events.items()):
+        if len(ids) > 1:
+            problems.append({"kind": "duplicate_issue_id", "issue_id": iid,
+                             "message": f"issue id #{iid} is used by {len(ids)} issues ({', '.join(ids)}); "
+                                        "likely two branches picked the same id: refer to them by event id"})
+    for target, ids in sorted(supersedes.items()):
+        kind = by_id[target].type if target in by_id else None
+        if len(ids) > 1:
+            problems.append({"kind": "double_supersede", "id": target,
+                             "message": f"{target} is superseded by {len(ids)} decisions ({', '.join(ids)}); "
+                                        "all of them stand: supersede the one you mean to retire"})
+        if kind is not None and kind != "decision":
+            problems.append({"kind": "supersedes_non_decision", "id": target,
+                             "message": f"{', '.join(ids)} supersede {target}, a {kind}; ignored"})
+    return problems

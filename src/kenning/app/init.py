@@ -1,0 +1,194 @@
+"""``ken init``: give a repository its ``.kenning/`` folder, idempotently.
+
+Creates what is missing and never overwrites a user's file; the only content it rewrites is
+its own marker-delimited bridge block in ``CLAUDE.md``/``AGENTS.md``. ``--private`` keeps
+everything out of git: the folder is listed in ``.git/info/exclude`` and the bridge goes to
+``CLAUDE.local.md`` instead of the tracked files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+from kenning import git
+from kenning.app import summary as summary_app
+from kenning.app import texts
+from kenning.app.memory import open_memory
+from kenning.app.project import Project, find_project
+from kenning.core.errors import InvalidInput
+from kenning.store import files
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
+
+def init(cwd: Path, private: bool = False) -> tuple[Project, list[tuple[str, str]]]:
+    """Set up kenning; return the project and (path, what happened) for every file touched."""
+    project = find_project(cwd)
+    changes: list[tuple[str, str]] = []
+
+    def note(path: Path, changed: bool, verb: str = "created") -> None:
+        changes.append((os.path.relpath(path, project.root), verb if changed else "unchanged"))
+
+    files.ensure_dir(project.dir)
+    if not os.path.lexists(project.log_path):
+        files.write_atomic(project.log_path, "")
+        note(project.log_path, True)
+    note(project.config_path, files.create_if_missing(project.config_path, texts.CONFIG))
+    note(project.plan_path, files.create_if_missing(project.plan_path, texts.PLAN))
+    note(project.map_path, files.create_if_missing(project.map_path, project_map(project.root)))
+    note(project.dir / "AI_INSTRUCTIONS.md", files.write_atomic(project.dir / "AI_INSTRUCTIONS.md",
+                                                                texts.AI_INSTRUCTIONS), "written")
+    note(project.dir / ".gitignore", files.create_if_missing(project.dir / ".gitignore", texts.GITIGNORE))
+    if private:
+        _exclude(project, changes)
+        bridges = ["CLAUDE.local.md"]
+    else:
+        path = project.root / ".gitattributes"
+        note(path, _ensure_line(path, texts.GITATTRIBUTES_LINE), "updated")
+        bridges = ["CLAUDE.md", "AGENTS.md"]
+    for name in bridges:
+        path = project.root / name
+        note(path, files.write_atomic(path, with_bridge(files.read_text(path))), "updated")
+    memory = open_memory(project)
+    try:
+        summary_app.refresh(memory)
+        memory.flush_warnings()
+    finally:
+        memory.close()
+    return project, changes
+
+
+def with_bridge(text: str | None) -> str:
+    """The file's text with kenning's block added, or replaced in place when present."""
+    block = texts.BRIDGE_BLOCK
+    if not text:
+        return block
+    begin, end = text.find(texts.BRIDGE_BEGIN[:20]), text.find(texts.BRIDGE_END)
+    if begin >= 0 and end > begin:
+        stop = end + len(texts.BRIDGE_END)
+        if text[stop:stop + 1] == "\n":
+            stop += 1
+        return text[:begin] + block + text[stop:]
+    return text.rstrip("\n") + "\n\n" + block
+
+
+def _ensure_line(path: Path, line: str) -> bool:
+    text = files.read_text(path) or ""
+    if line in text.splitlines():
+        return False
+    sep = "" if not text or text.endswith("\n") else "\n"
+    return files.write_atomic(path, text + sep + line + "\n")
+
+
+def _exclude(project: Project, changes: list[tuple[str, str]]) -> None:
+    gdir = git.git_dir(project.root)
+    if gdir is None:
+        raise InvalidInput("--private needs a git repository to keep kenning out of; run `git init`")
+    path = git.common_dir(gdir) / "info" / "exclude"
+    changed = False
+    for line in ("/.kenning/", "/CLAUDE.local.md"):
+        changed = _ensure_line(path, line) or changed
+    changes.append((".git/info/exclude", "updated" if changed else "unchanged"))
+
+
+# -- PROJECT_MAP.md seeded from the manifests ------------------------------------------------------
+
+def project_map(root: Path) -> str:
+    facts = _manifest_facts(root)
+    purpose = facts.get("description") or ""
+    lines = [f"# Project map: {facts.get('name') or root.name}", "", "## Purpose", ""]
+    lines.append(purpose if purpose else
+                 "<!-- One or two sentences: what this project does and for whom. Until this is "
+                 "filled in, agents are in setup mode. -->")
+    lines += ["", "## Stack", ""]
+    lines += [f"- {s}" for s in facts.get("stack", [])] or ["- (no manifest found)"]
+    lines += ["", "## Structure", ""]
+    lines += [f"- `{d}/`" for d in _top_dirs(root)] or ["- (flat)"]
+    if facts.get("entry_points"):
+        lines += ["", "## Entry points", ""] + [f"- {e}" for e in facts["entry_points"]]
+    lines += ["", "## Conventions", "", "<!-- how to build, test and release; rules worth knowing -->", ""]
+    return "\n".join(lines)
+
+
+def _top_dirs(root: Path) -> list[str]:
+    try:
+        names = sorted(os.listdir(root))
+    except OSError:
+        return []
+    return [n for n in names if not n.startswith(".") and (root / n).is_dir()
+            and n not in ("node_modules", "venv", "__pycache__", "dist", "build", "target")][:20]
+
+
+def _manifest_facts(root: Path) -> dict[str, Any]:
+    facts: dict[str, Any] = {"stack": [], "entry_points": []}
+    for name, reader in (("pyproject.toml", _pyproject), ("package.json", _package_json),
+                         ("Cargo.toml", _cargo), ("go.mod", _go_mod)):
+        text = files.read_text(root / name)
+        if text is None:
+            continue
+        try:
+            found = reader(text)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue  # a manifest we cannot parse seeds nothing; the map stays editable
+        for key in ("name", "description"):
+            if found.get(key) and not facts.get(key):
+                facts[key] = str(found[key]).strip()
+        facts["stack"].append(found["stack"])
+        facts["entry_points"].extend(found.get("entry_points", []))
+    return facts
+
+
+def _toml(text: str) -> dict[str, Any]:
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise ValueError(str(err)) from err
+
+
+def _deps(names: list[str]) -> str:
+    shown = ", ".join(names[:12]) + (f", … ({len(names)} in all)" if len(names) > 12 else "")
+    return f"; dependencies: {shown}" if names else ""
+
+
+def _pyproject(text: str) -> dict[str, Any]:
+    project = _toml(text).get("project", {})
+    deps = [re.split(r"[ <>=!~;\[]", d, maxsplit=1)[0] for d in project.get("dependencies", [])]
+    scripts = [f"`{k}` -> `{v}`" for k, v in sorted(project.get("scripts", {}).items())]
+    return {"name": project.get("name"), "description": project.get("description"),
+            "stack": f"Python (pyproject.toml){_deps(deps)}", "entry_points": scripts}
+
+
+def _package_json(text: str) -> dict[str, Any]:
+    data = json.loads(text)
+    deps = sorted(data.get("dependencies", {}))
+    bins = data.get("bin", {})
+    entries = [f"`{k}` -> `{v}`" for k, v in sorted(bins.items())] if isinstance(bins, dict) else []
+    if data.get("main"):
+        entries.append(f"main: `{data['main']}`")
+    return {"name": data.get("name"), "description": data.get("description"),
+            "stack": f"JavaScript/TypeScript (package.json){_deps(deps)}", "entry_points": entries}
+
+
+def _cargo(text: str) -> dict[str, Any]:
+    data = _toml(text)
+    package = data.get("package", {})
+    return {"name": package.get("name"), "description": package.get("description"),
+            "stack": f"Rust (Cargo.toml){_deps(sorted(data.get('dependencies', {})))}"}
+
+
+def _go_mod(text: str) -> dict[str, Any]:
+    module = re.search(r"(?m)^module\s+(\S+)", text)
+    version = re.search(r"(?m)^go\s+(\S+)", text)
+    deps = re.findall(r"(?m)^\s+([\w./-]+)\s+v[\w.+-]+", text)
+    name = module.group(1) if module else None
+    return {"name": name.rsplit("/", 1)[-1] if name else None,
+            "stack": f"Go {version.group(1) if version else ''} (go.mod){_deps(deps)}".replace("Go  ", "Go ")}

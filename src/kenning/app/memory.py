@@ -1,0 +1,127 @@
+"""Opening a project's memory: the log brought into the index, incrementally.
+
+The index remembers how far into the log it has read (a byte offset), plus the file's size,
+mtime and inode and checksums of its first block and of the block just before the offset. If
+the file is exactly as it was, nothing is read. If it only grew (an append, or a union merge
+that added lines after ours), only the new tail is parsed and folded. Anything else (a
+checkout that rewrote the file, an edit) rebuilds the index from scratch. The fold is
+order-independent, so an incremental fold and a rebuild agree.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from kenning.core.events import Event, parse_line
+from kenning.core.fold import State
+from kenning.store.cache import Cache
+from kenning.store.log import EventLog
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from kenning.app.project import Project
+
+_SAMPLE = 4096
+
+
+class Memory:
+    """A project's index, up to date with its log when returned by ``open_memory``."""
+
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self.log = EventLog(project.log_path, project.local_dir / "events.lock",
+                            project.local_dir / "quarantine")
+        self.cache = Cache(project.cache_dir / "index.sqlite")
+        self.warnings: list[str] = []
+        self._state: State | None = None
+
+    def close(self) -> None:
+        self.cache.close()
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            self._state = self._load_state()
+        return self._state
+
+    def _load_state(self) -> State:
+        data = self.cache.meta("state")
+        return State.from_json(data) if data else State()
+
+    def sync(self) -> None:
+        """Bring the index and the summary state up to date with the log."""
+        st = self.log.stat()
+        with self.cache.transaction():
+            info = self.cache.meta("log")
+            fingerprint = [st.st_size, st.st_mtime_ns, st.st_ino]
+            if info and info["stat"] == fingerprint:
+                self._report(info)
+                return
+            self._state = None  # another process may have moved the state on: reload it here
+            if not self._is_prefix(info, st.st_size):
+                self.cache.clear()
+                self._state = State()
+                info = {"end": 0, "lines": 0, "malformed": []}
+            info = self._fold_tail(info)
+            info["stat"] = fingerprint
+            self.cache.set_meta("log", info)
+            self.cache.set_meta("state", self.state.to_json())
+        self._report(info)
+
+    def _is_prefix(self, info: dict[str, Any] | None, size: int) -> bool:
+        if not info or size < info["end"]:
+            return False
+        end = info["end"]
+        return (self.log.sample(0, min(end, _SAMPLE)) == info["head"]
+                and self.log.sample(max(0, end - _SAMPLE), end) == info["window"])
+
+    def _fold_tail(self, info: dict[str, Any]) -> dict[str, Any]:
+        tail = self.log.read_from(info["end"])
+        malformed = list(info["malformed"])
+        number = info["lines"]
+        for raw in tail.lines:
+            number += 1
+            try:
+                event = parse_line(raw.decode("utf-8"))
+            except ValueError:  # also covers UnicodeDecodeError and JSONDecodeError
+                malformed.append(number)
+                continue
+            self.index(event, "log", number)
+        end = tail.end
+        return {"end": end, "lines": number, "malformed": malformed[-1000:], "torn": bool(tail.torn),
+                "head": self.log.sample(0, min(end, _SAMPLE)),
+                "window": self.log.sample(max(0, end - _SAMPLE), end)}
+
+    def index(self, event: Event, origin: str, line: int | None) -> None:
+        if self.cache.insert(event, origin, line):
+            self.state.apply(event)
+
+    def _report(self, info: dict[str, Any]) -> None:
+        name = ".kenning/events.jsonl"
+        for number in info["malformed"]:
+            self.warn(f"{name} line {number} is not a valid event; skipped (its bytes are kept)")
+        if info.get("torn"):
+            self.warn(f"{name} ends in an incomplete line (a write was cut off); skipped, "
+                      "the next write moves it to .kenning/local/quarantine/")
+
+    def warn(self, message: str) -> None:
+        if message not in self.warnings:
+            self.warnings.append(message)
+
+    def flush_warnings(self) -> None:
+        """Reader warnings go to stderr, never into a projection or ``--json`` output."""
+        for message in self.warnings:
+            print(f"ken: warning: {message}", file=sys.stderr)
+        self.warnings.clear()
+
+    def events(self, rows: list[str]) -> list[Event]:
+        return [parse_line(row) for row in rows]
+
+
+def open_memory(project: Project) -> Memory:
+    project.require_initialized()
+    memory = Memory(project)
+    memory.sync()
+    return memory

@@ -1,0 +1,45 @@
+"""Turning whatever path a user typed into the one key memory is filed under.
+
+``src/a.py``, ``./src/a.py``, ``/abs/repo/src/a.py`` and ``a.py`` typed inside ``src/`` all
+become ``src/a.py``: repository-relative, POSIX separators, symlinks resolved. The file need
+not exist (a deleted file can still carry memory); a path outside the repository is refused.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from kenning.core.errors import InvalidInput
+
+
+def split_line(text: str) -> tuple[str, str | None]:
+    head, sep, tail = text.rpartition(":")
+    if sep and head and tail.isdigit():
+        return head, tail
+    return text, None
+
+
+def canonical_path(root: Path, raw: str, cwd: Path | None = None) -> str:
+    text = raw.strip()
+    if not text:
+        raise InvalidInput("the path is empty; give a file path inside the repository")
+    candidate = Path(text).expanduser()
+    if not candidate.is_absolute():
+        candidate = (cwd or Path.cwd()) / candidate
+    real = os.path.realpath(candidate)
+    base = os.path.realpath(root)
+    rel = os.path.relpath(real, base) if os.path.splitdrive(real)[0] == os.path.splitdrive(base)[0] else ".."
+    if rel == "." or rel == ".." or rel.startswith(".." + os.sep) or os.path.isabs(rel):
+        raise InvalidInput(f"{raw!r} is outside the repository {base}; give a path inside it")
+    rel = rel.replace(os.sep, "/")
+    if rel == ".git" or rel.startswith(".git/"):
+        raise InvalidInput(f"{raw!r} is inside .git; give a path to a project file")
+    return rel
+
+
+def canonical_location(root: Path, raw: str, cwd: Path | None = None) -> str:
+    """``PATH[:LINE]`` -> ``repo/relative/path[:LINE]``."""
+    path, line = split_line(raw.strip())
+    rel = canonical_path(root, path, cwd)
+    return f"{rel}:{int(line)}" if line else rel

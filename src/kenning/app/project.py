@@ -1,0 +1,130 @@
+"""Where a project lives, what its config says, and what time it is.
+
+This is the one place that reads the environment and the clock: ``KEN_NOW`` (or ``--now``)
+pins the clock so every time-dependent output is reproducible.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from pathlib import Path
+
+from kenning import git
+from kenning.core.errors import InvalidInput, NotInitialized
+from kenning.core.events import ISSUE_ALPHABET, format_timestamp, parse_timestamp
+
+KENNING_DIR = ".kenning"
+
+DEFAULT_CONFIG: dict[str, dict[str, object]] = {
+    "summary": {"budget": 6000},
+    "gate": {"window_days": 30, "churn_commits": 4, "block_failed_attempts": 3,
+             "stale_ratio": 0.5, "commit": "advisory"},
+    "capture": {"backfill_days": 90},
+    "redaction": {"allowlist": [], "patterns": {}},
+    "lock": {"timeout_seconds": 10.0},
+    "watch": {"saves": 8, "window_seconds": 120},
+}
+
+
+class Project:
+    """A repository with (or about to get) a ``.kenning/`` folder."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.dir = root / KENNING_DIR
+        self.log_path = self.dir / "events.jsonl"
+        self.cache_dir = self.dir / "cache"
+        self.local_dir = self.dir / "local"
+        self.summary_path = self.dir / "summary.md"
+        self.map_path = self.dir / "PROJECT_MAP.md"
+        self.plan_path = self.dir / "plan.md"
+        self.config_path = self.dir / "config.toml"
+        self._config: dict[str, dict[str, object]] | None = None
+
+    @property
+    def name(self) -> str:
+        return self.root.name
+
+    @property
+    def initialized(self) -> bool:
+        return self.dir.is_dir() and os.path.lexists(self.log_path)
+
+    def require_initialized(self) -> Project:
+        if not self.initialized:
+            raise NotInitialized(f"kenning is not set up in {self.root}; run `ken init` first")
+        return self
+
+    @property
+    def config(self) -> dict[str, dict[str, object]]:
+        if self._config is None:
+            self._config = load_config(self.config_path)
+        return self._config
+
+    def head_commit(self) -> str | None:
+        return git.head_commit(self.root)
+
+    def setting(self, table: str, key: str) -> object:
+        return self.config.get(table, {}).get(key, DEFAULT_CONFIG[table][key])
+
+
+def find_project(cwd: Path | None = None) -> Project:
+    start = (cwd or Path.cwd())
+    root = git.find_root(start)
+    if root is None:
+        raise NotInitialized(f"{start} is not inside a git repository; run `git init` and then `ken init`")
+    return Project(root)
+
+
+def load_config(path: Path) -> dict[str, dict[str, object]]:
+    """Defaults overlaid with ``config.toml``; a broken file is an error naming the file."""
+    merged = {table: dict(values) for table, values in DEFAULT_CONFIG.items()}
+    try:
+        raw = path.read_bytes()
+    except (FileNotFoundError, IsADirectoryError):
+        return merged
+    try:
+        import tomllib  # noqa: PLC0415 - only when a config exists: 6 ms the hot path can skip
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        raise InvalidInput(f"{path} is not valid TOML ({err}); fix or delete it") from err
+    for table, values in data.items():
+        if isinstance(values, dict):
+            merged.setdefault(table, {}).update(values)
+    return merged
+
+
+def now_micros(now: str | None = None) -> int:
+    """The clock: ``--now`` wins, then ``KEN_NOW``, then the system clock (UTC)."""
+    text = now if now else os.environ.get("KEN_NOW")
+    if text:
+        try:
+            return parse_timestamp(text)
+        except ValueError as err:
+            raise InvalidInput(f"{err}; use ISO 8601 such as 2030-06-30T12:00:00Z") from err
+    return time.time_ns() // 1000
+
+
+def now_text(now: str | None = None) -> str:
+    return format_timestamp(now_micros(now))
+
+
+def new_event_id() -> str:
+    return "evt_" + secrets.token_hex(10)
+
+
+def new_issue_id(length: int = 4) -> str:
+    return "".join(secrets.choice(ISSUE_ALPHABET) for _ in range(length))
+
+
+def ken_home() -> Path:
+    """Machine-wide state (project registry, lessons): ``KEN_HOME`` or the user data dir."""
+    explicit = os.environ.get("KEN_HOME")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "kenning"

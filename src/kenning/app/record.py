@@ -1,0 +1,210 @@
+"""The write path: the one function every surface uses to add an event (DESIGN section 7).
+
+validate -> resolve references -> redact -> lock -> repair a torn tail -> append one line ->
+fsync -> unlock -> refresh derived files. Nothing is written unless every step before the
+append succeeded; a crash after the append loses nothing, because every reader brings the
+derived files up to date from the log.
+"""
+
+from __future__ import annotations
+
+import json
+
+from kenning.app import summary as summary_app
+from kenning.app.memory import Memory, open_memory
+from kenning.app.paths import canonical_location
+from kenning.app.project import Project, new_event_id, new_issue_id, now_micros
+from kenning.core import redaction
+from kenning.core.errors import InvalidInput
+from kenning.core.events import (
+    SCHEMA_VERSION,
+    TEXT_FIELDS,
+    Event,
+    clean_text,
+    format_timestamp,
+    parse_timestamp,
+    serialize,
+    validate_draft,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
+
+class Recorded:
+    """What a write returns to its surface: the event as written and what to tell the user."""
+
+    def __init__(self, event: Event, redacted: tuple[str, ...], notices: list[str]) -> None:
+        self.event = event
+        self.redacted = redacted
+        self.notices = notices
+
+
+def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
+           now: str | None = None) -> Recorded:
+    """Validate, resolve, redact and append one event; ``fields`` uses the event's field names,
+    with ``issue_id`` and ``supersedes`` allowed as prefixes and ``location`` as typed."""
+    draft = _clean(fields)
+    micros = now_micros(now)
+    _precheck_shape(draft)
+    memory = open_memory(project)
+    try:
+        notices: list[str] = []
+        _resolve(memory, draft, notices, cwd)
+        kinds = redact_fields(project, draft)
+        validate_draft({**draft, "issue_id": draft.get("issue_id") or "pending"}
+                       if draft["type"] == "issue" else draft)
+        event = _append(memory, draft, micros)
+        summary_app.refresh(memory)
+        memory.flush_warnings()
+        return Recorded(event, kinds, notices)
+    finally:
+        memory.close()
+
+
+def _clean(fields: dict[str, Any]) -> dict[str, Any]:
+    draft = {k: v for k, v in fields.items() if v is not None and v is not False}
+    for name in TEXT_FIELDS:
+        if isinstance(draft.get(name), str):
+            draft[name] = clean_text(draft[name])
+    if draft.get("details") == "":
+        del draft["details"]
+    draft.setdefault("source", "cli")
+    return draft
+
+
+def _precheck_shape(draft: dict[str, Any]) -> None:
+    """The checks that need no memory, so bad input fails before anything is opened."""
+    probe = dict(draft)
+    if probe.get("type") in ("issue", "attempt", "fix"):
+        probe.setdefault("issue_id", "pending")
+    validate_draft(probe)
+
+
+def _resolve(memory: Memory, draft: dict[str, Any], notices: list[str], cwd: Path | None) -> None:
+    if draft.get("location"):
+        draft["location"] = canonical_location(memory.project.root, str(draft["location"]), cwd)
+    kind = draft["type"]
+    if kind in ("attempt", "fix") or (kind in ("note", "decision") and draft.get("issue_id")):
+        if draft.get("source") != "git" or draft.get("issue_id"):
+            draft["issue_id"] = resolve_issue(memory, draft.get("issue_id"), notices)
+    if draft.get("supersedes"):
+        draft["supersedes"] = resolve_decision(memory, str(draft["supersedes"]))
+
+
+def resolve_issue(memory: Memory, ref: str | None, notices: list[str]) -> str:
+    """A full issue id from a unique prefix (``#`` optional), or the only open issue."""
+    if not ref:
+        open_ids = sorted(memory.cache.open_issue_ids())
+        if len(open_ids) == 1:
+            notices.append(f"recorded against the only open issue #{open_ids[0]}")
+            return open_ids[0]
+        if not open_ids:
+            raise InvalidInput("no issue is open; record one with `ken issue` or name it with --issue ID")
+        raise InvalidInput(f"{len(open_ids)} issues are open; name one with --issue ID (see `ken issues`)")
+    prefix = ref.strip().lstrip("#").lower()
+    matches = memory.cache.issue_ids_with_prefix(prefix) if prefix else []
+    if prefix in matches:
+        return prefix
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise InvalidInput(f"no issue matches {ref!r}; `ken issues --all` lists the issue ids")
+    shown = ", ".join("#" + m for m in matches)
+    raise InvalidInput(f"{ref!r} matches several issues ({shown}, …); type more characters")
+
+
+def resolve_event(memory: Memory, ref: str) -> str:
+    """A full event id from a unique prefix; unknown or ambiguous is an error."""
+    text = ref.strip().lower()
+    prefix = text if text.startswith("evt_") else "evt_" + text
+    matches = memory.cache.ids_with_prefix(prefix) if len(prefix) > 4 else []
+    if prefix in matches:
+        return prefix
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise InvalidInput(f"no event matches {ref!r}; `ken search` shows event ids")
+    raise InvalidInput(f"{ref!r} matches several events ({', '.join(matches)}, …); type more characters")
+
+
+def resolve_decision(memory: Memory, ref: str) -> str:
+    target = resolve_event(memory, ref)
+    kind = memory.cache.event_type(target)
+    if kind != "decision":
+        raise InvalidInput(f"{target} is a {kind}, not a decision; --supersedes names the decision it replaces")
+    return target
+
+
+def redact_fields(project: Project, draft: dict[str, Any]) -> tuple[str, ...]:
+    """Scrub every text field in place (before the lock); return the kinds that were found."""
+    rules = _rules(project)
+    kinds: set[str] = set()
+    for name in TEXT_FIELDS:
+        value = draft.get(name)
+        if isinstance(value, str) and value:
+            result = redaction.redact(value, rules)
+            draft[name] = result.text
+            kinds.update(result.kinds)
+    return tuple(sorted(kinds))
+
+
+_RULES_CACHE: dict[str, redaction.Rules] = {}
+
+
+def _rules(project: Project) -> redaction.Rules:
+    patterns = project.setting("redaction", "patterns") or {}
+    allowlist = project.setting("redaction", "allowlist") or []
+    if not isinstance(patterns, dict) or not isinstance(allowlist, list):
+        raise InvalidInput("[redaction] in config.toml: patterns must be a table, allowlist a list")
+    cache_key = json.dumps([patterns, allowlist], sort_keys=True)
+    if cache_key not in _RULES_CACHE:
+        try:
+            _RULES_CACHE[cache_key] = redaction.compile_rules(
+                {str(k): str(v) for k, v in patterns.items()}, [str(a) for a in allowlist])
+        except ValueError as err:
+            raise InvalidInput(f"[redaction] in config.toml: {err}") from err
+    return _RULES_CACHE[cache_key]
+
+
+def _append(memory: Memory, draft: dict[str, Any], micros: int) -> Event:
+    timeout = float(memory.project.setting("lock", "timeout_seconds"))  # type: ignore[arg-type]
+    with memory.log.lock(timeout):
+        memory.log.repair_torn_tail()
+        memory.sync()
+        data = dict(draft)
+        if data["type"] == "issue":
+            data["issue_id"] = _fresh_issue_id(memory)
+        data["v"] = SCHEMA_VERSION
+        data["id"] = new_event_id()
+        data["timestamp"] = format_timestamp(max(micros, _last_micros(memory) + 1))
+        commit = memory.project.head_commit()
+        if commit and "git_commit" not in data:
+            data["git_commit"] = commit
+        event = Event(data)
+        memory.log.append(serialize(event))
+        memory.sync()
+    return event
+
+
+def _fresh_issue_id(memory: Memory) -> str:
+    length = 4
+    while True:
+        for _ in range(16):
+            candidate = new_issue_id(length)
+            if not memory.cache.issue_id_taken(candidate):
+                return candidate
+        length += 1  # 16 collisions in a row: the short space is crowded, lengthen the id
+
+
+def _last_micros(memory: Memory) -> int:
+    """The newest timestamp at the end of the log, so timestamps strictly increase per log."""
+    line = memory.log.last_line()
+    if not line:
+        return 0
+    try:
+        return parse_timestamp(json.loads(line)["timestamp"])
+    except (ValueError, KeyError, TypeError):
+        return 0

@@ -1,0 +1,54 @@
+"""Use cases for the session-start summary: render it, keep ``summary.md`` in step, print it."""
+
+from __future__ import annotations
+
+from kenning.app.memory import Memory, open_memory
+from kenning.core import summary as summary_core
+from kenning.core.fold import fold
+from kenning.core.summary import purpose_from_map
+from kenning.store import files
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from kenning.app.project import Project
+
+
+def _purpose(project: Project) -> str:
+    return purpose_from_map(files.read_text(project.map_path) or "")
+
+
+def budget(project: Project) -> int:
+    value = project.setting("summary", "budget")
+    return value if isinstance(value, int) and value > 0 else summary_core.DEFAULT_BUDGET
+
+
+def render_budgeted(memory: Memory) -> str:
+    project = memory.project
+    return summary_core.render(memory.state, project.name, _purpose(project), budget(project))
+
+
+def refresh(memory: Memory) -> str:
+    """Re-render ``summary.md`` from the folded state; unchanged text leaves the file alone."""
+    text = render_budgeted(memory)
+    files.write_atomic(memory.project.summary_path, text)
+    return text
+
+
+def summary(project: Project, full: bool = False) -> str:
+    memory = open_memory(project)
+    try:
+        if full:
+            events = memory.events(list(memory.cache.all_events()))
+            text = summary_core.render(fold(events, bounded=False), project.name, _purpose(project), None)
+        else:
+            text = refresh(memory)
+        memory.flush_warnings()
+        return text
+    finally:
+        memory.close()
+
+
+def regenerate(project: Project) -> str:
+    """Rebuild the index from the log and rewrite the derived files."""
+    files.remove(project.cache_dir / "index.sqlite")
+    return summary(project)

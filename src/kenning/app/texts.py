@@ -1,0 +1,90 @@
+"""The fixed texts ``ken init`` writes: agent protocol, bridge block, config, plan, ignore rules.
+
+They are interface, read by agents at every session start: short, exact, and consistent with
+the MCP server's instructions.
+"""
+
+from __future__ import annotations
+
+BRIDGE_BEGIN = "<!-- kenning:begin (managed by `ken init`; edits inside this block are replaced) -->"
+BRIDGE_END = "<!-- kenning:end -->"
+
+PROTOCOL = """\
+1. Start every session by reading `.kenning/summary.md` (or `ken summary`) and
+   `.kenning/PROJECT_MAP.md`. If the map's Purpose section is empty, you are in setup mode:
+   fill the map from the manifests and entry points before anything else.
+2. Before modifying a file, run `ken precheck PATH` and read what already failed there.
+3. Before fixing a bug, log it: `ken issue "what is wrong" --at PATH[:LINE]`.
+4. After each approach, record it with its outcome:
+   `ken attempt "what you tried and why it did or did not work" --failed|--worked|--partial`.
+5. Record a fix only with evidence (a passing test, a reproduced-then-gone failure):
+   `ken fix "what fixed it" --issue ID --details "the evidence"`.
+6. Record decisions: `ken decide "what we chose and why"`; when it replaces an earlier
+   decision, name it: `--supersedes EVENT_ID` (ids are shown in the summary).
+7. Record reusable insights with `ken note "..." --lesson`. Never paste secrets: they are
+   redacted, but keep them out anyway.
+"""
+
+AI_INSTRUCTIONS = f"""\
+# kenning: how to use this project's memory
+
+This repository keeps its development history in `.kenning/events.jsonl`: issues, attempts
+with their outcome, fixes, decisions and notes. `ken` (CLI) and `ken mcp` (MCP server) read
+and write it. The gate (`ken precheck`) tells you what already failed on a file before you
+touch it: do not repeat an approach it lists unless you know why it will work this time.
+
+{PROTOCOL}"""
+
+BRIDGE_BLOCK = f"""\
+{BRIDGE_BEGIN}
+## Project memory (kenning)
+
+This project records its history with kenning. Read `.kenning/summary.md` and
+`.kenning/PROJECT_MAP.md` first, run `ken precheck PATH` before editing a file, and record
+issues, attempts (with outcome), fixes, decisions and notes with `ken`. The full protocol is
+in `.kenning/AI_INSTRUCTIONS.md`.
+{BRIDGE_END}
+"""
+
+PLAN = """\
+# Plan
+
+What we mean to do next, in our own words: edit this file directly (it is intent, not history).
+"""
+
+GITIGNORE = """\
+# derived or machine-local: rebuilt from events.jsonl and git, never merged
+summary.md
+cache/
+local/
+"""
+
+GITATTRIBUTES_LINE = ".kenning/events.jsonl merge=union"
+
+CONFIG = """\
+# kenning configuration. Every value below is the default; change what you need.
+
+[summary]
+budget = 6000            # characters in .kenning/summary.md (about 1,500 tokens)
+
+[gate]
+window_days = 30         # how far back failed attempts, churn, reverts and decisions count
+churn_commits = 4        # commits touching a file in the window that count as churn
+block_failed_attempts = 3  # failed attempts on a file that make the gate block
+stale_ratio = 0.5        # changed lines / current lines that make a memory stale
+commit = "advisory"      # "strict": the pre-commit hook refuses a commit of a blocked file
+
+[capture]
+backfill_days = 90       # history `ken init` derives events from
+
+[lock]
+timeout_seconds = 10.0
+
+[watch]
+saves = 8                # saves of one file within window_seconds that make a churn note
+window_seconds = 120
+
+[redaction]
+allowlist = []           # regexes whose matches are never redacted
+[redaction.patterns]     # extra secret patterns: kind = "regex"
+"""

@@ -1,0 +1,132 @@
+"""The ``ken`` command line: parse argv, call one ``app`` function, render the result.
+
+Surfaces are imported lazily, per command, so the hot paths (``ken precheck``, ``ken hook``)
+pay only for what they use. Errors are one line on stderr with the exit code of their class
+(see ``kenning.core.errors``); a traceback never reaches a user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from kenning import __version__
+from kenning.core.errors import KenError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+EXAMPLES = {
+    "init": "ken init                  # set up .kenning/ in this repository",
+    "issue": 'ken issue "Webhook retries create duplicate charges" --at src/payments/webhook.py:42',
+    "attempt": 'ken attempt "Deduplicated on the event id" --failed --issue k7q2',
+    "fix": 'ken fix "Write the idempotency key before charging" --issue k7q2 --details "test_retry passes"',
+    "decide": 'ken decide "Idempotency keys live in Postgres" --supersedes evt_3f2a',
+    "note": 'ken note "The staging webhook secret rotates weekly" --lesson',
+    "show": "ken show k7q2            # an issue with its attempts and fix; or an event id",
+    "issues": "ken issues --all",
+    "search": 'ken search "idempotency" --type decision',
+    "summary": "ken summary --full",
+    "regenerate": "ken regenerate           # rebuild the index and summary.md from the log",
+    "plan": "ken plan",
+    "redact": "git diff | ken redact",
+    "doctor": "ken doctor",
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and exit 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"ken: error: {message}; see `{self.prog} --help`\n")
+        raise SystemExit(2)
+
+
+def _command(sub: argparse._SubParsersAction[_Parser], name: str, help_text: str,
+              handler: Callable[[argparse.Namespace], int], common: list[argparse.ArgumentParser]) -> _Parser:
+    parser = sub.add_parser(name, help=help_text, description=help_text, parents=common,
+                            epilog=f"Example:\n  {EXAMPLES[name]}" if name in EXAMPLES else None,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.set_defaults(handler=handler)
+    return parser
+
+
+def build_parser() -> _Parser:
+    from kenning import commands as c
+
+    parser = _Parser(prog="ken", description="kenning: project memory and a judgment gate for coding agents.")
+    parser.add_argument("--version", action="version", version=f"ken {__version__}")
+    timed = _Parser(add_help=False)
+    timed.add_argument("--now", metavar="ISO8601", help="the time to act as of (default: KEN_NOW or the clock)")
+    as_json = _Parser(add_help=False)
+    as_json.add_argument("--json", action="store_true", help="print JSON instead of text")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p = _command(sub, "init", "Set up .kenning/ in this repository (idempotent).", c.init, [])
+    p.add_argument("--private", action="store_true", help="keep kenning out of git (local only)")
+    p.add_argument("--no-hooks", action="store_true", help="do not install git hooks")
+    p.add_argument("--no-backfill", action="store_true", help="do not derive events from git history")
+    p.add_argument("--backfill-days", type=int, metavar="N", help="days of history to derive (default 90)")
+    p.add_argument("--no-register", action="store_true", help="do not add the project to the registry")
+
+    def write(name: str, help_text: str, issue: str | None) -> _Parser:
+        p = _command(sub, name, help_text, c.write, [timed, as_json])
+        p.add_argument("summary", help="one line: what happened")
+        p.add_argument("--at", metavar="PATH[:LINE]", help="the file (and line) it concerns")
+        p.add_argument("--details", help="longer text: error output, the approach, evidence")
+        if issue:
+            p.add_argument("--issue", metavar="ID", help=issue)
+        return p
+
+    write("issue", "Record a problem to solve.", None)
+    p = write("attempt", "Record an approach and its outcome.",
+              "the issue it tries to solve (optional when exactly one is open)")
+    outcome = p.add_mutually_exclusive_group()
+    for flag in ("failed", "worked", "partial"):
+        outcome.add_argument(f"--{flag}", dest="outcome", action="store_const", const=flag,
+                             help=f"the attempt {flag}")
+    write("fix", "Record the fix of an issue (with evidence in --details).",
+          "the issue it fixes (optional when exactly one is open)")
+    p = write("decide", "Record a decision; --supersedes retires an earlier one.", "a related issue")
+    p.add_argument("--supersedes", metavar="EVENT_ID", help="id (or unique prefix) of the decision it replaces")
+    p.add_argument("--lesson", action="store_true", help="mark as a reusable lesson")
+    p = write("note", "Record a note.", "a related issue")
+    p.add_argument("--lesson", action="store_true", help="mark as a reusable lesson")
+
+    p = _command(sub, "show", "Show an issue (id or prefix) or an event.", c.show, [as_json])
+    p.add_argument("ref", metavar="ID")
+    p = _command(sub, "issues", "List open issues (--all: done ones too).", c.issues, [as_json])
+    p.add_argument("--all", action="store_true", help="include done issues")
+    p = _command(sub, "search", "Search events; every word must match.", c.search, [as_json])
+    p.add_argument("query", nargs="?", default="")
+    p.add_argument("--type", choices=("issue", "attempt", "fix", "decision", "note", "snooze"))
+    p.add_argument("--at", metavar="PATH", help="only events located in this file")
+    p.add_argument("--limit", type=int, default=20)
+    p = _command(sub, "summary", "Print the session-start summary.", c.summary, [as_json])
+    p.add_argument("--full", action="store_true", help="print everything, without the budget")
+    _command(sub, "regenerate", "Rebuild the index and summary.md from the log.", c.regenerate, [])
+    _command(sub, "plan", "Print .kenning/plan.md (edit the file directly).", c.plan, [as_json])
+    _command(sub, "redact", "Scrub secrets from stdin to stdout, exactly as writes do.", c.redact, [])
+    _command(sub, "doctor", "Check the log: malformed lines, duplicate ids, conflicts.", c.doctor, [as_json])
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "handler", None):
+            parser.print_help()
+            return 2
+        return int(args.handler(args))
+    except KenError as err:
+        sys.stderr.write(f"ken: error: {err}\n")
+        return err.exit_code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except OSError as err:
+        sys.stderr.write(f"ken: error: {err.strerror or err} ({getattr(err, 'filename', '') or 'I/O'})\n")
+        return 2

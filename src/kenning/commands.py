@@ -1,0 +1,138 @@
+"""The CLI's command handlers: each parses nothing, calls one ``app`` function and renders.
+
+Part of the CLI surface (``kenning.cli`` builds the parser and routes here).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from kenning.app.project import find_project
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
+
+
+def _print_json(value: Any) -> None:
+    sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True) + "\n")
+
+
+def _say(message: str) -> None:
+    sys.stderr.write(f"ken: {message}\n")
+
+
+def init(args: argparse.Namespace) -> int:
+    from kenning.app.init import init as run_init
+
+    project, changes = run_init(Path.cwd(), private=args.private)
+    for path, what in changes:
+        print(f"{what:>9}  {path}")
+    print(f"kenning is set up in {project.root}. Next: `ken issue \"...\"` when something breaks, "
+          "`ken summary` to read the memory.")
+    return 0
+
+
+_FIELDS = {"issue": "issue", "attempt": "attempt", "fix": "fix", "decide": "decision", "note": "note"}
+
+
+def write(args: argparse.Namespace) -> int:
+    from kenning.app.record import record
+
+    fields = {
+        "type": _FIELDS[args.command], "summary": args.summary, "details": args.details,
+        "location": args.at, "issue_id": getattr(args, "issue", None),
+        "outcome": getattr(args, "outcome", None), "supersedes": getattr(args, "supersedes", None),
+        "lesson": getattr(args, "lesson", False) or None, "source": "cli", "actor": "human",
+    }
+    result = record(find_project().require_initialized(), fields, cwd=Path.cwd(), now=args.now)
+    if result.redacted:
+        _say(f"redacted before writing: {', '.join(result.redacted)}")
+    for notice in result.notices:
+        _say(notice)
+    event = result.event
+    if args.json:
+        _print_json(event.as_dict())
+    elif event.type == "issue":
+        print(f"#{event.issue_id} {event.id}")
+    else:
+        print(event.id)
+    return 0
+
+
+def show(args: argparse.Namespace) -> int:
+    from kenning.app.read import show as run_show
+    from kenning.render import render_show
+
+    result = run_show(find_project(), args.ref)
+    _print_json(result) if args.json else sys.stdout.write(render_show(result))
+    return 0
+
+
+def issues(args: argparse.Namespace) -> int:
+    from kenning.app.read import issues as run_issues
+    from kenning.render import render_issues
+
+    result = run_issues(find_project(), include_done=args.all)
+    _print_json(result) if args.json else sys.stdout.write(render_issues(result, args.all))
+    return 0
+
+
+def search(args: argparse.Namespace) -> int:
+    from kenning.app.read import search as run_search
+    from kenning.render import render_events
+
+    result = run_search(find_project(), args.query, args.type, args.at, args.limit, cwd=Path.cwd())
+    _print_json(result) if args.json else sys.stdout.write(render_events(result) or "no matching events\n")
+    return 0
+
+
+def summary(args: argparse.Namespace) -> int:
+    from kenning.app.summary import summary as run_summary
+
+    text = run_summary(find_project(), full=args.full)
+    _print_json({"summary": text}) if args.json else sys.stdout.write(text)
+    return 0
+
+
+def regenerate(args: argparse.Namespace) -> int:
+    from kenning.app.summary import regenerate as run_regenerate
+
+    text = run_regenerate(find_project().require_initialized())
+    print(f"rebuilt the index and .kenning/summary.md ({len(text):,} characters)")
+    return 0
+
+
+def plan(args: argparse.Namespace) -> int:
+    from kenning.app.views import plan as run_plan
+
+    text = run_plan(find_project())
+    _print_json({"plan": text}) if args.json else sys.stdout.write(text)
+    return 0
+
+
+def redact(args: argparse.Namespace) -> int:
+    from kenning.app.views import redact_text
+
+    data = sys.stdin.buffer.read().decode("utf-8", "replace")
+    result = redact_text(data, Path.cwd())
+    sys.stdout.write(result.text)
+    if result.kinds:
+        _say(f"redacted: {', '.join(result.kinds)}")
+    return 0
+
+
+def doctor(args: argparse.Namespace) -> int:
+    from kenning.app.doctor import doctor as run_doctor
+
+    report = run_doctor(find_project())
+    if args.json:
+        _print_json(report)
+    else:
+        for problem in report["problems"]:
+            print(f"{problem['kind']}: {problem['message']}")
+        print(f"{report['events']} events checked, {len(report['problems'])} problem(s)")
+    return 0

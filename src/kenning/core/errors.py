@@ -1,0 +1,35 @@
+"""The one error tree of kenning, each class carrying its exit code.
+
+    KenError                 exit 2   generic user-facing failure
+    ├── InvalidInput         exit 2   bad argument, bad reference, bad path, bad config
+    ├── NotInitialized       exit 3   no .kenning/ in this repository
+    ├── MemoryUnreadable     exit 4   the log exists but cannot be read
+    └── LockTimeout          exit 2   another writer held the log lock too long
+
+A gate *block* is not an error: it is a verdict value (exit 1 only with ``--strict``).
+Messages say what was wrong and what to do, on one line.
+"""
+
+from __future__ import annotations
+
+
+class KenError(Exception):
+    """Base of every error shown to a user; ``str(err)`` is the one line they read."""
+
+    exit_code = 2
+
+
+class InvalidInput(KenError):
+    exit_code = 2
+
+
+class NotInitialized(KenError):
+    exit_code = 3
+
+
+class MemoryUnreadable(KenError):
+    exit_code = 4
+
+
+class LockTimeout(KenError):
+    exit_code = 2

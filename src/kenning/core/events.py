@@ -1,0 +1,269 @@
+"""Events: the typed, immutable facts that make up a project's memory (schema v1).
+
+An event is one JSON object on one line of ``.kenning/events.jsonl``. This module knows the
+schema: which fields each type carries, how an event is validated before it is written, how
+a line is parsed when read, and the canonical serialization (sorted keys, no spaces, UTF-8).
+
+Unknown fields survive a round trip untouched; unknown types are kept and left to the fold to
+count and skip. Older schema versions are upgraded here, at read time; the file is never
+rewritten.
+
+Schema versions:
+    0  (pre-release) no ``v`` field; ``kind`` instead of ``type``. Upgraded on read.
+    1  current: the table in DESIGN.md section 4.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+
+from kenning.core.errors import InvalidInput
+
+TYPE_CHECKING = False  # not ``typing.TYPE_CHECKING``: importing typing costs the gate ~8 ms
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any
+
+SCHEMA_VERSION = 1
+
+TYPES = ("issue", "attempt", "fix", "decision", "note", "snooze")
+OUTCOMES = ("worked", "failed", "partial")
+SOURCES = ("cli", "mcp", "agent-hook", "watcher", "import", "git")
+TEXT_FIELDS = ("summary", "details", "reason", "commit_message")
+
+MAX_SUMMARY = 2000
+MAX_DETAILS = 20000
+
+EVENT_ID_RE = re.compile(r"^evt_[0-9a-f]{20}$")
+ISSUE_ID_RE = re.compile(r"^[0-9a-z]{4,12}$")
+TIMESTAMP_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$")
+# the alphabet of issue ids: lowercase base-32 without the look-alikes i, l, o, u
+ISSUE_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
+
+
+class Event:
+    """One immutable event; wraps the decoded JSON object so unknown fields round-trip.
+
+    Not a dataclass on purpose: importing ``dataclasses`` pulls in ``inspect`` (about 15 ms),
+    and the gate's whole-process budget is 100 ms.
+    """
+
+    __slots__ = ("_data",)
+    _data: dict[str, Any]
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        object.__setattr__(self, "_data", dict(data))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("events are immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and other._data == self._data
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __repr__(self) -> str:
+        return f"Event({self.type} {self.id} {self.summary[:40]!r})"
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._data.get(key, default)
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self._data)
+
+    @property
+    def id(self) -> str:
+        return str(self._data.get("id", ""))
+
+    @property
+    def type(self) -> str:
+        return str(self._data.get("type", ""))
+
+    @property
+    def summary(self) -> str:
+        return str(self._data.get("summary", ""))
+
+    @property
+    def details(self) -> str | None:
+        value = self._data.get("details")
+        return value if isinstance(value, str) else None
+
+    @property
+    def timestamp(self) -> str:
+        return str(self._data.get("timestamp", ""))
+
+    @property
+    def location(self) -> str | None:
+        value = self._data.get("location")
+        return value if isinstance(value, str) and value else None
+
+    @property
+    def path(self) -> str | None:
+        """The location without its ``:LINE`` suffix: the key the gate matches on."""
+        return location_path(self.location) if self.location else None
+
+    @property
+    def issue_id(self) -> str | None:
+        value = self._data.get("issue_id")
+        return value if isinstance(value, str) and value else None
+
+    @property
+    def outcome(self) -> str | None:
+        value = self._data.get("outcome")
+        return value if isinstance(value, str) else None
+
+    @property
+    def supersedes(self) -> str | None:
+        value = self._data.get("supersedes")
+        return value if isinstance(value, str) and value else None
+
+    @property
+    def lesson(self) -> bool:
+        return self._data.get("lesson") is True
+
+    @property
+    def source(self) -> str:
+        return str(self._data.get("source", ""))
+
+    @property
+    def git_commit(self) -> str | None:
+        value = self._data.get("git_commit") or self._data.get("commit")
+        return value if isinstance(value, str) and value else None
+
+    @property
+    def sort_key(self) -> tuple[str, str]:
+        """The fold's total order: by timestamp, then id."""
+        return (self.timestamp, self.id)
+
+
+def location_path(location: str) -> str:
+    """``src/a.py:12`` -> ``src/a.py``; a path without a line number is returned as is."""
+    head, sep, tail = location.rpartition(":")
+    return head if sep and tail.isdigit() and head else location
+
+
+def canonical_json(data: Mapping[str, Any]) -> str:
+    """The one serialization of an event: sorted keys, no spaces, UTF-8 characters kept."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def serialize(event: Event) -> str:
+    return canonical_json(event.as_dict())
+
+
+def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """Bring an older event up to schema v1 in memory; the file itself is never rewritten."""
+    if "v" not in data:
+        data = dict(data)
+        if "type" not in data and "kind" in data:
+            data["type"] = data.pop("kind")
+        data["v"] = SCHEMA_VERSION
+    return data
+
+
+def parse_line(line: str) -> Event:
+    """Decode one log line; ``ValueError`` when it is not a readable event."""
+    data = json.loads(line)
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    data = upgrade(data)
+    for key in ("id", "type", "timestamp"):
+        if not isinstance(data.get(key), str) or not data[key]:
+            raise ValueError(f"missing {key}")
+    if not isinstance(data.get("summary", ""), str):
+        raise ValueError("summary is not text")
+    return Event(data)
+
+
+def parse_lines(lines: Iterable[str]) -> Iterator[Event]:
+    for line in lines:
+        yield parse_line(line)
+
+
+def clean_text(value: str) -> str:
+    """Text as stored: surrounding whitespace trimmed, lone surrogates (undecodable bytes from
+    the command line) replaced so the log always stays valid UTF-8."""
+    return value.strip().encode("utf-8", "replace").decode("utf-8")
+
+
+def validate_draft(data: Mapping[str, Any]) -> None:
+    """Check a new event before anything is written; ``InvalidInput`` names what was wrong."""
+    kind = data.get("type")
+    if kind not in TYPES:
+        raise InvalidInput(f"unknown event type {kind!r}; use one of {', '.join(TYPES)}")
+    summary = data.get("summary")
+    if not isinstance(summary, str) or not summary.strip():
+        raise InvalidInput("the summary is empty; say in a few words what happened")
+    if len(summary) > MAX_SUMMARY:
+        raise InvalidInput(
+            f"the summary is {len(summary):,} characters (at most {MAX_SUMMARY:,}); "
+            "put the rest in --details")
+    details = data.get("details")
+    if details is not None and len(details) > MAX_DETAILS:
+        raise InvalidInput(f"--details is {len(details):,} characters (at most {MAX_DETAILS:,})")
+    if kind == "attempt" and data.get("outcome") not in OUTCOMES:
+        raise InvalidInput("an attempt needs its outcome: add --failed, --worked or --partial")
+    if kind in ("issue", "attempt", "fix") and data.get("source") != "git" and not data.get("issue_id"):
+        raise InvalidInput(f"a {kind} needs an issue id")
+    if data.get("supersedes") is not None and kind != "decision":
+        raise InvalidInput("only a decision can supersede another decision")
+    if data.get("lesson") and kind not in ("decision", "note"):
+        raise InvalidInput("only a decision or a note can be marked as a lesson")
+    if data.get("source") not in SOURCES:
+        raise InvalidInput(f"unknown source {data.get('source')!r}")
+
+
+def format_timestamp(micros: int) -> str:
+    """Microseconds since the epoch -> ``YYYY-MM-DDTHH:MM:SS.ffffffZ`` (pure arithmetic)."""
+    seconds, micro = divmod(micros, 1_000_000)
+    days, rem = divmod(seconds, 86400)
+    hour, rem = divmod(rem, 3600)
+    minute, second = divmod(rem, 60)
+    year, month, day = _civil_from_days(days)
+    return f"{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}.{micro:06d}Z"
+
+
+def parse_timestamp(text: str) -> int:
+    """``YYYY-MM-DDTHH:MM:SS[.ffffff]Z`` (or ``+00:00``) -> microseconds since the epoch."""
+    m = re.match(r"^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}:?\d{2})?$",
+                 text.strip())
+    if not m:
+        raise ValueError(f"not an ISO 8601 time: {text!r}")
+    year, month, day, hour, minute, second = (int(g) for g in m.groups()[:6])
+    micro = int((m.group(7) or "0").ljust(6, "0"))
+    if not (1 <= month <= 12 and 1 <= day <= 31 and hour < 24 and minute < 60 and second < 61):
+        raise ValueError(f"not a valid time: {text!r}")
+    offset = 0
+    zone = m.group(8)
+    if zone and zone != "Z":
+        sign = -1 if zone[0] == "-" else 1
+        digits = zone[1:].replace(":", "")
+        offset = sign * (int(digits[:2]) * 3600 + int(digits[2:]) * 60)
+    seconds = _days_from_civil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second - offset
+    return seconds * 1_000_000 + micro
+
+
+def _days_from_civil(y: int, m: int, d: int) -> int:
+    # Howard Hinnant's algorithm: exact for the proleptic Gregorian calendar, no datetime import
+    y -= m <= 2
+    era = (y if y >= 0 else y - 399) // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def _civil_from_days(z: int) -> tuple[int, int, int]:
+    z += 719468
+    era = (z if z >= 0 else z - 146096) // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    y = yoe + era * 400
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    d = doy - (153 * mp + 2) // 5 + 1
+    m = mp + (3 if mp < 10 else -9)
+    return (y + (m <= 2), m, d)

@@ -1,0 +1,66 @@
+"""Text rendering for the CLI's read commands: one event per line, ids first, newest first.
+
+Part of the CLI surface. Event text is flattened onto one line, as in the summary.
+"""
+
+from __future__ import annotations
+
+from kenning.core.summary import one_line
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def _where(event: dict[str, Any]) -> str:
+    return f" ({event['location']})" if event.get("location") else ""
+
+
+def event_line(event: dict[str, Any]) -> str:
+    kind = event.get("type", "?")
+    label = kind
+    if kind == "attempt":
+        label = f"attempt/{event.get('outcome', '?')}"
+    if kind == "issue":
+        label = f"issue #{event.get('issue_id', '?')}"
+    status = " [superseded]" if event.get("status") == "superseded" else ""
+    date = str(event.get("timestamp", ""))[:10]
+    return f"{event.get('id', '?')}  {date}  {label}{status}: {one_line(str(event.get('summary', '')))}{_where(event)}"
+
+
+def render_events(events: list[dict[str, Any]]) -> str:
+    return "".join(event_line(e) + "\n" for e in events)
+
+
+def render_issues(issues: list[dict[str, Any]], include_done: bool) -> str:
+    if not issues:
+        return "no issues recorded\n" if include_done else "no open issues\n"
+    lines = []
+    for issue in issues:
+        counts = issue.get("attempts", {})
+        tried = ", ".join(f"{n} {outcome}" for outcome, n in sorted(counts.items()))
+        tried = f" [{tried}]" if tried else ""
+        lines.append(f"#{issue.get('issue_id')}  {issue.get('status'):<4}  "
+                     f"{one_line(str(issue.get('summary', '')))}{_where(issue)}{tried}")
+    return "\n".join(lines) + "\n"
+
+
+def render_show(result: dict[str, Any]) -> str:
+    if "event" in result:
+        event = result["event"]
+        lines = [event_line(event)]
+        if event.get("superseded_by"):
+            lines.append(f"  superseded by: {', '.join(event['superseded_by'])}")
+        if event.get("details"):
+            lines += ["", str(event["details"])]
+        return "\n".join(lines) + "\n"
+    issue = result["issue"]
+    lines = [f"#{result['issue_id']} ({result['status']}): {one_line(str(issue.get('summary', '')))}{_where(issue)}",
+             f"  opened {issue.get('timestamp', '')}  {issue.get('id')}"]
+    if issue.get("details"):
+        lines.append(f"  details: {one_line(str(issue['details']))}")
+    for label, key in (("attempts", "attempts"), ("fixes", "fixes"), ("related", "related")):
+        if result.get(key):
+            lines.append(f"{label}:")
+            lines += [f"  {event_line(e)}" for e in result[key]]
+    return "\n".join(lines) + "\n"

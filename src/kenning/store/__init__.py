@@ -1,0 +1,1 @@
+"""Adapters that alone touch the disk: the event log, the derived cache, project files."""

@@ -1,0 +1,218 @@
+"""The derived index: ``.kenning/cache/index.sqlite``, rebuildable from the log at any time.
+
+It holds every event (from the log and from git history) keyed by id, with the columns the
+read surfaces query (path, issue, type, time), the folded summary state as JSON, and how far
+into the log it has read. Deleting it loses nothing: the next read rebuilds it. A damaged file
+is treated the same way. Writes to it need no fsync: it is a cache, not a record.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+
+from kenning.core.events import Event, serialize
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+    from contextlib import AbstractContextManager
+    from pathlib import Path
+    from typing import Any
+
+CACHE_VERSION = "3"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS events(
+    id TEXT PRIMARY KEY, ts TEXT NOT NULL, type TEXT NOT NULL, path TEXT, issue_id TEXT,
+    outcome TEXT, supersedes TEXT, origin TEXT NOT NULL, line INTEGER, text TEXT NOT NULL,
+    json TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS events_path ON events(path, ts);
+CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id);
+CREATE INDEX IF NOT EXISTS events_supersedes ON events(supersedes);
+CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+
+class Cache:
+    """One connection to the index; every method is a single query or a single write."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.db = self._connect()
+
+    def _connect(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            db = self._open()
+        except sqlite3.DatabaseError:
+            # a damaged cache is just a missing cache: remove it and start again
+            for suffix in ("", "-journal", "-wal", "-shm"):
+                try:
+                    os.unlink(str(self.path) + suffix)
+                except FileNotFoundError:
+                    pass
+            db = self._open()
+        return db
+
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        db.execute("PRAGMA synchronous=OFF")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if str(version) != CACHE_VERSION:
+            db.executescript("DROP TABLE IF EXISTS events; DROP TABLE IF EXISTS meta;")
+            db.executescript(_SCHEMA)
+            db.execute(f"PRAGMA user_version={int(CACHE_VERSION)}")
+        return db
+
+    def close(self) -> None:
+        self.db.close()
+
+    def transaction(self) -> AbstractContextManager[None]:
+        return _Transaction(self.db)
+
+    # -- meta ---------------------------------------------------------------------------------
+
+    def meta(self, key: str) -> Any:
+        row = self.db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def set_meta(self, key: str, value: Any) -> None:
+        self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)",
+                        (key, json.dumps(value, separators=(",", ":"))))
+
+    def clear(self, origin: str | None = None) -> None:
+        if origin is None:
+            self.db.execute("DELETE FROM events")
+            self.db.execute("DELETE FROM meta")
+        else:
+            self.db.execute("DELETE FROM events WHERE origin=?", (origin,))
+
+    # -- writes -------------------------------------------------------------------------------
+
+    def insert(self, event: Event, origin: str, line: int | None) -> bool:
+        """Index one event; False when its id is already known (a duplicate line)."""
+        text = " ".join(filter(None, (event.summary, event.details, event.location,
+                                      event.get("commit_message"), event.get("reason")))).lower()
+        cur = self.db.execute(
+            "INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outcome, supersedes, origin,"
+            " line, text, json) VALUES(?,?,?,?,?,?,?,?,?,?,?)",
+            (event.id, event.timestamp, event.type, event.path, event.issue_id, event.outcome,
+             event.supersedes, origin, line, text, serialize(event)))
+        return cur.rowcount == 1
+
+    # -- queries ------------------------------------------------------------------------------
+
+    def ids_with_prefix(self, prefix: str, limit: int = 3) -> list[str]:
+        rows = self.db.execute("SELECT id FROM events WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
+                               (prefix, prefix + "\uffff", limit))
+        return [r[0] for r in rows]
+
+    def issue_ids_with_prefix(self, prefix: str, limit: int = 3) -> list[str]:
+        rows = self.db.execute(
+            "SELECT DISTINCT issue_id FROM events WHERE type='issue' AND issue_id >= ? AND issue_id < ?"
+            " ORDER BY issue_id LIMIT ?", (prefix, prefix + "\uffff", limit))
+        return [r[0] for r in rows]
+
+    def issue_id_taken(self, issue_id: str) -> bool:
+        row = self.db.execute("SELECT 1 FROM events WHERE issue_id = ? LIMIT 1", (issue_id,)).fetchone()
+        return row is not None
+
+    def event(self, event_id: str) -> str | None:
+        row = self.db.execute("SELECT json FROM events WHERE id=?", (event_id,)).fetchone()
+        return row[0] if row else None
+
+    def event_type(self, event_id: str) -> str | None:
+        row = self.db.execute("SELECT type FROM events WHERE id=?", (event_id,)).fetchone()
+        return row[0] if row else None
+
+    def events_of_issue(self, issue_id: str) -> list[str]:
+        rows = self.db.execute("SELECT json FROM events WHERE issue_id=? ORDER BY ts, id", (issue_id,))
+        return [r[0] for r in rows]
+
+    def superseding(self, event_ids: Iterable[str]) -> list[str]:
+        """Decisions (as JSON) whose ``supersedes`` names one of ``event_ids``."""
+        ids = list(event_ids)
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        rows = self.db.execute(
+            f"SELECT json FROM events WHERE type='decision' AND supersedes IN ({marks}) ORDER BY ts, id", ids)
+        return [r[0] for r in rows]
+
+    def retired_among(self, event_ids: Iterable[str]) -> set[str]:
+        ids = list(event_ids)
+        if not ids:
+            return set()
+        marks = ",".join("?" * len(ids))
+        rows = self.db.execute(
+            f"SELECT DISTINCT supersedes FROM events WHERE type='decision' AND supersedes IN ({marks})", ids)
+        return {r[0] for r in rows}
+
+    def open_issue_ids(self) -> set[str]:
+        rows = self.db.execute(
+            "SELECT DISTINCT issue_id FROM events WHERE type='issue' AND issue_id NOT IN "
+            "(SELECT issue_id FROM events WHERE type='fix' AND issue_id IS NOT NULL)")
+        return {r[0] for r in rows}
+
+    def issues(self) -> list[str]:
+        rows = self.db.execute("SELECT json FROM events WHERE type='issue' ORDER BY ts DESC, id DESC")
+        return [r[0] for r in rows]
+
+    def fixed_issue_ids(self) -> set[str]:
+        rows = self.db.execute("SELECT DISTINCT issue_id FROM events WHERE type='fix' AND issue_id IS NOT NULL")
+        return {r[0] for r in rows}
+
+    def attempt_counts(self) -> dict[str, dict[str, int]]:
+        counts: dict[str, dict[str, int]] = {}
+        rows = self.db.execute("SELECT issue_id, outcome, count(*) FROM events WHERE type='attempt'"
+                               " AND issue_id IS NOT NULL GROUP BY issue_id, outcome")
+        for issue_id, outcome, n in rows:
+            counts.setdefault(issue_id, {})[outcome or "unknown"] = n
+        return counts
+
+    def search(self, terms: list[str], kind: str | None, path: str | None, limit: int) -> list[str]:
+        where, args = [], []
+        for term in terms:
+            where.append("instr(text, ?) > 0")
+            args.append(term.lower())
+        if kind:
+            where.append("type = ?")
+            args.append(kind)
+        if path:
+            where.append("path = ?")
+            args.append(path)
+        clause = " AND ".join(where) or "1"
+        rows = self.db.execute(
+            f"SELECT json FROM events WHERE {clause} ORDER BY ts DESC, id DESC LIMIT ?", (*args, limit))
+        return [r[0] for r in rows]
+
+    def events_at(self, paths: Iterable[str]) -> list[str]:
+        ps = list(paths)
+        if not ps:
+            return []
+        marks = ",".join("?" * len(ps))
+        rows = self.db.execute(f"SELECT json FROM events WHERE path IN ({marks}) ORDER BY ts, id", ps)
+        return [r[0] for r in rows]
+
+    def all_events(self) -> Iterator[str]:
+        for row in self.db.execute("SELECT json FROM events ORDER BY ts, id"):
+            yield row[0]
+
+    def count(self) -> int:
+        return int(self.db.execute("SELECT count(*) FROM events").fetchone()[0])
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE``: concurrent refreshers of the cache take turns instead of racing."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type: object, *rest: object) -> None:
+        self.db.execute("ROLLBACK" if exc_type else "COMMIT")

@@ -1,0 +1,201 @@
+"""The event log on disk: an append-only JSON Lines file, guarded by an OS lock.
+
+Guarantees:
+- every append is one complete line, written with one ``write`` under an exclusive lock,
+  flushed and fsynced before the lock is released: an acknowledged event survives a crash;
+- a torn final line (a crash mid-append) is never fatal: readers skip it; the next writer
+  moves its bytes to ``local/quarantine/`` and truncates back to the last complete line,
+  the only rewrite ever made, and only of bytes that never formed an event;
+- a malformed line in the middle is never touched: readers skip it and name its number.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import zlib
+
+from kenning.core.errors import LockTimeout, MemoryUnreadable
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from contextlib import AbstractContextManager
+    from pathlib import Path
+
+_CHUNK = 1 << 16
+
+
+class Tail:
+    """Complete lines read from a byte offset, plus what was left after the last newline."""
+
+    def __init__(self, lines: list[bytes], start: int, end: int, torn: bytes) -> None:
+        self.lines = lines
+        self.start = start  # byte offset where the first line begins
+        self.end = end      # byte offset just past the last complete line
+        self.torn = torn    # bytes after the last newline: a torn tail, or an in-flight write
+
+
+class EventLog:
+    """``.kenning/events.jsonl`` and its lock file."""
+
+    def __init__(self, path: Path, lock_path: Path, quarantine: Path) -> None:
+        self.path = path
+        self.lock_path = lock_path
+        self.quarantine = quarantine
+
+    def stat(self) -> os.stat_result:
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError as err:
+            raise MemoryUnreadable(f"the event log {self.path} is missing; run `ken init` to recreate it") from err
+        except OSError as err:
+            raise MemoryUnreadable(f"cannot read the event log {self.path}: {err.strerror}") from err
+        if not os.path.isfile(self.path):
+            raise MemoryUnreadable(f"the event log {self.path} is not a regular file; restore it from git")
+        return st
+
+    def read_from(self, offset: int) -> Tail:
+        """Complete lines from ``offset`` to the end of the file."""
+        try:
+            with open(self.path, "rb") as f:
+                f.seek(offset)
+                data = f.read()
+        except OSError as err:
+            raise MemoryUnreadable(f"cannot read the event log {self.path}: {err.strerror}") from err
+        cut = data.rfind(b"\n") + 1
+        lines = data[:cut].split(b"\n")[:-1] if cut else []
+        return Tail(lines, offset, offset + cut, data[cut:])
+
+    def sample(self, start: int, end: int) -> int:
+        """CRC of the bytes in [start, end): a cheap check that a cached prefix is unchanged."""
+        if end <= start:
+            return 0
+        with open(self.path, "rb") as f:
+            f.seek(start)
+            return zlib.crc32(f.read(end - start))
+
+    def lock(self, timeout: float) -> AbstractContextManager[None]:
+        return _FileLock(self.lock_path, timeout)
+
+    def append(self, line: str) -> int:
+        """Append one event line (caller holds the lock); return the offset it starts at."""
+        data = line.encode("utf-8") + b"\n"
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        try:
+            start = os.lseek(fd, 0, os.SEEK_END)
+            written = os.write(fd, data)
+            while written < len(data):  # a short write is rare but legal: finish the line
+                written += os.write(fd, data[written:])
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        return start
+
+    def repair_torn_tail(self) -> bytes:
+        """Quarantine and cut bytes after the last newline (caller holds the lock)."""
+        size = os.path.getsize(self.path)
+        if size == 0:
+            return b""
+        with open(self.path, "rb") as f:
+            f.seek(size - 1)
+            if f.read(1) == b"\n":
+                return b""
+            keep = _last_newline(f, size) + 1
+            f.seek(keep)
+            torn = f.read()
+        self.quarantine.mkdir(parents=True, exist_ok=True)
+        name = f"torn-{keep:012d}-{zlib.crc32(torn):08x}.bin"
+        with open(self.quarantine / name, "wb") as q:
+            q.write(torn)
+            q.flush()
+            os.fsync(q.fileno())
+        with open(self.path, "r+b") as f:
+            f.truncate(keep)
+            f.flush()
+            os.fsync(f.fileno())
+        return torn
+
+    def last_line(self) -> bytes:
+        """The last complete line, read backwards from the end (cheap at any log size)."""
+        size = os.path.getsize(self.path)
+        if size == 0:
+            return b""
+        with open(self.path, "rb") as f:
+            end = _last_newline(f, size)
+            if end < 0:
+                return b""
+            start = _last_newline(f, end) + 1
+            f.seek(start)
+            return f.read(end - start)
+
+
+def _last_newline(f: object, before: int) -> int:
+    """Offset of the last ``\\n`` strictly before ``before``, or -1."""
+    pos = before
+    while pos > 0:
+        step = min(_CHUNK, pos)
+        pos -= step
+        f.seek(pos)  # type: ignore[attr-defined]
+        block = f.read(step)  # type: ignore[attr-defined]
+        found = block.rfind(b"\n")
+        if found >= 0:
+            return pos + found
+    return -1
+
+
+class _FileLock:
+    """An exclusive OS lock (fcntl on POSIX, msvcrt on Windows) with a timeout."""
+
+    def __init__(self, path: Path, timeout: float) -> None:
+        self.path = path
+        self.timeout = timeout
+        self.fd = -1
+
+    def __enter__(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        deadline = time.monotonic() + self.timeout
+        while not _try_lock(self.fd):
+            if time.monotonic() > deadline:
+                os.close(self.fd)
+                raise LockTimeout(
+                    f"another ken process has held {self.path} for over {self.timeout:g}s; "
+                    "wait for it to finish and retry")
+            time.sleep(0.005)
+
+    def __exit__(self, *exc: object) -> None:
+        _unlock(self.fd)
+        os.close(self.fd)
+
+
+if os.name == "nt":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            return True
+        except OSError:
+            return False
+
+    def _unlock(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+else:
+    import fcntl
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            return False
+
+    def _unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def iter_lines(tail: Tail, first_line_number: int) -> Iterator[tuple[int, bytes]]:
+    for offset, line in enumerate(tail.lines):
+        yield first_line_number + offset, line
