@@ -8,6 +8,7 @@ pay only for what they use. Errors are one line on stderr with the exit code of 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from kenning import __version__
@@ -44,7 +45,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _command(sub: argparse._SubParsersAction[_Parser], name: str, help_text: str,
-              handler: Callable[[argparse.Namespace], int], common: list[argparse.ArgumentParser]) -> _Parser:
+              handler: Callable[[argparse.Namespace], int], common: list[_Parser]) -> _Parser:
     parser = sub.add_parser(name, help=help_text, description=help_text, parents=common,
                             epilog=f"Example:\n  {EXAMPLES[name]}" if name in EXAMPLES else None,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -129,4 +130,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as err:
         sys.stderr.write(f"ken: error: {err.strerror or err} ({getattr(err, 'filename', '') or 'I/O'})\n")
+        return 2
+    except Exception as err:  # noqa: BLE001 - the last line of defence: never a traceback
+        if os.environ.get("KEN_DEBUG"):
+            raise
+        sys.stderr.write(f"ken: error: unexpected {type(err).__name__}: {err} "
+                         "(a bug: please report it; KEN_DEBUG=1 shows the traceback)\n")
         return 2

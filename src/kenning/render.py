@@ -5,7 +5,7 @@ Part of the CLI surface. Event text is flattened onto one line, as in the summar
 
 from __future__ import annotations
 
-from kenning.core.summary import one_line
+from kenning.core.text import one_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from kenning import git
 from kenning.app import summary as summary_app
 from kenning.app import texts
 from kenning.app.memory import open_memory
-from kenning.app.project import Project, find_project
+from kenning.app.project import Project, find_project, parse_toml
 from kenning.core.errors import InvalidInput
 from kenning.store import files
 
@@ -143,24 +143,13 @@ def _manifest_facts(root: Path) -> dict[str, Any]:
     return facts
 
 
-def _toml(text: str) -> dict[str, Any]:
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef]
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise ValueError(str(err)) from err
-
-
 def _deps(names: list[str]) -> str:
     shown = ", ".join(names[:12]) + (f", … ({len(names)} in all)" if len(names) > 12 else "")
     return f"; dependencies: {shown}" if names else ""
 
 
 def _pyproject(text: str) -> dict[str, Any]:
-    project = _toml(text).get("project", {})
+    project = parse_toml(text).get("project", {})
     deps = [re.split(r"[ <>=!~;\[]", d, maxsplit=1)[0] for d in project.get("dependencies", [])]
     scripts = [f"`{k}` -> `{v}`" for k, v in sorted(project.get("scripts", {}).items())]
     return {"name": project.get("name"), "description": project.get("description"),
@@ -179,7 +168,7 @@ def _package_json(text: str) -> dict[str, Any]:
 
 
 def _cargo(text: str) -> dict[str, Any]:
-    data = _toml(text)
+    data = parse_toml(text)
     package = data.get("package", {})
     return {"name": package.get("name"), "description": package.get("description"),
             "stack": f"Rust (Cargo.toml){_deps(sorted(data.get('dependencies', {})))}"}

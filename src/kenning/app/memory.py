@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 
 from kenning.core.events import Event, parse_line
-from kenning.core.fold import State
+from kenning.core.fold import TABLES, State
 from kenning.store.cache import Cache
 from kenning.store.log import EventLog
 
@@ -47,8 +47,16 @@ class Memory:
         return self._state
 
     def _load_state(self) -> State:
-        data = self.cache.meta("state")
-        return State.from_json(data) if data else State()
+        tables = {name: self.cache.table(name) for name in TABLES}
+        return State(bounded=True, tables=tables, small=self.cache.meta("state_small"))
+
+    def _save_state(self, rebuilt: bool) -> None:
+        state = self.state
+        if rebuilt:  # folded in memory from scratch: write each table in one go
+            for name in TABLES:
+                table = getattr(state, name)
+                self.cache.save_table(name, ((k, r, v) for k, (r, v) in table.rows.items()))
+        self.cache.set_meta("state_small", state.small())
 
     def sync(self) -> None:
         """Bring the index and the summary state up to date with the log."""
@@ -60,42 +68,55 @@ class Memory:
                 self._report(info)
                 return
             self._state = None  # another process may have moved the state on: reload it here
-            if not self._is_prefix(info, st.st_size):
+            rebuild = not self._is_prefix(info, st.st_size)
+            if rebuild:
                 self.cache.clear()
-                self._state = State()
+                self._state = State()  # in memory while folding everything; saved in one go
                 info = {"end": 0, "lines": 0, "malformed": []}
-            info = self._fold_tail(info)
+            info = self._fold_tail(info, rebuild)
             info["stat"] = fingerprint
             self.cache.set_meta("log", info)
-            self.cache.set_meta("state", self.state.to_json())
+            self._save_state(rebuild)
+            if rebuild:
+                self._state = None
         self._report(info)
 
     def _is_prefix(self, info: dict[str, Any] | None, size: int) -> bool:
         if not info or size < info["end"]:
             return False
         end = info["end"]
-        return (self.log.sample(0, min(end, _SAMPLE)) == info["head"]
+        return bool(self.log.sample(0, min(end, _SAMPLE)) == info["head"]
                 and self.log.sample(max(0, end - _SAMPLE), end) == info["window"])
 
-    def _fold_tail(self, info: dict[str, Any]) -> dict[str, Any]:
+    def _fold_tail(self, info: dict[str, Any], rebuild: bool) -> dict[str, Any]:
         tail = self.log.read_from(info["end"])
         malformed = list(info["malformed"])
         number = info["lines"]
+        fresh: list[tuple[Event, str, int | None, str | None]] = []
+        seen: set[str] = set()
         for raw in tail.lines:
             number += 1
             try:
-                event = parse_line(raw.decode("utf-8"))
+                text = raw.decode("utf-8")
+                event = parse_line(text)
             except ValueError:  # also covers UnicodeDecodeError and JSONDecodeError
                 malformed.append(number)
                 continue
-            self.index(event, "log", number)
+            if not rebuild:
+                self.index(event, "log", number, text)
+            elif event.id not in seen:  # an empty index: drop duplicates here, load in bulk
+                seen.add(event.id)
+                fresh.append((event, "log", number, text))
+                self.state.apply(event)
+        if fresh:
+            self.cache.insert_many(fresh)
         end = tail.end
         return {"end": end, "lines": number, "malformed": malformed[-1000:], "torn": bool(tail.torn),
                 "head": self.log.sample(0, min(end, _SAMPLE)),
                 "window": self.log.sample(max(0, end - _SAMPLE), end)}
 
-    def index(self, event: Event, origin: str, line: int | None) -> None:
-        if self.cache.insert(event, origin, line):
+    def index(self, event: Event, origin: str, line: int | None, raw: str | None = None) -> None:
+        if self.cache.insert(event, origin, line, raw):
             self.state.apply(event)
 
     def _report(self, info: dict[str, Any]) -> None:

@@ -87,9 +87,9 @@ def _resolve(memory: Memory, draft: dict[str, Any], notices: list[str], cwd: Pat
     if draft.get("location"):
         draft["location"] = canonical_location(memory.project.root, str(draft["location"]), cwd)
     kind = draft["type"]
-    if kind in ("attempt", "fix") or (kind in ("note", "decision") and draft.get("issue_id")):
-        if draft.get("source") != "git" or draft.get("issue_id"):
-            draft["issue_id"] = resolve_issue(memory, draft.get("issue_id"), notices)
+    derived = draft.get("source") == "git" and not draft.get("issue_id")  # git facts may name no issue
+    if (kind in ("attempt", "fix") and not derived) or (kind in ("note", "decision") and draft.get("issue_id")):
+        draft["issue_id"] = resolve_issue(memory, draft.get("issue_id"), notices)
     if draft.get("supersedes"):
         draft["supersedes"] = resolve_decision(memory, str(draft["supersedes"]))
 

@@ -1,11 +1,11 @@
 """The fold: a project's events -> the state the summary is rendered from.
 
-The fold is a function of the *set* of events. ``apply`` is written so that applying the same
-events in any order gives the same state (every container is keyed by id or keeps the top-k by
-the total order (timestamp, id)), which is what lets a cache fold only the new tail of the log
-after a write or a union merge and still agree byte for byte with a fold from scratch.
-Duplicate ids are the caller's concern when folding incrementally (the index knows which ids
-it has seen); ``fold`` drops them itself.
+The fold is a function of the *set* of events. ``State.apply`` is written so that applying the
+same events in any order gives the same state: every container is keyed (by issue id, event id
+or path) or keeps the top-k by the total order (timestamp, id). That is what lets the cache fold
+only the new tail of the log after a write or a union merge and still agree, byte for byte,
+with a fold from scratch. Duplicate ids are dropped by ``fold`` (and by the index, when the
+cache folds incrementally).
 
 Rules (DESIGN section 5):
 - an issue is done when a ``fix`` names it; each issue shows its latest fix and its three most
@@ -14,43 +14,86 @@ Rules (DESIGN section 5):
 - notes: the ten most recent; lessons: notes and decisions marked ``lesson``;
 - key files: files cited by events, most cited first;
 - events of an unknown type are counted and otherwise ignored.
+
+The large containers are ``Table`` objects: plain dictionaries here, and SQLite-backed ones in
+the cache, so a write touches a few rows instead of loading the whole state.
 """
 
 from __future__ import annotations
 
+import heapq
+from itertools import islice
+
 from kenning.core.events import Event
+from kenning.core.text import one_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
     from typing import Any
 
-if TYPE_CHECKING:
     Item = dict[str, Any]  # a compact, JSON-ready copy of an event: what projections need
 else:
     Item = dict
 
 ATTEMPTS_SHOWN = 3
 NOTES_SHOWN = 10
+ITEM_CHARS = 240  # one event's text in the budgeted summary; ``--full`` shows it whole
 # the budgeted state keeps this many done issues and lessons: more than a 6,000-character
 # summary can show, so the budget (not the state) decides what is cut
 TOP_KEPT = 200
+TABLES = ("open_issues", "fixes", "done_ids", "attempts", "decisions", "decided_lessons", "retired",
+          "key_files")
 
-_ITEM_KEYS = ("id", "type", "timestamp", "summary", "location", "issue_id", "outcome",
-              "supersedes", "lesson", "source", "commit")
+_ITEM_KEYS = ("id", "type", "timestamp", "location", "issue_id", "outcome", "supersedes", "lesson")
 
 
-def item_of(event: Event) -> Item:
-    data = event.as_dict()
-    return {k: data[k] for k in _ITEM_KEYS if data.get(k) not in (None, "", False)}
+class MemoryTable:
+    """A keyed container whose values carry a rank; ``newest`` iterates by rank, highest first.
+
+    The cache provides a SQLite-backed class with the same five methods.
+    """
+
+    def __init__(self) -> None:
+        self.rows: dict[str, tuple[str, Any]] = {}
+
+    def get(self, k: str) -> Any:
+        row = self.rows.get(k)
+        return None if row is None else row[1]
+
+    def put(self, k: str, rank: str, value: Any) -> None:
+        self.rows[k] = (rank, value)
+
+    def pop(self, k: str) -> Any:
+        row = self.rows.pop(k, None)
+        return None if row is None else row[1]
+
+    def size(self) -> int:
+        return len(self.rows)
+
+    def newest(self) -> Iterator[tuple[str, Any]]:
+        """(key, value) pairs by rank, highest first; equal ranks by key, ascending."""
+        ordered = sorted(self.rows.items())
+        ordered.sort(key=lambda kv: kv[1][0], reverse=True)
+        return ((k, value) for k, (_, value) in ordered)
 
 
 def key(item: Item) -> tuple[str, str]:
     return (item.get("timestamp", ""), item.get("id", ""))
 
 
+def rank(item: Item) -> str:
+    return f"{item.get('timestamp', '')}|{item.get('id', '')}"
+
+
 def _insert_top(items: list[Item], item: Item, limit: int | None) -> Item | None:
-    """Insert keeping newest first; return the item pushed out past ``limit``, if any."""
+    """Insert keeping newest first; return the item pushed out past ``limit``, if any.
+    Unbounded lists (``--full``) are only appended to; their views sort them once."""
+    if limit is None:
+        items.append(item)
+        return None
+    if limit is not None and len(items) >= limit and key(item) < key(items[-1]):
+        return item  # older than everything kept: nothing to move
     items.append(item)
     items.sort(key=key, reverse=True)
     if limit is not None and len(items) > limit:
@@ -59,31 +102,46 @@ def _insert_top(items: list[Item], item: Item, limit: int | None) -> Item | None
 
 
 class State:
-    """What the summary needs, kept small enough to load on every write."""
+    """What the summary needs. ``bounded`` keeps top-k lists and short texts (the cached
+    state); unbounded keeps everything (``ken summary --full``)."""
 
-    def __init__(self, bounded: bool = True) -> None:
+    def __init__(self, bounded: bool = True, tables: dict[str, Any] | None = None,
+                 small: dict[str, Any] | None = None) -> None:
         self.bounded = bounded
-        self.open_issues: dict[str, Item] = {}
-        self.fixes: dict[str, Item] = {}
-        self.done: list[Item] = []
-        self.done_ids: set[str] = set()
-        self.attempts: dict[str, list[Item]] = {}
-        self.decisions: dict[str, Item] = {}
-        self.retired: set[str] = set()
-        self.notes: list[Item] = []
-        self.note_count = 0
-        self.lessons: list[Item] = []
-        self.lesson_count = 0
-        self.key_files: dict[str, int] = {}
-        self.unknown = 0
-        self.event_count = 0
+        given = tables or {}
+        self.open_issues = given.get("open_issues") or MemoryTable()
+        self.fixes = given.get("fixes") or MemoryTable()        # issue id -> its latest fix
+        self.done_ids = given.get("done_ids") or MemoryTable()  # every issue id that is done
+        self.attempts = given.get("attempts") or MemoryTable()  # issue id -> newest attempts
+        self.decisions = given.get("decisions") or MemoryTable()  # standing decisions
+        self.decided_lessons = given.get("decided_lessons") or MemoryTable()  # ... marked lesson
+        self.retired = given.get("retired") or MemoryTable()    # ids named by supersedes
+        self.key_files = given.get("key_files") or MemoryTable()  # path -> citations
+        small = small or {}
+        self.done: list[Item] = small.get("done", [])  # newest done issues
+        self.notes: list[Item] = small.get("notes", [])
+        self.note_count: int = small.get("note_count", 0)
+        self.lessons: list[Item] = small.get("lessons", [])
+        self.lesson_count: int = small.get("lesson_count", 0)
+        self.unknown: int = small.get("unknown", 0)
+
+    def small(self) -> dict[str, Any]:
+        """The few small fields, stored next to the tables."""
+        return {"done": self.done, "notes": self.notes, "note_count": self.note_count,
+                "lessons": self.lessons, "lesson_count": self.lesson_count, "unknown": self.unknown}
+
+    def item(self, event: Event) -> Item:
+        data = event.as_dict()
+        item = {k: data[k] for k in _ITEM_KEYS if data.get(k) not in (None, "", False)}
+        item["summary"] = one_line(event.summary, ITEM_CHARS) if self.bounded else event.summary
+        return item
 
     # -- applying one event ----------------------------------------------------------------
 
     def apply(self, event: Event) -> None:
-        self.event_count += 1
         if event.path:
-            self.key_files[event.path] = self.key_files.get(event.path, 0) + 1
+            count = (self.key_files.get(event.path) or 0) + 1
+            self.key_files.put(event.path, f"{count:012d}", count)
         match event.type:
             case "issue":
                 self._issue(event)
@@ -104,63 +162,73 @@ class State:
         return limit if self.bounded else None
 
     def _issue(self, event: Event) -> None:
-        item, iid = item_of(event), event.issue_id
+        item, iid = self.item(event), event.issue_id
         if not iid:
             self._loose(item)
             return
-        current = self.open_issues.get(iid) or next((d for d in self.done if d["issue_id"] == iid), None)
+        current = self.open_issues.get(iid)
+        if current is None and self.done_ids.get(iid):
+            current = next((d for d in self.done if d["issue_id"] == iid), None)
         if current is not None and key(current) <= key(item):
             return  # two issues sharing an id (a rare branch collision): the earliest stands
-        if iid in self.fixes:
+        if self.fixes.get(iid) is not None:
             self._mark_done(iid, item)
         else:
-            self.open_issues[iid] = item
+            self.open_issues.put(iid, rank(item), item)
 
     def _fix(self, event: Event) -> None:
-        item, iid = item_of(event), event.issue_id
+        item, iid = self.item(event), event.issue_id
         if not iid:
             self._loose(item)
             return
         previous = self.fixes.get(iid)
         if previous is None or key(previous) < key(item):
-            self.fixes[iid] = item
-        issue = self.open_issues.pop(iid, None)
+            self.fixes.put(iid, rank(item), item)
+        issue = self.open_issues.pop(iid)
         if issue is not None:
             self._mark_done(iid, issue)
 
     def _mark_done(self, iid: str, issue: Item) -> None:
         self.done = [d for d in self.done if d["issue_id"] != iid]
-        self.done_ids.add(iid)
+        self.done_ids.put(iid, "", 1)
         pushed = _insert_top(self.done, issue, self._limit(TOP_KEPT))
         if pushed is not None:
             # a done issue pushed out of the kept window can never come back: drop its attempts
-            self.attempts.pop(pushed["issue_id"], None)
+            self.attempts.pop(pushed["issue_id"])
 
     def _attempt(self, event: Event) -> None:
-        item, iid = item_of(event), event.issue_id
+        item, iid = self.item(event), event.issue_id
         if event.outcome not in ("failed", "partial"):
             return
         if not iid:
             self._loose(item)
             return
-        if self.bounded and iid in self.done_ids and all(d["issue_id"] != iid for d in self.done):
+        if self.bounded and self.done_ids.get(iid) and all(d["issue_id"] != iid for d in self.done):
+            # done and out of the kept window: its attempts can never be shown again
             return
-        _insert_top(self.attempts.setdefault(iid, []), item, self._limit(ATTEMPTS_SHOWN))
+        attempts = list(self.attempts.get(iid) or [])
+        attempts.append(item)
+        attempts.sort(key=key, reverse=True)
+        del attempts[ATTEMPTS_SHOWN if self.bounded else len(attempts):]
+        self.attempts.put(iid, rank(attempts[0]), attempts)
 
     def _decision(self, event: Event) -> None:
         target = event.supersedes
         if target:
-            self.retired.add(target)
-            self.decisions.pop(target, None)
-        if event.id not in self.retired:
-            self.decisions[event.id] = item_of(event)
+            self.retired.put(target, "", 1)
+            self.decisions.pop(target)
+            self.decided_lessons.pop(target)
+        if self.retired.get(event.id) is None:
+            item = self.item(event)
+            table = self.decided_lessons if event.lesson else self.decisions
+            table.put(event.id, rank(item), item)
 
     def _note(self, event: Event) -> None:
         if event.lesson:
             self.lesson_count += 1
-            _insert_top(self.lessons, item_of(event), self._limit(TOP_KEPT))
+            _insert_top(self.lessons, self.item(event), self._limit(TOP_KEPT))
         else:
-            self._loose(item_of(event))
+            self._loose(self.item(event))
 
     def _loose(self, item: Item) -> None:
         """Notes, and events derived from git that name no issue, share the notes section."""
@@ -169,42 +237,27 @@ class State:
 
     # -- views used by projections ------------------------------------------------------------
 
-    def standing_decisions(self) -> list[Item]:
-        return sorted((d for d in self.decisions.values() if not d.get("lesson")), key=key, reverse=True)
+    def standing_decisions(self) -> Iterator[Item]:
+        return (d for _, d in self.decisions.newest())
 
-    def lesson_items(self) -> list[Item]:
-        decided = [d for d in self.decisions.values() if d.get("lesson")]
-        return sorted(decided + self.lessons, key=key, reverse=True)
+    def lesson_items(self) -> Iterator[Item]:
+        decided = (d for _, d in self.decided_lessons.newest())
+        return heapq.merge(decided, sorted(self.lessons, key=key, reverse=True), key=key, reverse=True)
 
     def lesson_total(self) -> int:
-        return self.lesson_count + sum(1 for d in self.decisions.values() if d.get("lesson"))
+        return self.lesson_count + int(self.decided_lessons.size())
 
-    def open_items(self) -> list[Item]:
-        return sorted(self.open_issues.values(), key=key, reverse=True)
+    def done_items(self) -> list[Item]:
+        return sorted(self.done, key=key, reverse=True)
+
+    def note_items(self) -> list[Item]:
+        return sorted(self.notes, key=key, reverse=True)
+
+    def open_items(self) -> Iterator[Item]:
+        return (item for _, item in self.open_issues.newest())
 
     def top_files(self, limit: int = 20) -> list[tuple[str, int]]:
-        return sorted(self.key_files.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
-
-    # -- persistence (the cache stores the bounded state as JSON) ------------------------------
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "bounded": self.bounded, "open_issues": self.open_issues, "fixes": self.fixes,
-            "done": self.done, "done_ids": sorted(self.done_ids), "attempts": self.attempts,
-            "decisions": self.decisions, "retired": sorted(self.retired), "notes": self.notes,
-            "note_count": self.note_count, "lessons": self.lessons, "lesson_count": self.lesson_count,
-            "key_files": self.key_files, "unknown": self.unknown, "event_count": self.event_count,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> State:
-        state = cls(bool(data["bounded"]))
-        for name in ("open_issues", "fixes", "done", "attempts", "decisions", "notes", "note_count",
-                     "lessons", "lesson_count", "key_files", "unknown", "event_count"):
-            setattr(state, name, data[name])
-        state.done_ids = set(data["done_ids"])
-        state.retired = set(data["retired"])
-        return state
+        return list(islice(self.key_files.newest(), limit))
 
 
 def unique(events: Iterable[Event]) -> list[Event]:

@@ -13,25 +13,18 @@ from __future__ import annotations
 
 import re
 
-from kenning.core.fold import ATTEMPTS_SHOWN, NOTES_SHOWN, State
+from kenning.core.fold import ATTEMPTS_SHOWN, ITEM_CHARS, NOTES_SHOWN, State
+from kenning.core.text import one_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from kenning.core.fold import Item
 
 DEFAULT_BUDGET = 6000
-ITEM_CHARS = 240  # one event's text in the budgeted summary; --full shows it whole
 
-_SPACE = re.compile(r"\s+")
 PURPOSE_PLACEHOLDER = "(not written yet: describe the project in the Purpose section of .kenning/PROJECT_MAP.md)"
-
-
-def one_line(text: str, limit: int | None = None) -> str:
-    """Flatten text onto one line (newlines become ' / ') and cut it at ``limit`` characters."""
-    flat = " / ".join(part for part in (_SPACE.sub(" ", ln).strip() for ln in text.splitlines()) if part)
-    if limit is not None and len(flat) > limit:
-        flat = flat[: limit - 1].rstrip() + "…"
-    return flat
 
 
 def purpose_from_map(project_map: str) -> str:
@@ -52,7 +45,7 @@ def purpose_from_map(project_map: str) -> str:
 
 
 class _Section:
-    def __init__(self, title: str, share: float, lines: list[list[str]], total: int, more: str) -> None:
+    def __init__(self, title: str, share: float, lines: Iterable[list[str]], total: int, more: str) -> None:
         self.title, self.share, self.entries, self.total, self.more = title, share, lines, total, more
 
 
@@ -102,23 +95,20 @@ def _more_line(count: int, command: str) -> str:
 
 
 def _sections(state: State, limit: int | None) -> list[_Section]:
-    open_items = state.open_items()
-    decisions = state.standing_decisions()
-    lessons = state.lesson_items()
-    notes_limit = NOTES_SHOWN if limit is not None else None
+    notes = state.note_items()[:NOTES_SHOWN] if limit is not None else state.note_items()
     return [
-        _Section("Open issues", 0.40, [_issue_lines(state, i, limit) for i in open_items],
-                 len(open_items), "ken issues"),
-        _Section("Standing decisions", 0.25, [[_decision_line(d, limit)] for d in decisions],
-                 len(decisions), "ken search --type decision"),
-        _Section("Lessons", 0.10, [[_plain_line(d, limit)] for d in lessons],
+        _Section("Open issues", 0.40, (_issue_lines(state, i, limit) for i in state.open_items()),
+                 state.open_issues.size(), "ken issues"),
+        _Section("Standing decisions", 0.25, ([_decision_line(d, limit)] for d in state.standing_decisions()),
+                 state.decisions.size(), "ken search --type decision"),
+        _Section("Lessons", 0.10, ([_plain_line(d, limit)] for d in state.lesson_items()),
                  state.lesson_total(), "ken search --type note"),
-        _Section("Recently done", 0.15, [_issue_lines(state, i, limit) for i in state.done],
-                 len(state.done_ids), "ken issues --all"),
-        _Section("Notes", 0.10, [[_plain_line(n, limit)] for n in state.notes[:notes_limit]],
+        _Section("Recently done", 0.15, (_issue_lines(state, i, limit) for i in state.done_items()),
+                 state.done_ids.size(), "ken issues --all"),
+        _Section("Notes", 0.10, ([_plain_line(n, limit)] for n in notes),
                  state.note_count, "ken search --type note"),
-        _Section("Key files", 0.10, [[f"- {one_line(p)} ({n})"] for p, n in state.top_files()],
-                 min(len(state.key_files), 20), "ken search --at PATH"),
+        _Section("Key files", 0.10, ([f"- {one_line(p)} ({n})"] for p, n in state.top_files()),
+                 min(state.key_files.size(), 20), "ken search --at PATH"),
     ]
 
 
@@ -129,10 +119,10 @@ def _where(item: Item) -> str:
 def _issue_lines(state: State, issue: Item, limit: int | None) -> list[str]:
     iid = issue["issue_id"]
     lines = [f"- #{iid} {one_line(issue.get('summary', ''), limit)}{_where(issue)}"]
-    fix = state.fixes.get(iid) if iid in state.done_ids else None
+    fix = state.fixes.get(iid) if state.done_ids.get(iid) else None
     if fix is not None:
         lines.append(f"  - fixed: {one_line(fix.get('summary', ''), limit)}")
-    attempts = state.attempts.get(iid, [])
+    attempts = state.attempts.get(iid) or []
     for attempt in attempts[:ATTEMPTS_SHOWN] if limit is not None else attempts:
         lines.append(f"  - {attempt.get('outcome', 'failed')}: {one_line(attempt.get('summary', ''), limit)}")
     return lines

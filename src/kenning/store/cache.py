@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-CACHE_VERSION = "3"
+CACHE_VERSION = "4"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events(
@@ -33,7 +33,21 @@ CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id);
 CREATE INDEX IF NOT EXISTS events_supersedes ON events(supersedes);
 CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS state(name TEXT NOT NULL, k TEXT NOT NULL, rank TEXT NOT NULL, v TEXT NOT NULL,
+    PRIMARY KEY(name, k)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS state_rank ON state(name, rank);
 """
+
+
+_INSERT = ("INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outcome, supersedes, origin,"
+           " line, text, json) VALUES(?,?,?,?,?,?,?,?,?,?,?)")
+
+
+def _row(event: Event, origin: str, line: int | None, raw: str | None) -> tuple[Any, ...]:
+    text = " ".join(filter(None, (event.summary, event.details, event.location,
+                                  event.get("commit_message"), event.get("reason")))).lower()
+    return (event.id, event.timestamp, event.type, event.path, event.issue_id, event.outcome,
+            event.supersedes, origin, line, text, raw or serialize(event))
 
 
 class Cache:
@@ -62,7 +76,8 @@ class Cache:
         db.execute("PRAGMA synchronous=OFF")
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if str(version) != CACHE_VERSION:
-            db.executescript("DROP TABLE IF EXISTS events; DROP TABLE IF EXISTS meta;")
+            db.executescript("DROP TABLE IF EXISTS events; DROP TABLE IF EXISTS meta;"
+                             " DROP TABLE IF EXISTS state;")
             db.executescript(_SCHEMA)
             db.execute(f"PRAGMA user_version={int(CACHE_VERSION)}")
         return db
@@ -87,21 +102,25 @@ class Cache:
         if origin is None:
             self.db.execute("DELETE FROM events")
             self.db.execute("DELETE FROM meta")
+            self.db.execute("DELETE FROM state")
         else:
             self.db.execute("DELETE FROM events WHERE origin=?", (origin,))
 
     # -- writes -------------------------------------------------------------------------------
 
-    def insert(self, event: Event, origin: str, line: int | None) -> bool:
+    def insert(self, event: Event, origin: str, line: int | None, raw: str | None = None) -> bool:
         """Index one event; False when its id is already known (a duplicate line)."""
-        text = " ".join(filter(None, (event.summary, event.details, event.location,
-                                      event.get("commit_message"), event.get("reason")))).lower()
-        cur = self.db.execute(
-            "INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outcome, supersedes, origin,"
-            " line, text, json) VALUES(?,?,?,?,?,?,?,?,?,?,?)",
-            (event.id, event.timestamp, event.type, event.path, event.issue_id, event.outcome,
-             event.supersedes, origin, line, text, serialize(event)))
+        cur = self.db.execute(_INSERT, _row(event, origin, line, raw))
         return cur.rowcount == 1
+
+    def insert_many(self, rows: Iterable[tuple[Event, str, int | None, str | None]]) -> None:
+        """Bulk-load events into an empty index (a rebuild): indexes are built once, at the end."""
+        for name in ("events_path", "events_issue", "events_supersedes", "events_type"):
+            self.db.execute(f"DROP INDEX IF EXISTS {name}")  # not executescript: it would commit
+        self.db.executemany(_INSERT, (_row(*r) for r in rows))
+        for statement in _SCHEMA.split(";"):
+            if "CREATE INDEX" in statement:
+                self.db.execute(statement)
 
     # -- queries ------------------------------------------------------------------------------
 
@@ -203,6 +222,48 @@ class Cache:
 
     def count(self) -> int:
         return int(self.db.execute("SELECT count(*) FROM events").fetchone()[0])
+
+
+    # -- the folded summary state ------------------------------------------------------------
+
+    def table(self, name: str) -> StateTable:
+        return StateTable(self.db, name)
+
+    def save_table(self, name: str, rows: Iterable[tuple[str, str, Any]]) -> None:
+        """Replace a whole state table at once (after a fold from scratch)."""
+        self.db.execute("DELETE FROM state WHERE name=?", (name,))
+        self.db.executemany("INSERT INTO state(name, k, rank, v) VALUES(?,?,?,?)",
+                            ((name, k, r, json.dumps(v, separators=(",", ":"))) for k, r, v in rows))
+
+
+class StateTable:
+    """One container of the fold's state, stored as rows: the same five methods as
+    ``kenning.core.fold.MemoryTable``, so a write touches rows, not the whole state."""
+
+    def __init__(self, db: sqlite3.Connection, name: str) -> None:
+        self.db = db
+        self.name = name
+
+    def get(self, k: str) -> Any:
+        row = self.db.execute("SELECT v FROM state WHERE name=? AND k=?", (self.name, k)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def put(self, k: str, rank: str, value: Any) -> None:
+        self.db.execute("INSERT OR REPLACE INTO state(name, k, rank, v) VALUES(?,?,?,?)",
+                        (self.name, k, rank, json.dumps(value, separators=(",", ":"))))
+
+    def pop(self, k: str) -> Any:
+        value = self.get(k)
+        if value is not None:
+            self.db.execute("DELETE FROM state WHERE name=? AND k=?", (self.name, k))
+        return value
+
+    def size(self) -> int:
+        return int(self.db.execute("SELECT count(*) FROM state WHERE name=?", (self.name,)).fetchone()[0])
+
+    def newest(self) -> Iterator[tuple[str, Any]]:
+        rows = self.db.execute("SELECT k, v FROM state WHERE name=? ORDER BY rank DESC, k ASC", (self.name,))
+        return ((k, json.loads(v)) for k, v in rows)
 
 
 class _Transaction:

@@ -7,12 +7,13 @@ re-running ``ken init`` or refreshing an unchanged summary leaves mtimes alone.
 
 from __future__ import annotations
 
+import json
 import os
-import tempfile
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Any
 
 
 def read_text(path: Path) -> str | None:
@@ -25,23 +26,29 @@ def read_text(path: Path) -> str | None:
 
 
 def write_atomic(path: Path, text: str, mode: int | None = None) -> bool:
-    """Replace ``path`` with ``text``; return False when it already had exactly that text."""
+    """Replace ``path`` with ``text``; return False when it already had exactly that text.
+
+    A new file gets the usual permissions (0666 minus the umask); a replaced file keeps its own.
+    """
     data = text.encode("utf-8")
+    current = None
     try:
         with open(path, "rb") as f:
             if f.read() == data:
                 return False
+            current = os.fstat(f.fileno()).st_mode & 0o7777
     except OSError:
         pass
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = path.parent / f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
+        if mode is not None or current is not None:
+            os.chmod(tmp, mode if mode is not None else current)  # type: ignore[arg-type]
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -50,6 +57,25 @@ def write_atomic(path: Path, text: str, mode: int | None = None) -> bool:
             pass
         raise
     return True
+
+
+def read_json(path: Path) -> Any:
+    """Decoded JSON, or None when the file is missing or not valid JSON (a cache miss)."""
+    text = read_text(path)
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def write_json_quietly(path: Path, value: Any) -> None:
+    """Write a cache file; failing to write a cache is never an error (it is rebuilt next time)."""
+    try:
+        write_atomic(path, json.dumps(value, sort_keys=True))
+    except OSError:
+        pass
 
 
 def create_if_missing(path: Path, text: str) -> bool:

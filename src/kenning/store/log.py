@@ -48,7 +48,8 @@ class EventLog:
         try:
             st = os.stat(self.path)
         except FileNotFoundError as err:
-            raise MemoryUnreadable(f"the event log {self.path} is missing; run `ken init` to recreate it") from err
+            raise MemoryUnreadable(
+                f"the event log {self.path} is missing; restore it from git or run `ken init`") from err
         except OSError as err:
             raise MemoryUnreadable(f"cannot read the event log {self.path}: {err.strerror}") from err
         if not os.path.isfile(self.path):
@@ -73,7 +74,7 @@ class EventLog:
             return 0
         with open(self.path, "rb") as f:
             f.seek(start)
-            return zlib.crc32(f.read(end - start))
+            return int(zlib.crc32(f.read(end - start)))
 
     def lock(self, timeout: float) -> AbstractContextManager[None]:
         return _FileLock(self.lock_path, timeout)
@@ -140,7 +141,7 @@ def _last_newline(f: object, before: int) -> int:
         block = f.read(step)  # type: ignore[attr-defined]
         found = block.rfind(b"\n")
         if found >= 0:
-            return pos + found
+            return int(pos + found)
     return -1
 
 
@@ -174,14 +175,14 @@ if os.name == "nt":  # pragma: no cover - exercised on Windows only
 
     def _try_lock(fd: int) -> bool:
         try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
             return True
         except OSError:
             return False
 
     def _unlock(fd: int) -> None:
         os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
 else:
     import fcntl
 
