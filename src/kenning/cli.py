@@ -33,6 +33,8 @@ EXAMPLES = {
     "plan": "ken plan",
     "redact": "git diff | ken redact",
     "doctor": "ken doctor",
+    "precheck": "ken precheck src/payments/webhook.py            # before editing it\n"
+                "  ken precheck src/a.py --snooze 2d --reason \"known, fixing it in #k7q2\"",
 }
 
 
@@ -110,6 +112,14 @@ def build_parser() -> _Parser:
     _command(sub, "plan", "Print .kenning/plan.md (edit the file directly).", c.plan, [as_json])
     _command(sub, "redact", "Scrub secrets from stdin to stdout, exactly as writes do.", c.redact, [])
     _command(sub, "doctor", "Check the log: malformed lines, duplicate ids, conflicts.", c.doctor, [as_json])
+
+    p = _command(sub, "precheck", "The gate: what already failed on these files (default: the staged files).",
+                 c.precheck, [timed, as_json])
+    p.add_argument("paths", nargs="*", metavar="PATH")
+    p.add_argument("--strict", action="store_true", help="exit 1 when any file is blocked")
+    p.add_argument("--snooze", metavar="DURATION", help="snooze these files' warnings: 30m, 2h, 7d, 2w")
+    p.add_argument("--reason", help="why the warnings can wait (required with --snooze)")
+    p.add_argument("--lines", type=int, default=12, help="at most this many lines per file (default 12)")
     return parser
 
 

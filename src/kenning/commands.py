@@ -136,3 +136,17 @@ def doctor(args: argparse.Namespace) -> int:
             print(f"{problem['kind']}: {problem['message']}")
         print(f"{report['events']} events checked, {len(report['problems'])} problem(s)")
     return 0
+
+
+def precheck(args: argparse.Namespace) -> int:
+    from kenning.app import gate as gate_app
+
+    project = find_project().require_initialized()
+    if args.snooze:
+        event = gate_app.snooze(project, args.paths, args.snooze, args.reason, cwd=Path.cwd(), now=args.now)
+        _say(f"snoozed until {event.get('until')} ({event.id})")
+    result = gate_app.precheck(project, args.paths, cwd=Path.cwd(), now=args.now, staged=not args.paths)
+    for notice in result.notices:
+        _say(notice)
+    _print_json(result.report.to_json()) if args.json else sys.stdout.write(result.text(args.lines))
+    return 1 if args.strict and result.report.severity == "block" else 0

@@ -80,3 +80,132 @@ def _resolve_ref(gdir: Path, ref: str) -> str | None:
         if name == ref and _SHA_RE.match(sha):
             return sha
     return None
+
+
+# -- processes ------------------------------------------------------------------------------------
+
+class GitError(Exception):
+    """git is missing or refused: callers degrade (the gate still reads memory) or report it."""
+
+
+_RECORD = "\x1e"   # starts each commit in our --format
+_FIELD = "\x1f"
+_BODY_END = "\x1d"
+
+
+def run(root: Path, args: list[str], timeout: float = 30.0) -> str:
+    import subprocess
+
+    env = dict(os.environ)
+    env.setdefault("LC_ALL", "C")
+    try:
+        result = subprocess.run(["git", "-c", "core.quotePath=false", *args], cwd=root, env=env,
+                                capture_output=True, timeout=timeout)
+    except (OSError, subprocess.TimeoutExpired) as err:
+        raise GitError(f"git {args[0]} failed: {err}") from err
+    if result.returncode != 0:
+        message = result.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise GitError(f"git {args[0]}: {message[-1] if message else 'exit ' + str(result.returncode)}")
+    return result.stdout.decode("utf-8", "replace")
+
+
+class CommitRecord:
+    """A commit as `git log` printed it: identity, time, message and its per-file numstat."""
+
+    __slots__ = ("sha", "parents", "time", "email", "subject", "body", "files")
+
+    def __init__(self, sha: str, time: int, email: str, subject: str, body: str, parents: list[str]) -> None:
+        self.sha = sha
+        self.parents = parents
+        self.time = time          # committer time, seconds since the epoch
+        self.email = email
+        self.subject = subject
+        self.body = body
+        self.files: list[tuple[str, str | None, int]] = []  # (path, renamed-from, lines changed)
+
+
+_LOG_FORMAT = f"--format={_RECORD}%H{_FIELD}%ct{_FIELD}%ae{_FIELD}%s{_FIELD}%P{_FIELD}%b{_BODY_END}"
+
+
+def log(root: Path, revisions: list[str], since: int | None = None, paths: list[str] | None = None,
+        full_diff: bool = False) -> list[CommitRecord]:
+    """One `git log` process: commits newest first, each with the files it changed (renames
+    detected) and the lines added plus deleted per file."""
+    args = ["log", "-M", "--numstat", "--no-color", _LOG_FORMAT]
+    if since is not None:
+        args.append(f"--since=@{since}")
+    if full_diff:
+        args.append("--full-diff")
+    args += revisions or ["HEAD"]
+    args.append("--")
+    args += paths or []
+    return parse_log(run(root, args))
+
+
+def parse_log(text: str) -> list[CommitRecord]:
+    commits = []
+    for chunk in text.split(_RECORD)[1:]:
+        head, _, numstat = chunk.partition(_BODY_END)
+        fields = head.split(_FIELD)
+        if len(fields) < 6:
+            continue
+        record = CommitRecord(fields[0], int(fields[1] or 0), fields[2], fields[3], fields[5].strip(),
+                              fields[4].split())
+        for line in numstat.splitlines():
+            parts = line.split("\t")
+            if len(parts) != 3:
+                continue
+            added, deleted, name = parts
+            changed = (int(added) if added.isdigit() else 0) + (int(deleted) if deleted.isdigit() else 0)
+            new, old = _rename(name)
+            record.files.append((new, old, changed))
+        commits.append(record)
+    return commits
+
+
+def _rename(name: str) -> tuple[str, str | None]:
+    """numstat's rename notation (`a => b`, `dir/{a => b}/f`) -> (new path, old path)."""
+    if " => " not in name:
+        return name, None
+    if "{" in name and "}" in name:
+        prefix, _, rest = name.partition("{")
+        inner, _, suffix = rest.partition("}")
+        old, _, new = inner.partition(" => ")
+        return (prefix + new + suffix).replace("//", "/"), (prefix + old + suffix).replace("//", "/")
+    old, _, new = name.partition(" => ")
+    return new, old
+
+
+def show_patches(root: Path, shas: list[str], limit: int) -> dict[str, str]:
+    """The patch of each commit, cut to ``limit`` characters: one process for all of them."""
+    if not shas:
+        return {}
+    text = run(root, ["show", "--no-color", "--format=" + _RECORD + "%H", "-p", *shas])
+    patches = {}
+    for chunk in text.split(_RECORD)[1:]:
+        sha, _, patch = chunk.partition("\n")
+        patches[sha.strip()] = patch.strip()[:limit]
+    return patches
+
+
+def config_get(root: Path, key: str) -> str | None:
+    try:
+        value = run(root, ["config", "--get", key]).strip()
+    except GitError:
+        return None
+    return value or None
+
+
+def hooks_dir(root: Path) -> Path | None:
+    """Where git runs hooks from: ``core.hooksPath`` when set, else the common git dir's hooks/."""
+    configured = config_get(root, "core.hooksPath")
+    if configured:
+        path = Path(os.path.expanduser(configured))
+        return path if path.is_absolute() else root / path
+    gdir = git_dir(root)
+    return common_dir(gdir) / "hooks" if gdir else None
+
+
+def staged_paths(root: Path) -> list[str]:
+    text = run(root, ["diff", "--cached", "--name-only", "-z", "--diff-filter=ACMRD"])
+    return [p for p in text.split("\0") if p]

@@ -13,7 +13,8 @@ from __future__ import annotations
 import sys
 
 from kenning.core.events import Event, parse_line
-from kenning.core.fold import TABLES, State
+from kenning.git import GitError
+from kenning.core.fold import TABLES, MemoryTable, State
 from kenning.store.cache import Cache
 from kenning.store.log import EventLog
 
@@ -62,24 +63,37 @@ class Memory:
         """Bring the index and the summary state up to date with the log."""
         st = self.log.stat()
         with self.cache.transaction():
-            info = self.cache.meta("log")
-            fingerprint = [st.st_size, st.st_mtime_ns, st.st_ino]
-            if info and info["stat"] == fingerprint:
-                self._report(info)
-                return
-            self._state = None  # another process may have moved the state on: reload it here
-            rebuild = not self._is_prefix(info, st.st_size)
-            if rebuild:
-                self.cache.clear()
-                self._state = State()  # in memory while folding everything; saved in one go
-                info = {"end": 0, "lines": 0, "malformed": []}
-            info = self._fold_tail(info, rebuild)
-            info["stat"] = fingerprint
-            self.cache.set_meta("log", info)
-            self._save_state(rebuild)
-            if rebuild:
-                self._state = None
+            info = self._sync_log(st, rebuild=False)
         self._report(info)
+
+    def rebuild_in_transaction(self) -> None:
+        """Forget everything derived and fold the log again (history was rewritten)."""
+        self._sync_log(self.log.stat(), rebuild=True)
+
+    def _sync_log(self, st: Any, rebuild: bool) -> dict[str, Any]:
+        info = self.cache.meta("log")
+        fingerprint = [st.st_size, st.st_mtime_ns, st.st_ino]
+        if not rebuild and info and info["stat"] == fingerprint:
+            return info  # type: ignore[no-any-return]
+        self._state = None  # another process may have moved the state on: reload it here
+        rebuild = rebuild or not self._is_prefix(info, st.st_size)
+        if rebuild:
+            derived = self.cache.meta("git")
+            self.cache.clear()
+            if derived:  # keep where capture started, so a rebuild derives the same window
+                self.cache.set_meta("git", {"head": None, "start": derived["start"]})
+            self._state = State()  # in memory while folding everything; saved in one go
+            info = {"end": 0, "lines": 0, "malformed": []}
+        info = self._fold_tail(info, rebuild)
+        info["stat"] = fingerprint
+        self.cache.set_meta("log", info)
+        self._save_state(rebuild)
+        if rebuild:
+            self._state = None
+        return info
+
+    def save_state(self) -> None:
+        self._save_state(isinstance(self.state.open_issues, MemoryTable))
 
     def _is_prefix(self, info: dict[str, Any] | None, size: int) -> bool:
         if not info or size < info["end"]:
@@ -141,8 +155,21 @@ class Memory:
         return [parse_line(row) for row in rows]
 
 
-def open_memory(project: Project) -> Memory:
+def open_memory(project: Project, now: str | None = None, capture: bool = True) -> Memory:
+    """The project's memory, brought up to date with the log and (if HEAD moved) with git."""
+    from kenning.app import capture as capture_app
+    from kenning.app.project import now_micros
+
     project.require_initialized()
     memory = Memory(project)
-    memory.sync()
+    try:
+        memory.sync()
+        if capture:
+            try:
+                capture_app.refresh(memory, now_micros(now) // 1_000_000)
+            except GitError as err:
+                memory.warn(f"could not read git history ({err}); events derived from commits may be missing")
+    except BaseException:
+        memory.close()
+        raise
     return memory

@@ -105,6 +105,21 @@ class Event:
         """The location without its ``:LINE`` suffix: the key the gate matches on."""
         return location_path(self.location) if self.location else None
 
+    def cites(self, path: str) -> bool:
+        """True when the event is about ``path``: its location, or one of its ``paths``."""
+        if self.path == path:
+            return True
+        paths = self._data.get("paths")
+        return isinstance(paths, list) and path in paths
+
+    def paths(self) -> list[str]:
+        """Every path the event is about (the location first)."""
+        found = [self.path] if self.path else []
+        extra = self._data.get("paths")
+        if isinstance(extra, list):
+            found += [p for p in extra if isinstance(p, str) and p and p not in found]
+        return found
+
     @property
     def issue_id(self) -> str | None:
         value = self._data.get("issue_id")

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-CACHE_VERSION = "4"
+CACHE_VERSION = "5"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events(
@@ -32,6 +32,7 @@ CREATE INDEX IF NOT EXISTS events_path ON events(path, ts);
 CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id);
 CREATE INDEX IF NOT EXISTS events_supersedes ON events(supersedes);
 CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
+CREATE TABLE IF NOT EXISTS event_paths(path TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY(path, id)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS state(name TEXT NOT NULL, k TEXT NOT NULL, rank TEXT NOT NULL, v TEXT NOT NULL,
     PRIMARY KEY(name, k)) WITHOUT ROWID;
@@ -41,6 +42,9 @@ CREATE INDEX IF NOT EXISTS state_rank ON state(name, rank);
 
 _INSERT = ("INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outcome, supersedes, origin,"
            " line, text, json) VALUES(?,?,?,?,?,?,?,?,?,?,?)")
+
+
+_INSERT_PATH = "INSERT OR IGNORE INTO event_paths(path, id) VALUES(?, ?)"
 
 
 def _row(event: Event, origin: str, line: int | None, raw: str | None) -> tuple[Any, ...]:
@@ -77,7 +81,7 @@ class Cache:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if str(version) != CACHE_VERSION:
             db.executescript("DROP TABLE IF EXISTS events; DROP TABLE IF EXISTS meta;"
-                             " DROP TABLE IF EXISTS state;")
+                             " DROP TABLE IF EXISTS state; DROP TABLE IF EXISTS event_paths;")
             db.executescript(_SCHEMA)
             db.execute(f"PRAGMA user_version={int(CACHE_VERSION)}")
         return db
@@ -100,10 +104,10 @@ class Cache:
 
     def clear(self, origin: str | None = None) -> None:
         if origin is None:
-            self.db.execute("DELETE FROM events")
-            self.db.execute("DELETE FROM meta")
-            self.db.execute("DELETE FROM state")
+            for table in ("events", "meta", "state", "event_paths"):
+                self.db.execute(f"DELETE FROM {table}")
         else:
+            self.db.execute("DELETE FROM event_paths WHERE id IN (SELECT id FROM events WHERE origin=?)", (origin,))
             self.db.execute("DELETE FROM events WHERE origin=?", (origin,))
 
     # -- writes -------------------------------------------------------------------------------
@@ -111,13 +115,18 @@ class Cache:
     def insert(self, event: Event, origin: str, line: int | None, raw: str | None = None) -> bool:
         """Index one event; False when its id is already known (a duplicate line)."""
         cur = self.db.execute(_INSERT, _row(event, origin, line, raw))
-        return cur.rowcount == 1
+        if cur.rowcount != 1:
+            return False
+        self.db.executemany(_INSERT_PATH, ((path, event.id) for path in event.paths()))
+        return True
 
     def insert_many(self, rows: Iterable[tuple[Event, str, int | None, str | None]]) -> None:
         """Bulk-load events into an empty index (a rebuild): indexes are built once, at the end."""
         for name in ("events_path", "events_issue", "events_supersedes", "events_type"):
             self.db.execute(f"DROP INDEX IF EXISTS {name}")  # not executescript: it would commit
-        self.db.executemany(_INSERT, (_row(*r) for r in rows))
+        loaded = list(rows)
+        self.db.executemany(_INSERT, (_row(*r) for r in loaded))
+        self.db.executemany(_INSERT_PATH, ((path, r[0].id) for r in loaded for path in r[0].paths()))
         for statement in _SCHEMA.split(";"):
             if "CREATE INDEX" in statement:
                 self.db.execute(statement)
@@ -201,7 +210,7 @@ class Cache:
             where.append("type = ?")
             args.append(kind)
         if path:
-            where.append("path = ?")
+            where.append("id IN (SELECT id FROM event_paths WHERE path = ?)")
             args.append(path)
         clause = " AND ".join(where) or "1"
         rows = self.db.execute(
@@ -213,8 +222,18 @@ class Cache:
         if not ps:
             return []
         marks = ",".join("?" * len(ps))
-        rows = self.db.execute(f"SELECT json FROM events WHERE path IN ({marks}) ORDER BY ts, id", ps)
+        rows = self.db.execute(
+            f"SELECT DISTINCT e.json, e.ts, e.id FROM event_paths p JOIN events e ON e.id = p.id"
+            f" WHERE p.path IN ({marks}) ORDER BY e.ts, e.id", ps)
         return [r[0] for r in rows]
+
+    def fixed_among(self, issue_ids: Iterable[str]) -> set[str]:
+        ids = list(issue_ids)
+        if not ids:
+            return set()
+        marks = ",".join("?" * len(ids))
+        rows = self.db.execute(f"SELECT DISTINCT issue_id FROM events WHERE type='fix' AND issue_id IN ({marks})", ids)
+        return {r[0] for r in rows}
 
     def all_events(self) -> Iterator[str]:
         for row in self.db.execute("SELECT json FROM events ORDER BY ts, id"):

@@ -1,0 +1,155 @@
+"""``ken precheck``: gather what the gate needs for some paths, then let the pure rules judge.
+
+Cost scales with the paths inspected, not with the age of the project: the index is queried by
+path, and git is asked once (one ``git log`` over those paths) for churn, reverts, renames and
+the lines changed since each memory was written. The only file content read is a working
+file's line count.
+"""
+
+from __future__ import annotations
+
+import os
+
+from kenning import git
+from kenning.app.memory import Memory, open_memory
+from kenning.app.paths import canonical_path
+from kenning.app.project import Project, now_micros
+from kenning.core import gate
+from kenning.core.errors import InvalidInput
+from kenning.core.events import Event, format_timestamp
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+class Precheck:
+    """A gate report and the clock it was judged at (for ages in the text output)."""
+
+    def __init__(self, report: gate.Report, now_us: int, notices: list[str]) -> None:
+        self.report = report
+        self.now_us = now_us
+        self.notices = notices
+
+    def text(self, max_lines: int = 12) -> str:
+        return gate.render_text(self.report, self.now_us, max_lines)
+
+
+def settings(project: Project) -> gate.Settings:
+    def number(key: str, default: float) -> float:
+        value = project.setting("gate", key)
+        return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else default
+
+    return gate.Settings(number("window_days", 30), int(number("churn_commits", 4)),
+                         int(number("block_failed_attempts", 3)), number("stale_ratio", 0.5))
+
+
+def precheck(project: Project, raw_paths: list[str], cwd: Path | None = None, now: str | None = None,
+             staged: bool = False) -> Precheck:
+    """Judge ``raw_paths`` (or the staged files when ``staged``) as of ``now``."""
+    now_us = now_micros(now)
+    memory = open_memory(project, now)
+    try:
+        notices: list[str] = []
+        paths = _paths(project, raw_paths, cwd, staged)
+        report = judge(memory, paths, now_us, notices)
+        memory.flush_warnings()
+        return Precheck(report, now_us, notices)
+    finally:
+        memory.close()
+
+
+def _paths(project: Project, raw_paths: list[str], cwd: Path | None, staged: bool) -> list[str]:
+    if raw_paths:
+        found = [canonical_path(project.root, p, cwd) for p in raw_paths]
+    elif staged:
+        found = git.staged_paths(project.root)
+    else:
+        raise InvalidInput("name the files to check (or run it from a git hook for the staged files)")
+    return list(dict.fromkeys(found))
+
+
+def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> gate.Report:
+    config = settings(memory.project)
+    events = memory.events(memory.cache.events_at(paths))
+    by_id = {e.id: e for e in events}
+    issue_ids = {e.issue_id for e in events if e.type == "issue" and e.issue_id}
+    fixed = memory.cache.fixed_among(issue_ids)
+    retired = memory.cache.retired_among(e.id for e in events if e.type == "decision")
+    facts = _facts(memory, paths, events, now_us, config, notices)
+    snoozes = [e for e in events if e.type == "snooze"]
+    verdicts = []
+    for path in paths:
+        verdict = gate.evaluate(path, events, facts[path], fixed, retired, now_us, config)
+        gate.apply_snoozes(verdict, snoozes, by_id, now_us)
+        verdicts.append(verdict)
+    return gate.Report(verdicts)
+
+
+def _facts(memory: Memory, paths: list[str], events: list[Event], now_us: int, config: gate.Settings,
+           notices: list[str]) -> dict[str, gate.FileFacts]:
+    root = memory.project.root
+    window_start = now_us - int(config.window_days * gate.DAY_US)
+    oldest = min((gate.event_time(e) for e in events if e.source != "git"), default=window_start)
+    since = min(window_start, oldest) // 1_000_000 - 1
+    commits: dict[str, list[gate.Commit]] = {p: [] for p in paths}
+    try:
+        records = git.log(root, ["HEAD"], since=since, paths=paths, full_diff=True) if _has_head(root) else []
+    except git.GitError as err:
+        notices.append(f"git history unavailable ({err}); churn, reverts and staleness not checked")
+        records = []
+    wanted = set(paths)
+    for record in records:
+        reverts = _reverted(record)
+        for new, old, changed in record.files:
+            if new in wanted:
+                commits[new].append(gate.Commit(record.sha, record.time * 1_000_000, record.subject, reverts, changed))
+            if old in wanted and old != new:
+                commits[old].append(gate.Commit(record.sha, record.time * 1_000_000, record.subject, reverts,
+                                                changed, renamed_to=new))
+    return {p: gate.FileFacts(p, commits[p], *_working_file(root / p)) for p in paths}
+
+
+def _has_head(root: Path) -> bool:
+    return git.head_commit(root) is not None
+
+
+def _reverted(record: git.CommitRecord) -> str | None:
+    from kenning.core.capture import reverted_sha
+
+    found = reverted_sha(record.body)
+    if found is None and record.subject.startswith('Revert "'):
+        return ""
+    return found
+
+
+def _working_file(path: Path) -> tuple[bool, int]:
+    """(exists, line count): the one read of file contents the gate allows."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return False, 0
+    except OSError:
+        return os.path.exists(path), 0
+    return True, data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+
+
+def snooze(project: Project, raw_paths: list[str], duration: str, reason: str | None, cwd: Path | None = None,
+           now: str | None = None) -> Event:
+    """Record a ``snooze`` event for the paths' current warnings."""
+    from kenning.app.record import record
+
+    if not reason or not reason.strip():
+        raise InvalidInput("--snooze needs --reason: say why the warnings can wait")
+    try:
+        length = gate.parse_duration(duration)
+    except ValueError as err:
+        raise InvalidInput(str(err)) from err
+    if not raw_paths:
+        raise InvalidInput("name the files whose warnings you snooze")
+    paths = list(dict.fromkeys(canonical_path(project.root, p, cwd) for p in raw_paths))
+    until = format_timestamp(now_micros(now) + length)
+    fields = {"type": "snooze", "summary": f"snoozed the gate on {', '.join(paths)} until {until}: {reason}",
+              "paths": paths, "until": until, "reason": reason, "source": "cli", "actor": "human"}
+    return record(project, fields, cwd=cwd, now=now).event

@@ -1,0 +1,333 @@
+"""The gate: pure rules over (events about a file, git facts, now, config) -> a verdict.
+
+Six signals (DESIGN section 6), each a warning with a kind, a severity and the event ids behind it:
+
+    kind              looks back   trigger                                          severity
+    failed_attempts   window       failed attempts located in the file              warn; block at 3+
+    churn             window       commits touching the file >= churn threshold     info
+    recent_revert     window       a revert commit touched the file                 warn
+    recent_decision   window       the newest standing decision about the file      info
+    open_issues       any age      issues located in the file and not fixed         warn
+    stale_memory      any age      memories about a file that changed substantially info
+                                   since (or was deleted or renamed)
+
+A file takes its worst warning's severity; the report takes its worst file's. A snoozed warning
+is still reported, with ``snoozed_until``, but no longer counts toward either. A block is a
+value here, never an exception: the surfaces decide what it means (``--strict``, hooks).
+"""
+
+from __future__ import annotations
+
+from kenning.core.events import Event, parse_timestamp
+from kenning.core.text import one_line
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from typing import Any
+
+SEVERITIES = ("none", "info", "warn", "block")
+KINDS = ("failed_attempts", "churn", "recent_revert", "recent_decision", "open_issues", "stale_memory")
+DAY_US = 86_400 * 1_000_000
+FAILED_SHOWN = 3
+
+
+class Commit:
+    """One commit that touched a file: what the gate needs of it, nothing more."""
+
+    __slots__ = ("sha", "time_us", "subject", "reverts", "changed", "renamed_to")
+
+    def __init__(self, sha: str, time_us: int, subject: str, reverts: str | None = None,
+                 changed: int = 0, renamed_to: str | None = None) -> None:
+        self.sha = sha
+        self.time_us = time_us
+        self.subject = subject
+        self.reverts = reverts          # the sha it reverts, for `git revert` commits
+        self.changed = changed          # lines added + deleted in this file
+        self.renamed_to = renamed_to    # set when the commit renamed the file away
+
+    @property
+    def is_revert(self) -> bool:
+        return self.reverts is not None or self.subject.startswith('Revert "')
+
+
+class FileFacts:
+    """Git facts about one path: its commits (newest first), and the working file's state."""
+
+    __slots__ = ("path", "commits", "exists", "lines")
+
+    def __init__(self, path: str, commits: list[Commit], exists: bool, lines: int) -> None:
+        self.path = path
+        self.commits = commits
+        self.exists = exists
+        self.lines = lines
+
+
+class Settings:
+    """The thresholds of the ``[gate]`` table of config.toml."""
+
+    __slots__ = ("window_days", "churn_commits", "block_failed_attempts", "stale_ratio")
+
+    def __init__(self, window_days: float = 30, churn_commits: int = 4, block_failed_attempts: int = 3,
+                 stale_ratio: float = 0.5) -> None:
+        self.window_days = window_days
+        self.churn_commits = churn_commits
+        self.block_failed_attempts = block_failed_attempts
+        self.stale_ratio = stale_ratio
+
+
+class Evidence:
+    """One line of evidence behind a warning, for the compact text output."""
+
+    __slots__ = ("label", "time_us", "text", "event_id")
+
+    def __init__(self, label: str, time_us: int, text: str, event_id: str | None) -> None:
+        self.label, self.time_us, self.text, self.event_id = label, time_us, text, event_id
+
+
+class Warning_:
+    __slots__ = ("kind", "severity", "message", "event_ids", "snoozed_until", "evidence")
+
+    def __init__(self, kind: str, severity: str, message: str, event_ids: list[str],
+                 evidence: list[Evidence]) -> None:
+        self.kind = kind
+        self.severity = severity
+        self.message = message
+        self.event_ids = event_ids
+        self.snoozed_until: str | None = None
+        self.evidence = evidence
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "severity": self.severity, "message": self.message,
+                "event_ids": self.event_ids, "snoozed_until": self.snoozed_until}
+
+
+class FileVerdict:
+    __slots__ = ("path", "warnings")
+
+    def __init__(self, path: str, warnings: list[Warning_]) -> None:
+        self.path = path
+        self.warnings = warnings
+
+    @property
+    def severity(self) -> str:
+        return worst(w.severity for w in self.warnings if w.snoozed_until is None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": self.path, "severity": self.severity, "warnings": [w.to_json() for w in self.warnings]}
+
+
+class Report:
+    __slots__ = ("files",)
+
+    def __init__(self, files: list[FileVerdict]) -> None:
+        self.files = files
+
+    @property
+    def severity(self) -> str:
+        return worst(f.severity for f in self.files)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"severity": self.severity, "files": [f.to_json() for f in self.files]}
+
+
+def worst(severities: Iterable[str]) -> str:
+    return max(severities, key=SEVERITIES.index, default="none")
+
+
+def event_time(event: Event) -> int:
+    """The event's timestamp in microseconds (0 when it cannot be read)."""
+    return _time(event)
+
+
+def _time(event: Event) -> int:
+    try:
+        return parse_timestamp(event.timestamp)
+    except ValueError:
+        return 0
+
+
+def evaluate(path: str, events: Iterable[Event], facts: FileFacts, fixed_issues: set[str],
+             retired: set[str], now_us: int, settings: Settings) -> FileVerdict:
+    """All warnings for one file, worst first, each listing its newest evidence first."""
+    since = now_us - int(settings.window_days * DAY_US)
+    located = [e for e in events if e.cites(path) and e.type != "snooze"]
+    located.sort(key=lambda e: e.sort_key, reverse=True)
+    warnings = [w for w in (
+        _failed_attempts(located, since, settings),
+        _open_issues(located, fixed_issues),
+        _recent_revert(facts, since, now_us),
+        _churn(facts, since, now_us, settings),
+        _recent_decision(located, retired, since),
+        _stale_memory(located, facts, retired, settings),
+    ) if w is not None]
+    warnings.sort(key=lambda w: (-SEVERITIES.index(w.severity), KINDS.index(w.kind)))
+    return FileVerdict(path, warnings)
+
+
+def _failed_attempts(located: list[Event], since: int, settings: Settings) -> Warning_ | None:
+    failed = [e for e in located if e.type == "attempt" and e.outcome == "failed" and _time(e) >= since]
+    if not failed:
+        return None
+    severity = "block" if len(failed) >= settings.block_failed_attempts else "warn"
+    shown = failed[:FAILED_SHOWN]
+    days = _days(settings.window_days)
+    message = (f"{len(failed)} failed attempt{'s' if len(failed) != 1 else ''} in the last {days} days: "
+               + "; ".join(one_line(e.summary, 80) for e in shown))
+    return Warning_("failed_attempts", severity, message, [e.id for e in shown],
+                    [Evidence("failed", _time(e), e.summary, e.id) for e in shown])
+
+
+def _open_issues(located: list[Event], fixed: set[str]) -> Warning_ | None:
+    open_ = [e for e in located if e.type == "issue" and e.issue_id and e.issue_id not in fixed]
+    if not open_:
+        return None
+    named = "; ".join(f"#{e.issue_id} {one_line(e.summary, 80)}" for e in open_[:3])
+    message = f"{len(open_)} open issue{'s' if len(open_) != 1 else ''}: {named}"
+    return Warning_("open_issues", "warn", message, [e.id for e in open_],
+                    [Evidence("issue", _time(e), f"#{e.issue_id} {e.summary}", e.id) for e in open_[:3]])
+
+
+def _in_window(facts: FileFacts, since: int, now_us: int) -> list[Commit]:
+    return [c for c in facts.commits if since <= c.time_us <= now_us]
+
+
+def _recent_revert(facts: FileFacts, since: int, now_us: int) -> Warning_ | None:
+    reverts = [c for c in _in_window(facts, since, now_us) if c.is_revert]
+    if not reverts:
+        return None
+    message = f"reverted recently: {one_line(reverts[0].subject, 100)} ({reverts[0].sha[:10]})"
+    if len(reverts) > 1:
+        message += f" and {len(reverts) - 1} more revert{'s' if len(reverts) > 2 else ''}"
+    return Warning_("recent_revert", "warn", message, [derived_id(c.sha) for c in reverts],
+                    [Evidence("revert", c.time_us, f"{c.subject} ({c.sha[:10]})", None) for c in reverts[:2]])
+
+
+def _churn(facts: FileFacts, since: int, now_us: int, settings: Settings) -> Warning_ | None:
+    commits = _in_window(facts, since, now_us)
+    if len(commits) < settings.churn_commits:
+        return None
+    message = f"{len(commits)} commits touched this file in the last {_days(settings.window_days)} days"
+    return Warning_("churn", "info", message, [],
+                    [Evidence("churn", commits[0].time_us, message, None)])
+
+
+def _recent_decision(located: list[Event], retired: set[str], since: int) -> Warning_ | None:
+    standing = [e for e in located if e.type == "decision" and e.id not in retired and _time(e) >= since]
+    if not standing:
+        return None
+    newest = standing[0]
+    return Warning_("recent_decision", "info", f"standing decision: {one_line(newest.summary, 120)}",
+                    [newest.id], [Evidence("decided", _time(newest), newest.summary, newest.id)])
+
+
+def _stale_memory(located: list[Event], facts: FileFacts, retired: set[str],
+                  settings: Settings) -> Warning_ | None:
+    memories = [e for e in located if e.source != "git" and e.id not in retired]
+    if not memories:
+        return None
+    renamed = next((c.renamed_to for c in facts.commits if c.renamed_to), None)
+    if not facts.exists:
+        stale = memories
+        why = f"the file was renamed to {renamed}" if renamed else "the file was deleted"
+    else:
+        stale = [e for e in memories if _changed_since(e, facts) >= max(1.0, settings.stale_ratio * facts.lines)]
+        why = "the file changed substantially since they were written"
+    if not stale:
+        return None
+    message = f"{len(stale)} memor{'ies' if len(stale) != 1 else 'y'} may be stale: {why}"
+    return Warning_("stale_memory", "info", message, [e.id for e in stale],
+                    [Evidence("stale", _time(e), e.summary, e.id) for e in stale[:2]])
+
+
+def _changed_since(event: Event, facts: FileFacts) -> int:
+    """Lines changed in the file by commits made after the event's commit."""
+    commit = event.git_commit
+    shas = [c.sha for c in facts.commits]
+    if commit in shas:
+        return sum(c.changed for c in facts.commits[: shas.index(commit)])
+    written = _time(event)
+    return sum(c.changed for c in facts.commits if c.time_us > written and c.sha != commit)
+
+
+def derived_id(sha: str) -> str:
+    """The id of the event derived from a commit: the same in every clone."""
+    return "evt_" + sha[:20]
+
+
+def _days(window: float) -> str:
+    return f"{window:g}"
+
+
+# -- snoozes --------------------------------------------------------------------------------------
+
+def apply_snoozes(verdict: FileVerdict, snoozes: Iterable[Event], events: Mapping[str, Event],
+                  now_us: int) -> None:
+    """Mark warnings covered by an active snooze. A snooze covers the evidence that existed when
+    it was recorded: a warning backed by a newer event is live again."""
+    active = [s for s in snoozes if verdict.path in (s.get("paths") or []) and _until(s) > now_us]
+    if not active:
+        return
+    for warning in verdict.warnings:
+        newest = max((_time(events[i]) for i in warning.event_ids if i in events), default=0)
+        covering = [s for s in active if _time(s) >= newest]
+        if covering:
+            best = max(covering, key=_until)
+            warning.snoozed_until = str(best.get("until"))
+
+
+def _until(snooze: Event) -> int:
+    try:
+        return parse_timestamp(str(snooze.get("until", "")))
+    except ValueError:
+        return 0
+
+
+def parse_duration(text: str) -> int:
+    """``30m``, ``2h``, ``7d``, ``2w`` -> microseconds; ``ValueError`` otherwise."""
+    units = {"m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
+    value, unit = text.strip()[:-1], text.strip()[-1:].lower()
+    if unit not in units or not value.isdigit() or int(value) <= 0:
+        raise ValueError(f"not a duration: {text!r}; use a number and m, h, d or w, such as 30m, 2h, 7d, 2w")
+    return int(value) * units[unit] * 1_000_000
+
+
+# -- text output ----------------------------------------------------------------------------------
+
+def age(time_us: int, now_us: int) -> str:
+    seconds = max(0, (now_us - time_us) // 1_000_000)
+    if seconds < 3600:
+        return f"{seconds // 60}m ago"
+    if seconds < 86400:
+        return f"{seconds // 3600}h ago"
+    return f"{seconds // 86400}d ago"
+
+
+def render_text(report: Report, now_us: int, max_lines: int = 12) -> str:
+    """The compact block people and agents read: a header per file, then evidence lines,
+    newest first, each with its age and event id."""
+    out = []
+    for verdict in report.files:
+        live = [w for w in verdict.warnings if w.snoozed_until is None]
+        if not verdict.warnings:
+            out.append(f"{verdict.path}: ok (no warnings)")
+            continue
+        kinds = ", ".join(w.kind.replace("_", " ") for w in live) or "all snoozed"
+        out.append(f"{verdict.path}: {verdict.severity.upper()} ({kinds})")
+        lines = []
+        for warning in verdict.warnings:
+            snoozed = f" [snoozed until {warning.snoozed_until}]" if warning.snoozed_until else ""
+            if warning.kind in ("churn",):
+                lines.append(f"  {warning.severity:<5} {warning.message}{snoozed}")
+                continue
+            if warning.kind == "stale_memory":
+                lines.append(f"  {warning.severity:<5} {warning.message}{snoozed}")
+            for ev in warning.evidence:
+                ident = f"  [{ev.event_id}]" if ev.event_id else ""
+                lines.append(f"  {warning.severity:<5} {ev.label:<7} {age(ev.time_us, now_us):>8}  "
+                             f"{one_line(ev.text, 90)}{ident}{snoozed}")
+        if len(lines) > max_lines:
+            hidden = len(lines) - max_lines + 1
+            lines = lines[: max_lines - 1] + [f"  … {hidden} more lines: `ken precheck {verdict.path} --json`"]
+        out.extend(lines)
+    return "\n".join(out) + "\n"
