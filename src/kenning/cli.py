@@ -33,6 +33,8 @@ EXAMPLES = {
     "plan": "ken plan",
     "redact": "git diff | ken redact",
     "doctor": "ken doctor",
+    "hooks": "ken hooks install          # or: uninstall, status",
+    "hook": "ken hook pre-commit        # what the installed git hook runs",
     "precheck": "ken precheck src/payments/webhook.py            # before editing it\n"
                 "  ken precheck src/a.py --snooze 2d --reason \"known, fixing it in #k7q2\"",
 }
@@ -120,6 +122,12 @@ def build_parser() -> _Parser:
     p.add_argument("--snooze", metavar="DURATION", help="snooze these files' warnings: 30m, 2h, 7d, 2w")
     p.add_argument("--reason", help="why the warnings can wait (required with --snooze)")
     p.add_argument("--lines", type=int, default=12, help="at most this many lines per file (default 12)")
+
+    p = _command(sub, "hooks", "Install, remove or inspect kenning's git hooks.", c.hooks, [])
+    p.add_argument("action", choices=("install", "uninstall", "status"))
+    p = _command(sub, "hook", "Entry point run by installed hooks (not for direct use).", c.hook, [])
+    p.add_argument("name", choices=("pre-commit", "post-commit", "post-merge", "post-checkout"))
+    p.add_argument("hook_args", nargs="*", help=argparse.SUPPRESS)
     return parser
 
 

@@ -28,7 +28,8 @@ def _say(message: str) -> None:
 def init(args: argparse.Namespace) -> int:
     from kenning.app.init import init as run_init
 
-    project, changes = run_init(Path.cwd(), private=args.private)
+    project, changes = run_init(Path.cwd(), private=args.private, hooks=not args.no_hooks,
+                                backfill=not args.no_backfill, backfill_days=args.backfill_days)
     for path, what in changes:
         print(f"{what:>9}  {path}")
     print(f"kenning is set up in {project.root}. Next: `ken issue \"...\"` when something breaks, "
@@ -150,3 +151,20 @@ def precheck(args: argparse.Namespace) -> int:
         _say(notice)
     _print_json(result.report.to_json()) if args.json else sys.stdout.write(result.text(args.lines))
     return 1 if args.strict and result.report.severity == "block" else 0
+
+
+def hooks(args: argparse.Namespace) -> int:
+    from kenning.app import githooks
+
+    project = find_project().require_initialized()
+    action = {"install": githooks.install, "uninstall": githooks.uninstall, "status": githooks.status}[args.action]
+    for name, what in action(project):
+        print(f"{name:<14} {what}")
+    print(f"hooks folder: {githooks.hooks_folder(project)}")
+    return 0
+
+
+def hook(args: argparse.Namespace) -> int:
+    from kenning import hooks as hook_entry
+
+    return hook_entry.run(args.name)

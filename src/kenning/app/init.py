@@ -13,10 +13,10 @@ import os
 import re
 
 from kenning import git
+from kenning.app import capture, githooks, texts
 from kenning.app import summary as summary_app
-from kenning.app import texts
 from kenning.app.memory import open_memory
-from kenning.app.project import Project, find_project, parse_toml
+from kenning.app.project import Project, find_project, now_micros, parse_toml
 from kenning.core.errors import InvalidInput
 from kenning.store import files
 
@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def init(cwd: Path, private: bool = False) -> tuple[Project, list[tuple[str, str]]]:
+def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = True,
+         backfill_days: int | None = None, now: str | None = None) -> tuple[Project, list[tuple[str, str]]]:
     """Set up kenning; return the project and (path, what happened) for every file touched."""
     project = find_project(cwd)
     changes: list[tuple[str, str]] = []
@@ -54,12 +55,22 @@ def init(cwd: Path, private: bool = False) -> tuple[Project, list[tuple[str, str
     for name in bridges:
         path = project.root / name
         note(path, files.write_atomic(path, with_bridge(files.read_text(path))), "updated")
-    memory = open_memory(project)
+    if backfill_days is not None and backfill_days < 0:
+        raise InvalidInput("--backfill-days must be 0 or more")
+    memory = open_memory(project, now, capture=False)
     try:
+        now_s = now_micros(now) // 1_000_000
+        if backfill:
+            added = capture.refresh(memory, now_s, backfill_days, progress=True)
+            changes.append(("events derived from git history", f"+{added}"))
+        else:
+            capture.skip_history(memory, now_s)
         summary_app.refresh(memory)
         memory.flush_warnings()
     finally:
         memory.close()
+    if hooks and git.git_dir(project.root) is not None:
+        changes += [(f"git hook {name}", what) for name, what in githooks.install(project)]
     return project, changes
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import sys
 
 from kenning.core.events import Event, parse_line
-from kenning.git import GitError
 from kenning.core.fold import TABLES, MemoryTable, State
+from kenning.git import GitError
 from kenning.store.cache import Cache
 from kenning.store.log import EventLog
 
