@@ -35,6 +35,7 @@ EXAMPLES = {
     "doctor": "ken doctor",
     "hooks": "ken hooks install          # or: uninstall, status",
     "hook": "ken hook pre-commit        # what the installed git hook runs",
+    "watch": "ken watch --saves 6 --window 60",
     "precheck": "ken precheck src/payments/webhook.py            # before editing it\n"
                 "  ken precheck src/a.py --snooze 2d --reason \"known, fixing it in #k7q2\"",
 }
@@ -125,6 +126,10 @@ def build_parser() -> _Parser:
 
     p = _command(sub, "hooks", "Install, remove or inspect kenning's git hooks.", c.hooks, [])
     p.add_argument("action", choices=("install", "uninstall", "status"))
+    p = _command(sub, "watch", "Watch the tree; note a file saved many times in a short span (Ctrl-C stops).",
+                 c.watch, [])
+    p.add_argument("--saves", type=int, help="saves of one file that make a churn note (config: watch.saves)")
+    p.add_argument("--window", type=float, metavar="SECONDS", help="the span they must fall in (watch.window_seconds)")
     p = _command(sub, "hook", "Entry point run by installed hooks (not for direct use).", c.hook, [])
     p.add_argument("name", choices=("pre-commit", "post-commit", "post-merge", "post-checkout"))
     p.add_argument("hook_args", nargs="*", help=argparse.SUPPRESS)

@@ -168,3 +168,14 @@ def hook(args: argparse.Namespace) -> int:
     from kenning import hooks as hook_entry
 
     return hook_entry.run(args.name)
+
+
+def watch(args: argparse.Namespace) -> int:
+    from kenning.watch import watch as run_watch
+
+    if (args.saves is not None and args.saves < 2) or (args.window is not None and args.window <= 0):
+        from kenning.core.errors import InvalidInput
+
+        raise InvalidInput("--saves must be at least 2 and --window more than 0 seconds")
+    run_watch(find_project().require_initialized(), args.saves, args.window)
+    return 0

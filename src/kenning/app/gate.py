@@ -36,12 +36,11 @@ class Precheck:
 
 
 def settings(project: Project) -> gate.Settings:
-    def number(key: str, default: float) -> float:
-        value = project.setting("gate", key)
-        return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else default
+    def number(key: str) -> float:
+        return project.number("gate", key)
 
-    return gate.Settings(number("window_days", 30), int(number("churn_commits", 4)),
-                         int(number("block_failed_attempts", 3)), number("stale_ratio", 0.5))
+    return gate.Settings(number("window_days"), int(number("churn_commits")),
+                         int(number("block_failed_attempts")), number("stale_ratio"))
 
 
 def precheck(project: Project, raw_paths: list[str], cwd: Path | None = None, now: str | None = None,

@@ -70,6 +70,13 @@ class Project:
     def head_commit(self) -> str | None:
         return git.head_commit(self.root)
 
+    def number(self, table: str, key: str) -> float:
+        """A numeric setting; a wrong type in config.toml is an error naming the key."""
+        value = self.setting(table, key)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise InvalidInput(f"config.toml: [{table}] {key} must be a number, not {value!r}")
+        return float(value)
+
     def setting(self, table: str, key: str) -> object:
         return self.config.get(table, {}).get(key, DEFAULT_CONFIG[table][key])
 

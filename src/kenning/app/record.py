@@ -170,7 +170,7 @@ def _rules(project: Project) -> redaction.Rules:
 
 
 def _append(memory: Memory, draft: dict[str, Any], micros: int) -> Event:
-    timeout = float(memory.project.setting("lock", "timeout_seconds"))  # type: ignore[arg-type]
+    timeout = memory.project.number("lock", "timeout_seconds")
     with memory.log.lock(timeout):
         memory.log.repair_torn_tail()
         memory.sync()
