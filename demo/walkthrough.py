@@ -1,7 +1,8 @@
 """`make demo`: a visible walk-through of kenning in a throw-away git repository.
 
-It records the paper's webhook story (an issue, two failed attempts, a fix, a decision replaced
-by another), then prints the summary and a search, running the real `ken` command each time.
+It records the paper's webhook story (an issue, two failed attempts, the gate's verdict before
+the next edit, a fix, a decision replaced by another), then prints the summary and a search,
+running the real `ken` command each time.
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ def main() -> None:
               "--at", "src/payments/webhook.py:2"], repo, env)
         show(["attempt", "5-second lock around mark_paid; narrowed the race, did not close it", "--failed",
               "--issue", issue, "--at", "src/payments/webhook.py:2"], repo, env)
+        print("\nBefore the next edit, the gate says what already failed on the file:")
+        show(["precheck", "src/payments/webhook.py"], repo, env)
         show(["fix", "Write the idempotency key before charging", "--issue", issue,
               "--details", "test_retry_storm passes 500/500"], repo, env)
         first = show(["decide", "Store idempotency keys in Redis with a 24-hour TTL",

@@ -296,6 +296,8 @@ def parse_duration(text: str) -> int:
 
 def age(time_us: int, now_us: int) -> str:
     seconds = max(0, (now_us - time_us) // 1_000_000)
+    if seconds < 60:
+        return "just now"
     if seconds < 3600:
         return f"{seconds // 60}m ago"
     if seconds < 86400:
