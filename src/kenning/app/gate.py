@@ -16,11 +16,15 @@ from kenning.app.paths import canonical_path
 from kenning.app.project import Project, now_micros
 from kenning.core import gate
 from kenning.core.errors import InvalidInput
-from kenning.core.events import Event, format_timestamp
+from kenning.core.events import Event, format_timestamp, parse_timestamp
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+
+
+EVIDENCE_LIMIT = 20  # ids listed per warning; the message gives the total
+_FAR_FUTURE = 253402300799 * 1_000_000  # 9999-12-31: "every memory" for a deleted file
 
 
 class Precheck:
@@ -70,30 +74,42 @@ def _paths(project: Project, raw_paths: list[str], cwd: Path | None, staged: boo
 
 def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> gate.Report:
     config = settings(memory.project)
-    events = memory.events(memory.cache.events_at(paths))
-    by_id = {e.id: e for e in events}
-    issue_ids = {e.issue_id for e in events if e.type == "issue" and e.issue_id}
-    fixed = memory.cache.fixed_among(issue_ids)
-    retired = memory.cache.retired_among(e.id for e in events if e.type == "decision")
-    facts = _facts(memory, paths, events, now_us, config, notices)
-    snoozes = [e for e in events if e.type == "snooze"]
+    since = gate.window_start(now_us, config)
+    facts = _facts(memory, paths, since, notices)
+    snoozes = memory.events(memory.cache.snoozes_at(paths))
     verdicts = []
     for path in paths:
-        verdict = gate.evaluate(path, events, facts[path], fixed, retired, now_us, config)
-        gate.apply_snoozes(verdict, snoozes, by_id, now_us)
+        file_memory = _file_memory(memory, path, since, gate.stale_before(facts[path], config))
+        verdict = gate.evaluate(path, file_memory, facts[path], now_us, config)
+        shown = [*file_memory.failed, *file_memory.open_issues, *file_memory.stale]
+        if file_memory.decision is not None:
+            shown.append(file_memory.decision)
+        gate.apply_snoozes(verdict, snoozes, {e.id: e for e in shown}, now_us)
         verdicts.append(verdict)
     return gate.Report(verdicts)
 
 
-def _facts(memory: Memory, paths: list[str], events: list[Event], now_us: int, config: gate.Settings,
-           notices: list[str]) -> dict[str, gate.FileFacts]:
+def _file_memory(memory: Memory, path: str, since: int, stale_before: int | None) -> gate.FileMemory:
+    """The index's bounded answer to what ``gate.FileMemory.of`` computes from all events."""
+    cache = memory.cache
+    failed_count, failed = cache.failed_attempts(path, format_timestamp(since), gate.FAILED_SHOWN)
+    open_count, open_ = cache.open_issues_at(path, EVIDENCE_LIMIT)
+    decision = cache.standing_decision(path, format_timestamp(since))
+    stale_count, stale = (0, []) if stale_before is None else cache.memories_before(
+        path, format_timestamp(min(stale_before, _FAR_FUTURE)), EVIDENCE_LIMIT)
+    return gate.FileMemory(memory.events(failed), failed_count, memory.events(open_), open_count,
+                           memory.events([decision])[0] if decision else None, memory.events(stale), stale_count)
+
+
+def _facts(memory: Memory, paths: list[str], since_us: int, notices: list[str]) -> dict[str, gate.FileFacts]:
     root = memory.project.root
-    window_start = now_us - int(config.window_days * gate.DAY_US)
-    oldest = min((gate.event_time(e) for e in events if e.source != "git"), default=window_start)
-    since = min(window_start, oldest) // 1_000_000 - 1
+    oldest = memory.cache.oldest_memory(paths)
+    since = since_us // 1_000_000
+    if oldest:
+        since = min(since, parse_timestamp(oldest) // 1_000_000)
     commits: dict[str, list[gate.Commit]] = {p: [] for p in paths}
     try:
-        records = git.log(root, ["HEAD"], since=since, paths=paths, full_diff=True) if _has_head(root) else []
+        records = git.log(root, ["HEAD"], since=since - 1, paths=paths, full_diff=True) if _has_head(root) else []
     except git.GitError as err:
         notices.append(f"git history unavailable ({err}); churn, reverts and staleness not checked")
         records = []

@@ -147,45 +147,99 @@ def _time(event: Event) -> int:
         return 0
 
 
-def evaluate(path: str, events: Iterable[Event], facts: FileFacts, fixed_issues: set[str],
-             retired: set[str], now_us: int, settings: Settings) -> FileVerdict:
+class FileMemory:
+    """What memory holds about one file, already narrowed to what the rules look at.
+
+    Built from a list of events by ``FileMemory.of`` (the reference, used on small inputs and in
+    tests) or by the index with bounded queries (the hot path): the same fields either way.
+    Lists are newest first; counts are totals.
+    """
+
+    __slots__ = ("failed", "failed_count", "open_issues", "open_count", "decision", "stale", "stale_count")
+
+    def __init__(self, failed: list[Event], failed_count: int, open_issues: list[Event], open_count: int,
+                 decision: Event | None, stale: list[Event], stale_count: int) -> None:
+        self.failed, self.failed_count = failed, failed_count
+        self.open_issues, self.open_count = open_issues, open_count
+        self.decision = decision
+        self.stale, self.stale_count = stale, stale_count
+
+    @classmethod
+    def of(cls, path: str, events: Iterable[Event], fixed_issues: set[str], retired: set[str], since: int,
+           stale_before: int | None, limit: int = 20) -> FileMemory:
+        """Apply the selection rules to plain events: failed attempts in the window, issues with
+        no fix, the newest standing decision in the window, hand-written memories older than
+        the staleness cutoff."""
+        located = sorted((e for e in events if e.cites(path) and e.type != "snooze"),
+                         key=lambda e: e.sort_key, reverse=True)
+        failed = [e for e in located if e.type == "attempt" and e.outcome == "failed" and _time(e) >= since]
+        open_ = [e for e in located if e.type == "issue" and e.issue_id and e.issue_id not in fixed_issues]
+        decisions = [e for e in located if e.type == "decision" and e.id not in retired and _time(e) >= since]
+        memories = [e for e in located if e.source != "git" and not (e.type == "decision" and e.id in retired)]
+        stale = [] if stale_before is None else [e for e in memories if _time(e) < stale_before]
+        return cls(failed[:FAILED_SHOWN], len(failed), open_[:limit], len(open_),
+                   decisions[0] if decisions else None, stale[:limit], len(stale))
+
+
+def window_start(now_us: int, settings: Settings) -> int:
+    return now_us - int(settings.window_days * DAY_US)
+
+
+def stale_before(facts: FileFacts, settings: Settings) -> int | None:
+    """Memories written before this time are stale (None: none are).
+
+    A memory is stale when the lines changed in the file by commits made after it reach
+    ``stale_ratio`` of the file's current length, or when the file is gone. Changes only add up
+    going back in time, so one cutoff separates the stale memories from the fresh ones.
+    """
+    if not facts.exists:
+        return 2**62  # deleted or renamed: every memory about it
+    threshold = max(1.0, settings.stale_ratio * facts.lines)
+    changed = 0
+    for commit in facts.commits:  # newest first
+        changed += commit.changed
+        if changed >= threshold:
+            return commit.time_us
+    return None
+
+
+def evaluate(path: str, memory: FileMemory, facts: FileFacts, now_us: int, settings: Settings) -> FileVerdict:
     """All warnings for one file, worst first, each listing its newest evidence first."""
-    since = now_us - int(settings.window_days * DAY_US)
-    located = [e for e in events if e.cites(path) and e.type != "snooze"]
-    located.sort(key=lambda e: e.sort_key, reverse=True)
+    since = window_start(now_us, settings)
     warnings = [w for w in (
-        _failed_attempts(located, since, settings),
-        _open_issues(located, fixed_issues),
+        _failed_attempts(memory, settings),
+        _open_issues(memory),
         _recent_revert(facts, since, now_us),
         _churn(facts, since, now_us, settings),
-        _recent_decision(located, retired, since),
-        _stale_memory(located, facts, retired, settings),
+        _recent_decision(memory),
+        _stale_memory(memory, facts),
     ) if w is not None]
     warnings.sort(key=lambda w: (-SEVERITIES.index(w.severity), KINDS.index(w.kind)))
     return FileVerdict(path, warnings)
 
 
-def _failed_attempts(located: list[Event], since: int, settings: Settings) -> Warning_ | None:
-    failed = [e for e in located if e.type == "attempt" and e.outcome == "failed" and _time(e) >= since]
-    if not failed:
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _failed_attempts(memory: FileMemory, settings: Settings) -> Warning_ | None:
+    if not memory.failed_count:
         return None
-    severity = "block" if len(failed) >= settings.block_failed_attempts else "warn"
-    shown = failed[:FAILED_SHOWN]
-    days = _days(settings.window_days)
-    message = (f"{len(failed)} failed attempt{'s' if len(failed) != 1 else ''} in the last {days} days: "
+    severity = "block" if memory.failed_count >= settings.block_failed_attempts else "warn"
+    shown = memory.failed[:FAILED_SHOWN]
+    message = (f"{_plural(memory.failed_count, 'failed attempt')} in the last {_days(settings.window_days)} days: "
                + "; ".join(one_line(e.summary, 80) for e in shown))
     return Warning_("failed_attempts", severity, message, [e.id for e in shown],
                     [Evidence("failed", _time(e), e.summary, e.id) for e in shown])
 
 
-def _open_issues(located: list[Event], fixed: set[str]) -> Warning_ | None:
-    open_ = [e for e in located if e.type == "issue" and e.issue_id and e.issue_id not in fixed]
-    if not open_:
+def _open_issues(memory: FileMemory) -> Warning_ | None:
+    if not memory.open_count:
         return None
-    named = "; ".join(f"#{e.issue_id} {one_line(e.summary, 80)}" for e in open_[:3])
-    message = f"{len(open_)} open issue{'s' if len(open_) != 1 else ''}: {named}"
-    return Warning_("open_issues", "warn", message, [e.id for e in open_],
-                    [Evidence("issue", _time(e), f"#{e.issue_id} {e.summary}", e.id) for e in open_[:3]])
+    named = "; ".join(f"#{e.issue_id} {one_line(e.summary, 80)}" for e in memory.open_issues[:3])
+    return Warning_("open_issues", "warn", f"{_plural(memory.open_count, 'open issue')}: {named}",
+                    [e.id for e in memory.open_issues],
+                    [Evidence("issue", _time(e), f"#{e.issue_id} {e.summary}", e.id) for e in memory.open_issues[:3]])
 
 
 def _in_window(facts: FileFacts, since: int, now_us: int) -> list[Commit]:
@@ -198,7 +252,7 @@ def _recent_revert(facts: FileFacts, since: int, now_us: int) -> Warning_ | None
         return None
     message = f"reverted recently: {one_line(reverts[0].subject, 100)} ({reverts[0].sha[:10]})"
     if len(reverts) > 1:
-        message += f" and {len(reverts) - 1} more revert{'s' if len(reverts) > 2 else ''}"
+        message += f" and {_plural(len(reverts) - 1, 'more revert')}"
     return Warning_("recent_revert", "warn", message, [derived_id(c.sha) for c in reverts],
                     [Evidence("revert", c.time_us, f"{c.subject} ({c.sha[:10]})", None) for c in reverts[:2]])
 
@@ -208,46 +262,29 @@ def _churn(facts: FileFacts, since: int, now_us: int, settings: Settings) -> War
     if len(commits) < settings.churn_commits:
         return None
     message = f"{len(commits)} commits touched this file in the last {_days(settings.window_days)} days"
-    return Warning_("churn", "info", message, [],
-                    [Evidence("churn", commits[0].time_us, message, None)])
+    return Warning_("churn", "info", message, [], [Evidence("churn", commits[0].time_us, message, None)])
 
 
-def _recent_decision(located: list[Event], retired: set[str], since: int) -> Warning_ | None:
-    standing = [e for e in located if e.type == "decision" and e.id not in retired and _time(e) >= since]
-    if not standing:
+def _recent_decision(memory: FileMemory) -> Warning_ | None:
+    newest = memory.decision
+    if newest is None:
         return None
-    newest = standing[0]
     return Warning_("recent_decision", "info", f"standing decision: {one_line(newest.summary, 120)}",
                     [newest.id], [Evidence("decided", _time(newest), newest.summary, newest.id)])
 
 
-def _stale_memory(located: list[Event], facts: FileFacts, retired: set[str],
-                  settings: Settings) -> Warning_ | None:
-    memories = [e for e in located if e.source != "git" and e.id not in retired]
-    if not memories:
+def _stale_memory(memory: FileMemory, facts: FileFacts) -> Warning_ | None:
+    if not memory.stale_count:
         return None
     renamed = next((c.renamed_to for c in facts.commits if c.renamed_to), None)
     if not facts.exists:
-        stale = memories
         why = f"the file was renamed to {renamed}" if renamed else "the file was deleted"
     else:
-        stale = [e for e in memories if _changed_since(e, facts) >= max(1.0, settings.stale_ratio * facts.lines)]
         why = "the file changed substantially since they were written"
-    if not stale:
-        return None
-    message = f"{len(stale)} memor{'ies' if len(stale) != 1 else 'y'} may be stale: {why}"
-    return Warning_("stale_memory", "info", message, [e.id for e in stale],
-                    [Evidence("stale", _time(e), e.summary, e.id) for e in stale[:2]])
-
-
-def _changed_since(event: Event, facts: FileFacts) -> int:
-    """Lines changed in the file by commits made after the event's commit."""
-    commit = event.git_commit
-    shas = [c.sha for c in facts.commits]
-    if commit in shas:
-        return sum(c.changed for c in facts.commits[: shas.index(commit)])
-    written = _time(event)
-    return sum(c.changed for c in facts.commits if c.time_us > written and c.sha != commit)
+    noun = "memory" if memory.stale_count == 1 else "memories"
+    message = f"{memory.stale_count} {noun} may be stale: {why}"
+    return Warning_("stale_memory", "info", message, [e.id for e in memory.stale],
+                    [Evidence("stale", _time(e), e.summary, e.id) for e in memory.stale[:2]])
 
 
 def derived_id(sha: str) -> str:

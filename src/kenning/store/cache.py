@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-CACHE_VERSION = "5"
+CACHE_VERSION = "6"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events(
@@ -32,7 +32,9 @@ CREATE INDEX IF NOT EXISTS events_path ON events(path, ts);
 CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id);
 CREATE INDEX IF NOT EXISTS events_supersedes ON events(supersedes);
 CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
-CREATE TABLE IF NOT EXISTS event_paths(path TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY(path, id)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS event_paths(path TEXT NOT NULL, id TEXT NOT NULL, ts TEXT NOT NULL, type TEXT NOT NULL,
+    outcome TEXT, issue_id TEXT, origin TEXT NOT NULL, PRIMARY KEY(path, id)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS event_paths_type ON event_paths(path, type, ts);
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS state(name TEXT NOT NULL, k TEXT NOT NULL, rank TEXT NOT NULL, v TEXT NOT NULL,
     PRIMARY KEY(name, k)) WITHOUT ROWID;
@@ -44,7 +46,15 @@ _INSERT = ("INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outcome, 
            " line, text, json) VALUES(?,?,?,?,?,?,?,?,?,?,?)")
 
 
-_INSERT_PATH = "INSERT OR IGNORE INTO event_paths(path, id) VALUES(?, ?)"
+_INSERT_PATH = ("INSERT OR IGNORE INTO event_paths(path, id, ts, type, outcome, issue_id, origin)"
+                " VALUES(?, ?, ?, ?, ?, ?, ?)")
+
+
+def _path_rows(event: Event, origin: str) -> Iterator[tuple[Any, ...]]:
+    """One row per path the event is about: the gate's queries never touch the JSON column
+    until they know which few events they will show."""
+    for path in event.paths():
+        yield (path, event.id, event.timestamp, event.type, event.outcome, event.issue_id, origin)
 
 
 def _row(event: Event, origin: str, line: int | None, raw: str | None) -> tuple[Any, ...]:
@@ -117,16 +127,16 @@ class Cache:
         cur = self.db.execute(_INSERT, _row(event, origin, line, raw))
         if cur.rowcount != 1:
             return False
-        self.db.executemany(_INSERT_PATH, ((path, event.id) for path in event.paths()))
+        self.db.executemany(_INSERT_PATH, _path_rows(event, origin))
         return True
 
     def insert_many(self, rows: Iterable[tuple[Event, str, int | None, str | None]]) -> None:
         """Bulk-load events into an empty index (a rebuild): indexes are built once, at the end."""
-        for name in ("events_path", "events_issue", "events_supersedes", "events_type"):
+        for name in ("events_path", "events_issue", "events_supersedes", "events_type", "event_paths_type"):
             self.db.execute(f"DROP INDEX IF EXISTS {name}")  # not executescript: it would commit
         loaded = list(rows)
         self.db.executemany(_INSERT, (_row(*r) for r in loaded))
-        self.db.executemany(_INSERT_PATH, ((path, r[0].id) for r in loaded for path in r[0].paths()))
+        self.db.executemany(_INSERT_PATH, (row for r in loaded for row in _path_rows(r[0], r[1])))
         for statement in _SCHEMA.split(";"):
             if "CREATE INDEX" in statement:
                 self.db.execute(statement)
@@ -226,6 +236,45 @@ class Cache:
             f"SELECT DISTINCT e.json, e.ts, e.id FROM event_paths p JOIN events e ON e.id = p.id"
             f" WHERE p.path IN ({marks}) ORDER BY e.ts, e.id", ps)
         return [r[0] for r in rows]
+
+    # -- the gate's bounded queries (cost: the events shown, not the events about a file) ---------
+
+    def failed_attempts(self, path: str, since: str, limit: int) -> tuple[int, list[str]]:
+        where = "p.path=? AND p.type='attempt' AND p.outcome='failed' AND p.ts>=?"
+        return self._counted(where, (path, since), limit)
+
+    def open_issues_at(self, path: str, limit: int) -> tuple[int, list[str]]:
+        where = ("p.path=? AND p.type='issue' AND p.issue_id IS NOT NULL AND NOT EXISTS"
+                 " (SELECT 1 FROM events f WHERE f.type='fix' AND f.issue_id=p.issue_id)")
+        return self._counted(where, (path,), limit)
+
+    def standing_decision(self, path: str, since: str) -> str | None:
+        where = ("p.path=? AND p.type='decision' AND p.ts>=? AND NOT EXISTS"
+                 " (SELECT 1 FROM events s WHERE s.type='decision' AND s.supersedes=p.id)")
+        return next(iter(self._counted(where, (path, since), 1, count=False)[1]), None)
+
+    def memories_before(self, path: str, before: str, limit: int) -> tuple[int, list[str]]:
+        where = ("p.path=? AND p.origin='log' AND p.type!='snooze' AND p.ts<? AND NOT (p.type='decision' AND EXISTS"
+                 " (SELECT 1 FROM events s WHERE s.type='decision' AND s.supersedes=p.id))")
+        return self._counted(where, (path, before), limit)
+
+    def oldest_memory(self, paths: list[str]) -> str | None:
+        marks = ",".join("?" * len(paths))
+        row = self.db.execute(f"SELECT min(ts) FROM event_paths WHERE path IN ({marks}) AND origin='log'"
+                              " AND type!='snooze'", paths).fetchone()
+        return row[0] if row else None
+
+    def snoozes_at(self, paths: list[str]) -> list[str]:
+        marks = ",".join("?" * len(paths))
+        rows = self.db.execute(f"SELECT DISTINCT e.json FROM event_paths p JOIN events e ON e.id=p.id"
+                               f" WHERE p.path IN ({marks}) AND p.type='snooze'", paths)
+        return [r[0] for r in rows]
+
+    def _counted(self, where: str, args: tuple[Any, ...], limit: int, count: bool = True) -> tuple[int, list[str]]:
+        total = self.db.execute(f"SELECT count(*) FROM event_paths p WHERE {where}", args).fetchone()[0] if count else 0
+        rows = self.db.execute(f"SELECT e.json FROM event_paths p JOIN events e ON e.id=p.id WHERE {where}"
+                               " ORDER BY p.ts DESC, p.id DESC LIMIT ?", (*args, limit))
+        return int(total), [r[0] for r in rows]
 
     def fixed_among(self, issue_ids: Iterable[str]) -> set[str]:
         ids = list(issue_ids)
