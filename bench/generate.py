@@ -14,24 +14,46 @@ import random
 from pathlib import Path
 
 ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
-WORDS = ("retry webhook payment parser cache lock timeout index schema migration flaky test signature "
-         "race buffer flush queue worker config token session deploy rollback").split()
+WORDS = [
+    "retry", "webhook", "payment", "parser", "cache", "lock", "timeout", "index", "schema", "migration",
+    "flaky", "test", "signature", "race", "buffer", "flush", "queue", "worker", "config", "token", "session",
+    "deploy", "rollback",
+]
 
 
 def _ts(base: int, i: int) -> str:
     # one event every ~90 s from 2029-01-01, microsecond precision, strictly increasing
-    t = base + i * 90_000_000 + (i * 7919) % 1_000_000
+    t = base + i * STEP_US + (i * 7919) % 1_000_000
     seconds, micro = divmod(t, 1_000_000)
     import time
     tm = time.gmtime(seconds)
     return time.strftime("%Y-%m-%dT%H:%M:%S", tm) + f".{micro:06d}Z"
 
 
-def generate(n: int, seed: int = 1, nfiles: int = 300) -> list[str]:
+def _draw_files(rng: random.Random, nfiles: int) -> list[str]:
+    return [f"src/{rng.choice(['api', 'core', 'db', 'web', 'jobs'])}/module_{i}.py" for i in range(nfiles)]
+
+
+def file_weights(nfiles: int = 300) -> list[float]:
+    """How often each file of `file_list` is cited: a few hot files, a long tail (index 0 is hottest)."""
+    return [1.0 / (1 + i) ** 0.8 for i in range(nfiles)]
+
+
+def file_list(seed: int = 1, nfiles: int = 300) -> list[str]:
+    """The files `generate(n, seed, nfiles)` cites, hottest first (same paths whatever `n`)."""
+    return _draw_files(random.Random(seed), nfiles)
+
+
+STEP_US = 90_000_000  # one event every ~90 s
+
+
+def generate(n: int, seed: int = 1, nfiles: int = 300, end_us: int | None = None) -> list[str]:
+    """`n` events as JSON lines; they start at 2029-01-01, or end just before `end_us` when given
+    (so a benchmark's 30-day windows hold a realistic share of them)."""
     rng = random.Random(seed)
-    files = [f"src/{rng.choice(['api', 'core', 'db', 'web', 'jobs'])}/module_{i}.py" for i in range(nfiles)]
-    weights = [1.0 / (1 + i) ** 0.8 for i in range(nfiles)]
-    base = 1861920000 * 1_000_000  # 2029-01-01T00:00:00Z
+    files = _draw_files(rng, nfiles)
+    weights = file_weights(nfiles)
+    base = 1861920000 * 1_000_000 if end_us is None else end_us - (n + 1) * STEP_US
     open_issues: list[tuple[str, str]] = []
     decisions: list[str] = []
     issue_ids: set[str] = set()

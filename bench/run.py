@@ -1,12 +1,20 @@
-"""Benchmarks: whole-process timings of `ken` on synthetic projects, printed as a table.
+"""Benchmarks: whole-process timings of `ken` on synthetic projects, printed as tables.
 
-    python bench/run.py [--sizes 1500,10000,100000] [--runs 15] [--ken PATH]
+    python bench/run.py [--sizes 1500,10000,100000] [--runs 15] [--ken PATH] [--pjm PATH] [--only core|gate]
 
-For each log size it builds a throw-away git repository, fills `.kenning/events.jsonl` with
-`bench/generate.py`, warms the cache once, then times `ken note` (a write: must not re-fold
-the log) and `ken summary` (the session-start read). Every figure is the wall time of a whole
-process (interpreter start included), median and 90th percentile over `--runs` runs. Results
-are printed and written to `bench/results/latest.{md,json}`.
+Two parts, each over logs of every size made by `bench/generate.py` (events ending just before
+now, so 30-day windows hold a realistic share):
+
+- core: `ken note` (a write: must not re-fold the log) and `ken summary` (the session-start
+  read) in a repository with one commit;
+- gate: a synthetic repository (300 files, 300 dated commits over 120 days, with reverts, from
+  `bench/repo.py`), where `ken precheck FILE` on the most cited file, on a typical file and on
+  20 files is timed side by side with the reference tool's `pjm precheck FILE` (projectmem
+  0.3.4, fed the same events by `bench/pjm.py`) in the same run.
+
+Every figure is the wall time of a whole process (interpreter start included): median and
+90th percentile over `--runs` runs (fewer for pjm at 100,000 events, where one call takes
+seconds). Results are printed and written to `bench/results/latest.{md,json}`.
 """
 
 from __future__ import annotations
@@ -24,7 +32,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from generate import generate  # noqa: E402
+from generate import file_list, file_weights, generate  # noqa: E402
+from pjm import find_pjm, make_pjm_repo, pjm_available, pjm_env  # noqa: E402
+from repo import make_git_history  # noqa: E402
 
 HERE = Path(__file__).parent
 RESULTS = HERE / "results"
@@ -51,40 +61,89 @@ def timed(cmd: list[str], cwd: Path, env: dict[str, str], runs: int) -> dict[str
             "p90_ms": round(samples[int(0.9 * (len(samples) - 1))], 1), "min_ms": round(samples[0], 1)}
 
 
-def make_repo(root: Path, size: int, ken: str, env: dict[str, str]) -> Path:
-    repo = root / f"repo-{size}"
-    repo.mkdir()
-    subprocess.run(["git", "init", "-q"], cwd=repo, check=True, env=env)
-    (repo / "README.md").write_text("bench\n")
-    subprocess.run(["git", "add", "-A"], cwd=repo, check=True, env=env)
-    subprocess.run(["git", "commit", "-q", "-m", "init"], cwd=repo, check=True, env=env)
-    subprocess.run([ken, "init", "--no-hooks", "--no-backfill", "--no-register"], cwd=repo, check=True,
-                   env=env, capture_output=True)
-    (repo / ".kenning" / "events.jsonl").write_text("\n".join(generate(size)) + "\n", encoding="utf-8")
+END_US = time.time_ns() // 1000 - 60_000_000  # the synthetic logs end a minute ago
+HOT = file_list()[0]
+
+
+def git_repo(path: Path, env: dict[str, str], history: Path | None = None) -> Path:
+    if history is not None:
+        shutil.copytree(history, path, symlinks=True)
+        return path
+    path.mkdir()
+    subprocess.run(["git", "init", "-q"], cwd=path, check=True, env=env)
+    (path / "README.md").write_text("bench\n")
+    subprocess.run(["git", "add", "-A"], cwd=path, check=True, env=env)
+    subprocess.run(["git", "commit", "-q", "-m", "init"], cwd=path, check=True, env=env)
+    return path
+
+
+def ken_repo(repo: Path, size: int, ken: str, env: dict[str, str]) -> Path:
+    subprocess.run([ken, "init", "--no-hooks", "--no-register"], cwd=repo, check=True, env=env, capture_output=True)
+    with open(repo / ".kenning" / "events.jsonl", "a", encoding="utf-8") as log:
+        log.write("\n".join(generate(size, end_us=END_US)) + "\n")
     start = time.perf_counter()
     subprocess.run([ken, "regenerate"], cwd=repo, check=True, env=env, capture_output=True)
-    print(f"  {size:>7,} events: index built from scratch in {time.perf_counter() - start:.1f} s")
+    print(f"  {size:>7,} events: index built from scratch in {time.perf_counter() - start:.1f} s", flush=True)
     return repo
 
 
 def core_bench(root: Path, sizes: list[int], ken: str, env: dict[str, str], runs: int) -> list[dict[str, object]]:
     rows = []
     for size in sizes:
-        repo = make_repo(root, size, ken, env)
-        counter = iter(range(10**6))
-        note = timed([ken, "note", f"bench note {next(counter)}", "--at", "src/api/module_1.py"], repo, env, runs)
+        repo = ken_repo(git_repo(root / f"core-{size}", env), size, ken, env)
+        note = timed([ken, "note", "bench note", "--at", HOT], repo, env, runs)
         summary = timed([ken, "summary"], repo, env, runs)
         rows.append({"events": size, "ken note": note, "ken summary": summary})
     return rows
 
 
+def gate_bench(root: Path, sizes: list[int], ken: str, pjm: str | None, env: dict[str, str],
+               runs: int) -> list[dict[str, object]]:
+    files = file_list()
+    typical = files[len(files) // 3]  # a file in the long tail: a few dozen events at 100,000
+    twenty = [files[i * 7] for i in range(20)]
+    history = root / "history"
+    history.mkdir()
+    start = time.perf_counter()
+    make_git_history(history, files, 300, env)
+    print(f"  synthetic history: {len(files)} files, 300 commits in {time.perf_counter() - start:.1f} s", flush=True)
+    rows = []
+    for size in sizes:
+        repo = ken_repo(git_repo(root / f"gate-{size}", env, history), size, ken, env)
+        row: dict[str, object] = {"events": size}
+        row["ken precheck hot file"] = timed([ken, "precheck", HOT], repo, env, runs)
+        row["ken precheck typical file"] = timed([ken, "precheck", typical], repo, env, runs)
+        row["ken precheck 20 files"] = timed([ken, "precheck", *twenty], repo, env, runs)
+        if pjm:
+            penv = pjm_env(env, root / f"pjm-home-{size}")
+            prepo = git_repo(root / f"pjm-{size}", env, history)
+            events = [json.loads(line) for line in generate(size, end_us=END_US)]
+            make_pjm_repo(prepo, events, pjm, penv)
+            row["pjm precheck hot file"] = timed([pjm, "precheck", HOT], prepo, penv, runs if size < 50_000 else 3)
+        rows.append(row)
+    return rows
+
+
 def table(rows: list[dict[str, object]]) -> str:
     keys = [k for k in rows[0] if k != "events"]
-    lines = ["| events | " + " | ".join(f"{k} median (p90) ms" for k in keys) + " |",
+    lines = ["| events | " + " | ".join(f"{k}: median (p90) ms" for k in keys) + " |",
              "|---:|" + "---:|" * len(keys)]
     for row in rows:
         cells = [f"{row[k]['median_ms']} ({row[k]['p90_ms']})" for k in keys]  # type: ignore[index]
         lines.append(f"| {row['events']:,} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def ratios(rows: list[dict[str, object]]) -> str:
+    lines = []
+    for row in rows:
+        ken = row["ken precheck hot file"]["median_ms"]  # type: ignore[index]
+        twenty = row["ken precheck 20 files"]["median_ms"]  # type: ignore[index]
+        text = f"- {row['events']:,} events: 20 files cost {twenty / ken:.2f}x one file"
+        if "pjm precheck hot file" in row:
+            pjm = row["pjm precheck hot file"]["median_ms"]  # type: ignore[index]
+            text += f"; ken precheck is {pjm / ken:.1f}x faster than pjm precheck"
+        lines.append(text)
     return "\n".join(lines)
 
 
@@ -93,23 +152,38 @@ def main() -> None:
     parser.add_argument("--sizes", default="1500,10000,100000")
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--ken", default=shutil.which("ken") or str(Path(sys.executable).with_name("ken")))
+    parser.add_argument("--pjm", default=None, help="the reference tool (default: found on PATH or /tmp/pjmvenv)")
+    parser.add_argument("--only", choices=("core", "gate"))
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
+    pjm = args.pjm or find_pjm()
+    if pjm and not pjm_available(pjm):
+        pjm = None
     root = Path(tempfile.mkdtemp(prefix="ken-bench-"))
     env = bench_env(root / "home")
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(Path(args.ken).resolve().parent.parent / "lib")],
-                   capture_output=True, env=env)
     import kenning  # the package under test: compile its bytecode as an install would
+
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(Path(kenning.__file__).parent)],
                    capture_output=True, env=env)
+    results: dict[str, object] = {"machine": f"{platform.machine()}, {os.cpu_count()} cores",
+                                  "python": platform.python_version(), "hot_file_weight": file_weights()[0]}
+    sections = []
     try:
-        print(f"kenning benchmarks on {platform.machine()} ({os.cpu_count()} cores), Python {platform.python_version()}")
-        rows = core_bench(root, sizes, args.ken, env, args.runs)
-        text = "## Write and summary (whole process)\n\n" + table(rows)
+        print(f"kenning benchmarks on {results['machine']}, Python {results['python']}; "
+              f"reference tool: {pjm or 'not installed (pip install projectmem==0.3.4)'}", flush=True)
+        if args.only in (None, "core"):
+            rows = core_bench(root, sizes, args.ken, env, args.runs)
+            results["core"] = rows
+            sections.append("## Write and summary (whole process)\n\n" + table(rows))
+        if args.only in (None, "gate"):
+            rows = gate_bench(root, sizes, args.ken, pjm, env, args.runs)
+            results["gate"] = rows
+            sections.append("## The gate, side by side (whole process)\n\n" + table(rows) + "\n\n" + ratios(rows))
+        text = "\n\n".join(sections)
         print("\n" + text)
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / "latest.md").write_text(text + "\n")
-        (RESULTS / "latest.json").write_text(json.dumps({"core": rows}, indent=2) + "\n")
+        (RESULTS / "latest.json").write_text(json.dumps(results, indent=2) + "\n")
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
