@@ -17,6 +17,7 @@ from kenning.core.errors import KenError
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
+    from typing import Any
 
 EXAMPLES = {
     "init": "ken init                  # set up .kenning/ in this repository",
@@ -45,8 +46,25 @@ COMMANDS = ("init", "issue", "attempt", "fix", "decide", "note", "show", "issues
             "regenerate", "plan", "redact", "doctor", "precheck", "hooks", "watch", "hook")
 
 
+# ken speaks English only; argparse's message lookups search the disk for translation catalogs on
+# every parser and argument (several ms, on the gate's 100 ms budget), so they are turned off.
+argparse._ = lambda message: message  # type: ignore[attr-defined]
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """A fixed width (``COLUMNS`` or 100): asking the terminal imports shutil on every parse."""
+
+    def __init__(self, prog: str) -> None:
+        columns = os.environ.get("COLUMNS", "")
+        super().__init__(prog, width=int(columns) if columns.isdigit() else 100)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit 2."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         sys.stderr.write(f"ken: error: {message}; see `{self.prog} --help`\n")
@@ -73,7 +91,7 @@ def _command(sub: argparse._SubParsersAction[_Parser], name: str, help_text: str
         return _Skipped()  # type: ignore[return-value]
     parser = sub.add_parser(name, help=help_text, description=help_text, parents=common,
                             epilog=f"Example:\n  {EXAMPLES[name]}" if name in EXAMPLES else None,
-                            formatter_class=argparse.RawDescriptionHelpFormatter)
+                            formatter_class=_Formatter)
     parser.set_defaults(handler=handler)
     return parser
 
