@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 
 from kenning.core.events import Event, parse_line
-from kenning.core.fold import TABLES, MemoryTable, State
+from kenning.core.fold import TABLES, MemoryTable, State, unique
 from kenning.git import GitError
 from kenning.store.cache import Cache
 from kenning.store.log import EventLog
@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from kenning.app.project import Project
 
 _SAMPLE = 4096
+
+
+class _Rebuild(Exception):
+    """The tail cannot be folded onto the cached state; fold the whole log again."""
 
 
 class Memory:
@@ -84,7 +88,10 @@ class Memory:
                 self.cache.set_meta("git", {"head": None, "start": derived["start"]})
             self._state = State()  # in memory while folding everything; saved in one go
             info = {"end": 0, "lines": 0, "malformed": []}
-        info = self._fold_tail(info, rebuild)
+        try:
+            info = self._fold_tail(info, rebuild)
+        except _Rebuild:
+            return self._sync_log(st, rebuild=True)
         info["stat"] = fingerprint
         self.cache.set_meta("log", info)
         self._save_state(rebuild)
@@ -107,7 +114,6 @@ class Memory:
         malformed = list(info["malformed"])
         number = info["lines"]
         fresh: list[tuple[Event, str, int | None, str | None]] = []
-        seen: set[str] = set()
         for raw in tail.lines:
             number += 1
             try:
@@ -116,14 +122,16 @@ class Memory:
             except ValueError:  # also covers UnicodeDecodeError and JSONDecodeError
                 malformed.append(number)
                 continue
-            if not rebuild:
-                self.index(event, "log", number, text)
-            elif event.id not in seen:  # an empty index: drop duplicates here, load in bulk
-                seen.add(event.id)
+            if rebuild:
                 fresh.append((event, "log", number, text))
-                self.state.apply(event)
-        if fresh:
-            self.cache.insert_many(fresh)
+            else:
+                self.index(event, "log", number, text)
+        if fresh:  # an empty index: keep each id once, as the fold does, and load in bulk
+            kept = {e.id: e for e in unique(row[0] for row in fresh)}
+            rows = [row for row in fresh if kept.get(row[0].id) is row[0]]
+            for row in rows:
+                self.state.apply(row[0])
+            self.cache.insert_many(rows)
         end = tail.end
         return {"end": end, "lines": number, "malformed": malformed[-1000:], "torn": bool(tail.torn),
                 "head": self.log.sample(0, min(end, _SAMPLE)),
@@ -132,6 +140,10 @@ class Memory:
     def index(self, event: Event, origin: str, line: int | None, raw: str | None = None) -> None:
         if self.cache.insert(event, origin, line, raw):
             self.state.apply(event)
+            return
+        stored = self.cache.event(event.id)
+        if stored is not None and stored != raw and unique([event, parse_line(stored)])[0] is event:
+            raise _Rebuild  # a differing copy of a known id that the fold prefers: start over
 
     def _report(self, info: dict[str, Any]) -> None:
         name = ".kenning/events.jsonl"

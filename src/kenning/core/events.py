@@ -249,7 +249,8 @@ def parse_timestamp(text: str) -> int:
         raise ValueError(f"not an ISO 8601 time: {text!r}")
     year, month, day, hour, minute, second = (int(g) for g in m.groups()[:6])
     micro = int((m.group(7) or "0").ljust(6, "0"))
-    if not (1 <= month <= 12 and 1 <= day <= 31 and hour < 24 and minute < 60 and second < 61):
+    if not (1 <= month <= 12 and 1 <= day <= _month_days(year, month) and hour < 24 and minute < 60
+            and second < 60):
         raise ValueError(f"not a valid time: {text!r}")
     offset = 0
     zone = m.group(8)
@@ -259,6 +260,12 @@ def parse_timestamp(text: str) -> int:
         offset = sign * (int(digits[:2]) * 3600 + int(digits[2:]) * 60)
     seconds = _days_from_civil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second - offset
     return seconds * 1_000_000 + micro
+
+
+def _month_days(year: int, month: int) -> int:
+    if month == 2:
+        return 29 if year % 4 == 0 and (year % 100 != 0 or year % 400 == 0) else 28
+    return 30 if month in (4, 6, 9, 11) else 31
 
 
 def _days_from_civil(y: int, m: int, d: int) -> int:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import heapq
 from itertools import islice
 
-from kenning.core.events import Event
+from kenning.core.events import TYPES, Event, serialize
 from kenning.core.text import one_line
 
 TYPE_CHECKING = False
@@ -86,6 +86,10 @@ def rank(item: Item) -> str:
     return f"{item.get('timestamp', '')}|{item.get('id', '')}"
 
 
+def _as_key(value: Any) -> tuple[str, str] | None:
+    return (str(value[0]), str(value[1])) if isinstance(value, list) and len(value) == 2 else None
+
+
 def _insert_top(items: list[Item], item: Item, limit: int | None) -> Item | None:
     """Insert keeping newest first; return the item pushed out past ``limit``, if any.
     Unbounded lists (``--full``) are only appended to; their views sort them once."""
@@ -139,7 +143,7 @@ class State:
     # -- applying one event ----------------------------------------------------------------
 
     def apply(self, event: Event) -> None:
-        if event.path:
+        if event.path and event.type in TYPES:
             count = (self.key_files.get(event.path) or 0) + 1
             self.key_files.put(event.path, f"{count:012d}", count)
         match event.type:
@@ -167,9 +171,8 @@ class State:
             self._loose(item)
             return
         current = self.open_issues.get(iid)
-        if current is None and self.done_ids.get(iid):
-            current = next((d for d in self.done if d["issue_id"] == iid), None)
-        if current is not None and key(current) <= key(item):
+        standing = key(current) if current is not None else _as_key(self.done_ids.get(iid))
+        if standing is not None and standing <= key(item):
             return  # two issues sharing an id (a rare branch collision): the earliest stands
         if self.fixes.get(iid) is not None:
             self._mark_done(iid, item)
@@ -190,7 +193,7 @@ class State:
 
     def _mark_done(self, iid: str, issue: Item) -> None:
         self.done = [d for d in self.done if d["issue_id"] != iid]
-        self.done_ids.put(iid, "", 1)
+        self.done_ids.put(iid, "", list(key(issue)))  # remembers which issue holds the id
         pushed = _insert_top(self.done, issue, self._limit(TOP_KEPT))
         if pushed is not None:
             # a done issue pushed out of the kept window can never come back: drop its attempts
@@ -264,7 +267,9 @@ def unique(events: Iterable[Event]) -> list[Event]:
     """Events in the fold's order, each id once (the earliest copy by (timestamp, id) wins)."""
     seen: set[str] = set()
     ordered = []
-    for event in sorted(events, key=lambda e: e.sort_key):
+    # the canonical line breaks a tie between two differing copies of one id (a hand edit on one
+    # branch): whatever the line order, the same copy wins
+    for event in sorted(events, key=lambda e: (*e.sort_key, serialize(e))):
         if event.id not in seen:
             seen.add(event.id)
             ordered.append(event)

@@ -29,7 +29,7 @@ PURPOSE_PLACEHOLDER = "(not written yet: describe the project in the Purpose sec
 
 def purpose_from_map(project_map: str) -> str:
     """The text under the ``## Purpose`` heading of PROJECT_MAP.md, without HTML comments."""
-    lines = project_map.splitlines()
+    lines = re.sub(r"<!--.*?-->", "", project_map, flags=re.S).splitlines()
     body: list[str] = []
     inside = False
     for line in lines:
@@ -40,8 +40,12 @@ def purpose_from_map(project_map: str) -> str:
             continue
         if inside:
             body.append(line)
-    text = re.sub(r"<!--.*?-->", "", "\n".join(body), flags=re.S).strip()
-    return text
+    return "\n".join(body).strip()
+
+
+def _no_heading(text: str) -> str:
+    """Text at the start of a line that would read as a Markdown heading gets a backslash."""
+    return "\\" + text if text.startswith("#") else text
 
 
 class _Section:
@@ -53,7 +57,7 @@ def render(state: State, project: str, purpose: str, budget: int | None = DEFAUL
     """Render the summary; ``budget=None`` renders everything (``ken summary --full``)."""
     limit = None if budget is None else ITEM_CHARS
     head = [f"# Project memory: {one_line(project)}", "",
-            "## Project purpose", one_line(purpose, 600 if budget else None) or PURPOSE_PLACEHOLDER, ""]
+            "## Project purpose", _no_heading(one_line(purpose, 600 if budget else None)) or PURPOSE_PLACEHOLDER, ""]
     out = "\n".join(head) + "\n"
     sections = _sections(state, limit)
     remaining = None if budget is None else budget - len(out)
@@ -83,8 +87,9 @@ def _render_section(section: _Section, allowance: int | None) -> str:
             break
         text += block
         shown += 1
-    if shown == 0 and allowance is not None and len(title) + 1 > allowance:
-        return ""
+    if shown == 0 and allowance is not None and (
+            len(title) + len(_more_line(section.total, section.more)) + 1 > allowance):
+        return ""  # not even the heading and its count fit: the section is left out
     if shown < section.total:
         text += _more_line(section.total - shown, section.more)
     return text + "\n"
@@ -102,7 +107,7 @@ def _sections(state: State, limit: int | None) -> list[_Section]:
         _Section("Standing decisions", 0.25, ([_decision_line(d, limit)] for d in state.standing_decisions()),
                  state.decisions.size(), "ken search --type decision"),
         _Section("Lessons", 0.10, ([_plain_line(d, limit)] for d in state.lesson_items()),
-                 state.lesson_total(), "ken search --type note"),
+                 state.lesson_total(), "ken summary --full"),
         _Section("Recently done", 0.15, (_issue_lines(state, i, limit) for i in state.done_items()),
                  state.done_ids.size(), "ken issues --all"),
         _Section("Notes", 0.10, ([_plain_line(n, limit)] for n in notes),
@@ -118,7 +123,7 @@ def _where(item: Item) -> str:
 
 def _issue_lines(state: State, issue: Item, limit: int | None) -> list[str]:
     iid = issue["issue_id"]
-    lines = [f"- #{iid} {one_line(issue.get('summary', ''), limit)}{_where(issue)}"]
+    lines = [f"- #{one_line(iid)} {one_line(issue.get('summary', ''), limit)}{_where(issue)}"]
     fix = state.fixes.get(iid) if state.done_ids.get(iid) else None
     if fix is not None:
         lines.append(f"  - fixed: {one_line(fix.get('summary', ''), limit)}")
@@ -129,11 +134,11 @@ def _issue_lines(state: State, issue: Item, limit: int | None) -> list[str]:
 
 
 def _decision_line(item: Item, limit: int | None) -> str:
-    return f"- [{item['id']}] {one_line(item.get('summary', ''), limit)}{_where(item)}"
+    return f"- [{one_line(item['id'])}] {one_line(item.get('summary', ''), limit)}{_where(item)}"
 
 
 def _plain_line(item: Item, limit: int | None) -> str:
-    label = "" if item.get("type") == "note" else f"{item.get('type')}: "
+    label = "" if item.get("type") == "note" else f"{one_line(str(item.get('type')))}: "
     if item.get("type") == "decision":
-        label = f"[{item['id']}] "
+        label = f"[{one_line(item['id'])}] "
     return f"- {label}{one_line(item.get('summary', ''), limit)}{_where(item)}"

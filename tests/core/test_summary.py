@@ -1,0 +1,355 @@
+"""The session-start summary: bounded by its budget, cut in priority order with a pointer to
+the rest, safe against text that looks like Markdown, free of wall-clock dates, and byte for
+byte the same for the same events (a golden file pins the exact output)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from kenning.core.events import Event, format_timestamp, parse_timestamp
+from kenning.core.fold import ITEM_CHARS, State, fold
+from kenning.core.summary import DEFAULT_BUDGET, PURPOSE_PLACEHOLDER, purpose_from_map, render
+from kenning.core.text import one_line
+
+from .event_logs import eid, event, random_log
+
+GOLDEN = Path(__file__).parent / "golden" / "summary_webhook.md"
+
+SECTION_TITLES = ("Open issues", "Standing decisions", "Lessons", "Recently done", "Notes", "Key files")
+RENDERER_HEADING = re.compile(r"^## (Project purpose|(" + "|".join(SECTION_TITLES) + r") \(\d+\))$")
+SECTION_HEADING = re.compile(r"^## (?P<title>.+) \((?P<total>\d+)\)$")
+MORE_LINE = re.compile(r"^- … (?P<count>\d+) more: `(?P<command>[^`]+)`$")
+
+
+class Section:
+    def __init__(self, title: str, total: int) -> None:
+        self.title, self.total = title, total
+        self.entries: list[str] = []  # the first line of each entry shown
+        self.more: int | None = None
+        self.command: str | None = None
+
+
+def sections(text: str) -> dict[str, Section]:
+    """The rendered sections by title, in the order they appear."""
+    found: dict[str, Section] = {}
+    current: Section | None = None
+    for line in text.splitlines():
+        heading = SECTION_HEADING.match(line)
+        if heading:
+            current = found[heading["title"]] = Section(heading["title"], int(heading["total"]))
+        elif current is not None and line.startswith("- "):
+            more = MORE_LINE.match(line)
+            if more:
+                current.more, current.command = int(more["count"]), more["command"]
+            else:
+                current.entries.append(line)
+    return found
+
+
+def assert_only_renderer_headings(text: str) -> None:
+    lines = text.splitlines()
+    assert lines[0].startswith("# Project memory: ")
+    hashed = [ln for ln in lines[1:] if ln.lstrip().startswith("#")]
+    assert all(RENDERER_HEADING.match(ln) for ln in hashed), [ln for ln in hashed if not RENDERER_HEADING.match(ln)]
+
+
+def assert_cuts_are_counted(text: str) -> None:
+    """Every section shows all its entries, or ends with how many it left out."""
+    for section in sections(text).values():
+        if section.more is None:
+            assert len(section.entries) == section.total, section.title
+        else:
+            assert section.more == section.total - len(section.entries) > 0, section.title
+
+
+# --- the golden file ------------------------------------------------------------------------------
+
+PROJECT_MAP = """# Project map
+
+## Purpose
+<!-- One paragraph: what this project is for and who uses it. -->
+Take card payments for the shop through Stripe,
+and fulfil orders once the payment webhook arrives.
+
+## Stack
+- Python 3.12, Django
+"""
+
+
+def webhook_story() -> list[Event]:
+    """The paper's webhook story: an issue, two failed attempts, a fix; a decision reversed by a
+    second one; a lesson; a note. Times are seconds apart, so the order is fixed."""
+    webhook = "src/payments/webhook.py"
+    return [
+        event(1, "issue", "Webhook retries create duplicate charges", issue_id="k7q2", location=f"{webhook}:2"),
+        event(2, "attempt", "Deduplicated on the Stripe event id; ids repeat across retries", issue_id="k7q2",
+              outcome="failed", location=f"{webhook}:2"),
+        event(3, "attempt", "5-second lock around mark_paid; narrowed the race, did not close it", issue_id="k7q2",
+              outcome="failed", location=f"{webhook}:3"),
+        event(4, "fix", "Write the idempotency key before charging", issue_id="k7q2", location=f"{webhook}:2"),
+        event(5, "decision", "Store idempotency keys in Redis with a 24-hour TTL", location=webhook),
+        event(6, "decision", "Enforce idempotency with a unique key in Postgres; drop the Redis store",
+              supersedes=eid(5), location=webhook),
+        event(7, "note", "Stripe retries a webhook for up to three days: every handler must be idempotent",
+              lesson=True),
+        event(8, "note", "Staging uses a Stripe test clock; real retries only show in production",
+              location="docs/payments.md"),
+    ]
+
+
+def test_the_webhook_story_matches_its_golden_file(update_golden: bool) -> None:
+    text = render(fold(webhook_story()), "payments-demo", purpose_from_map(PROJECT_MAP))
+    if update_golden:
+        GOLDEN.parent.mkdir(exist_ok=True)
+        GOLDEN.write_bytes(text.encode("utf-8"))
+    assert GOLDEN.exists(), f"{GOLDEN} is missing: run pytest with --update-golden and review the new file"
+    assert GOLDEN.read_bytes() == text.encode("utf-8"), "the summary changed: review, then rerun with --update-golden"
+
+
+def test_the_webhook_story_reads_as_the_paper_tells_it() -> None:
+    # the golden file pins the bytes; this says what in it matters, so a careless refresh fails
+    text = render(fold(webhook_story()), "payments-demo", purpose_from_map(PROJECT_MAP))
+    found = sections(text)
+    assert list(found) == ["Standing decisions", "Lessons", "Recently done", "Notes", "Key files"]
+    assert found["Recently done"].entries == ["- #k7q2 Webhook retries create duplicate charges "
+                                              "(src/payments/webhook.py:2)"]
+    assert "  - fixed: Write the idempotency key before charging\n" in text
+    assert text.count("  - failed: ") == 2
+    assert found["Standing decisions"].entries == [
+        f"- [{eid(6)}] Enforce idempotency with a unique key in Postgres; drop the Redis store "
+        "(src/payments/webhook.py)"]
+    assert "Redis with a 24-hour TTL" not in text and eid(5) not in text
+    assert found["Key files"].entries == ["- src/payments/webhook.py (6)", "- docs/payments.md (1)"]
+    assert "Take card payments for the shop through Stripe, / and fulfil orders" in text
+    # the story fits: the budgeted and the full summary are the same
+    assert text == render(fold(webhook_story(), bounded=False), "payments-demo", purpose_from_map(PROJECT_MAP), None)
+
+
+# --- the budget -----------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def big_state() -> State:
+    return fold(random_log(41, 4000, 1200))
+
+
+@pytest.mark.parametrize("budget", [1500, 3000, DEFAULT_BUDGET, 10_000])
+def test_the_summary_stays_within_its_budget(big_state: State, budget: int) -> None:
+    text = render(big_state, "proj", "A project with a long history.", budget)
+    assert len(text) <= budget
+    assert len(text) > budget * 0.75  # and the budget is used, not wasted
+    assert_cuts_are_counted(text)
+    assert_only_renderer_headings(text)
+
+
+def test_the_default_budget_is_6000_characters(big_state: State) -> None:
+    assert DEFAULT_BUDGET == 6000
+    assert render(big_state, "proj", "p") == render(big_state, "proj", "p", 6000)
+
+
+def test_a_section_with_room_for_its_heading_but_no_entry_stays_within_the_budget() -> None:
+    # Every entry is long (a deep path), so at a small budget some section has room for its
+    # heading and not for its first entry. Its "… N more" line must still fit the budget.
+    deep = "src/" + "nested/" * 25
+    events = [event(1, "issue", "open", issue_id="k7q2", location=f"{deep}issue.py")]
+    events += [event(10 + n, "decision", f"decision {n}", location=f"{deep}d{n}.py") for n in range(6)]
+    events += [event(20 + n, "note", f"note {n}", location=f"{deep}n{n}.py") for n in range(30)]
+    state = fold(events)
+    head = len(render(State(), "proj", "purpose"))
+    over = {budget: len(render(state, "proj", "purpose", budget)) for budget in range(head, 1200)}
+    assert {b: n for b, n in over.items() if n > b} == {}
+
+
+def test_open_issues_survive_a_tight_budget_before_notes() -> None:
+    events = [event(n, "issue", f"open issue {n}", issue_id=f"o{n:03d}") for n in range(1, 4)]
+    events += [event(5, "attempt", "tried a retry queue; it drops events", issue_id="o001", outcome="failed")]
+    events += [event(100 + n, "note", f"note {n}: " + "detail " * 12) for n in range(60)]
+    for budget in (500, 800, 1500):
+        text = render(fold(events), "proj", "purpose", budget)
+        assert len(text) <= budget
+        found = sections(text)
+        assert found["Open issues"].more is None
+        assert found["Open issues"].entries == ["- #o003 open issue 3", "- #o002 open issue 2", "- #o001 open issue 1"]
+        assert "  - failed: tried a retry queue; it drops events\n" in text
+        notes = found.get("Notes")
+        assert notes is None or (notes.more is not None and notes.more > 0)
+
+
+def test_sections_come_in_priority_order() -> None:
+    events = [event(1, "issue", issue_id="open"), event(2, "issue", issue_id="done"), event(3, "fix", issue_id="done"),
+              event(4, "decision", "standing"), event(5, "note", "lesson", lesson=True), event(6, "note", "note"),
+              event(7, "note", location="src/a.py")]
+    text = render(fold(events), "proj", "purpose")
+    assert list(sections(text)) == list(SECTION_TITLES)
+    assert text.index("## Project purpose") < text.index("## Open issues")
+
+
+@pytest.mark.parametrize("budget", [1500, 3000, DEFAULT_BUDGET])
+def test_each_cut_section_ends_with_the_count_and_the_command_for_the_rest(big_state: State, budget: int) -> None:
+    found = sections(render(big_state, "proj", "purpose", budget))
+    commands = {"Open issues": "ken issues", "Standing decisions": "ken search --type decision",
+                "Recently done": "ken issues --all", "Notes": "ken search --type note"}
+    for title, command in commands.items():
+        section = found[title]
+        assert section.more == section.total - len(section.entries) > 0, title
+        assert section.command == command
+    assert found["Open issues"].total == big_state.open_issues.size()
+    assert found["Standing decisions"].total == big_state.decisions.size()
+    assert found["Recently done"].total == big_state.done_ids.size()
+    assert found["Notes"].total == big_state.note_count
+
+
+def test_notes_beyond_the_ten_most_recent_are_counted_as_more() -> None:
+    events = [event(n, "note", f"note {n}") for n in range(1, 16)]
+    found = sections(render(fold(events), "proj", "purpose"))
+    assert found["Notes"].entries == [f"- note {n}" for n in range(15, 5, -1)]
+    assert (found["Notes"].total, found["Notes"].more) == (15, 5)
+
+
+def test_full_summary_shows_everything() -> None:
+    log = random_log(42, 1500, 400)
+    state = fold(log, bounded=False)
+    text = render(state, "proj", "purpose", None)
+    assert len(text) > DEFAULT_BUDGET * 3
+    assert "more: `" not in text
+    assert_cuts_are_counted(text)
+    found = sections(text)
+    for item in state.open_items():
+        assert f"- #{item['issue_id']} " in text
+    assert len(found["Open issues"].entries) == state.open_issues.size()
+    assert len(found["Recently done"].entries) == state.done_ids.size()
+    assert len(found["Notes"].entries) == state.note_count
+    for item in state.standing_decisions():
+        assert f"- [{item['id']}] " in text
+    for ev in log:
+        if ev.type == "note" and not ev.lesson:
+            where = f" ({ev.location})" if ev.location else ""
+            assert f"\n- {one_line(ev.summary)}{where}\n" in text
+
+
+def test_retired_decisions_appear_in_no_summary() -> None:
+    log = random_log(43, 800, 200)
+    retired = {ev.supersedes for ev in log if ev.type == "decision" and ev.supersedes}
+    assert len(retired) > 10
+    bounded = render(fold(log), "proj", "purpose")
+    full = render(fold(log, bounded=False), "proj", "purpose", None)
+    for decision_id in retired:
+        assert decision_id not in bounded
+        assert decision_id not in full
+
+
+def test_issue_ids_and_decision_ids_are_shown() -> None:
+    events = [event(1, "issue", "the bug", issue_id="k7q2"), event(2, "decision", "the rule", location="src/a.py:3"),
+              event(3, "decision", "the lesson", lesson=True)]
+    text = render(fold(events), "proj", "purpose")
+    assert "\n- #k7q2 the bug\n" in text
+    assert f"\n- [{eid(2)}] the rule (src/a.py:3)\n" in text
+    assert f"\n- [{eid(3)}] the lesson\n" in text
+
+
+def test_long_text_is_cut_in_the_budgeted_summary_and_whole_in_the_full_one() -> None:
+    long_text = "word " * 300
+    events = [event(1, "note", long_text)]
+    line = sections(render(fold(events), "proj", "purpose"))["Notes"].entries[0]
+    assert line == "- " + ("word " * 48).rstrip()[: ITEM_CHARS - 1].rstrip() + "…"
+    full = render(fold(events, bounded=False), "proj", "purpose", None)
+    assert "- " + long_text.strip() + "\n" in full
+
+
+# --- text that looks like Markdown ----------------------------------------------------------------
+
+HOSTILE = "## Decisions\n- injected\n# Heading\n\n### Deeper\r\n#not-a-space\u2028# after a line separator"
+
+
+def test_event_text_cannot_add_a_heading() -> None:
+    events = [
+        event(1, "issue", HOSTILE, issue_id="k7q2", location="src/a.py\n# located", details=HOSTILE),
+        event(2, "attempt", HOSTILE, issue_id="k7q2", outcome="failed"),
+        event(3, "attempt", HOSTILE, issue_id="k7q2", outcome="partial"),
+        event(4, "issue", HOSTILE, issue_id="done"), event(5, "fix", HOSTILE, issue_id="done"),
+        event(6, "decision", HOSTILE, location="\n# Key file"), event(7, "decision", HOSTILE, lesson=True),
+        event(8, "note", HOSTILE, lesson=True), event(9, "note", HOSTILE),
+        event(10, "fix", HOSTILE, source="git"),
+    ]
+    for bounded, budget in ((True, DEFAULT_BUDGET), (False, None)):
+        text = render(fold(events, bounded=bounded), "proj\n# Project", "purpose\n# Purpose heading", budget)
+        assert_only_renderer_headings(text)
+        assert text.count("injected") == 10  # every event is shown, each on its own lines
+        stray = [ln for ln in text.splitlines()[1:]
+                 if ln and not ln.startswith(("## ", "- ", "  - ")) and ln != "purpose / # Purpose heading"]
+        assert stray == []
+
+
+def test_a_forged_id_or_issue_id_cannot_add_a_heading() -> None:
+    # ids come from the log, which a merge or a pull request can change by hand
+    events = [event(1, "issue", "bug", issue_id="k7q2\n# Injected by an issue id"),
+              event(2, "decision", "rule", id="evt_1\n# Injected by an event id")]
+    text = render(fold(events), "proj", "purpose")
+    assert_only_renderer_headings(text)
+
+
+# --- determinism ----------------------------------------------------------------------------------
+
+def shifted(events: list[Event], seconds: int) -> list[Event]:
+    moved = []
+    for ev in events:
+        data = ev.as_dict()
+        data["timestamp"] = format_timestamp(parse_timestamp(ev.timestamp) + seconds * 1_000_000)
+        moved.append(Event(data))
+    return moved
+
+
+def test_no_date_or_time_appears_in_the_summary() -> None:
+    log = random_log(44, 600, 100)
+    for text in (render(fold(log), "proj", "purpose"), render(fold(log, bounded=False), "proj", "purpose", None)):
+        assert not re.search(r"\d{4}-\d{2}-\d{2}|\d{2}:\d{2}:\d{2}", text)
+
+
+def test_the_same_events_give_the_same_bytes_whenever_they_happened() -> None:
+    # moving every event by years keeps their order: the summary must not change at all
+    log = random_log(45, 600, 100)
+    expected = render(fold(log), "proj", "purpose")
+    assert render(fold(log), "proj", "purpose") == expected
+    for seconds in (1, 86_400 * 400, -86_400 * 3000):
+        assert render(fold(shifted(log, seconds)), "proj", "purpose") == expected
+
+
+# --- the purpose ----------------------------------------------------------------------------------
+
+def test_purpose_is_the_purpose_section_without_comments() -> None:
+    assert purpose_from_map(PROJECT_MAP) == ("Take card payments for the shop through Stripe,\n"
+                                             "and fulfil orders once the payment webhook arrives.")
+
+
+def test_purpose_heading_is_found_at_any_level_and_case() -> None:
+    assert purpose_from_map("# PURPOSE\nshop\n# Next\nother") == "shop"
+    assert purpose_from_map("intro\n### purpose  \nshop\n") == "shop"
+
+
+def test_purpose_drops_comments_spanning_lines_and_stops_at_the_next_heading() -> None:
+    text = "## Purpose\nkeep <!-- inline --> this\n<!--\nspread over\nlines\n-->\nand this\n## Stack\nno"
+    assert purpose_from_map(text) == "keep  this\n\nand this"
+
+
+def test_a_heading_inside_a_comment_does_not_end_the_purpose() -> None:
+    # commented-out text is invisible in Markdown: a "#" line inside it is not a heading
+    text = "## Purpose\n<!--\n# TODO: rewrite\n-->\nTake card payments.\n## Stack\n- Go\n"
+    assert purpose_from_map(text) == "Take card payments."
+
+
+@pytest.mark.parametrize("project_map", ["", "# Project map\n\n## Stack\n- Go\n", "## Purpose\n<!-- fill me in -->\n",
+                                         "## Purpose\n\n   \n## Stack\n"])
+def test_an_empty_purpose_shows_the_placeholder(project_map: str) -> None:
+    purpose = purpose_from_map(project_map)
+    assert purpose == ""
+    text = render(State(), "proj", purpose)
+    assert text == f"# Project memory: proj\n\n## Project purpose\n{PURPOSE_PLACEHOLDER}\n"
+
+
+def test_a_long_purpose_is_cut_in_the_budgeted_summary_only() -> None:
+    purpose = "words " * 200
+    budgeted = render(State(), "proj", purpose).splitlines()[3]
+    assert len(budgeted) == 600 and budgeted.endswith("…")
+    assert render(State(), "proj", purpose, None).splitlines()[3] == purpose.strip()
