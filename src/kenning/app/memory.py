@@ -114,6 +114,7 @@ class Memory:
         malformed = list(info["malformed"])
         number = info["lines"]
         fresh: list[tuple[Event, str, int | None, str | None]] = []
+        tail_times: list[str] = []
         for raw in tail.lines:
             number += 1
             try:
@@ -125,7 +126,9 @@ class Memory:
             if rebuild:
                 fresh.append((event, "log", number, text))
             else:
+                tail_times.append(event.timestamp)
                 self.index(event, "log", number, text)
+        newest = max([info.get("newest", "")] + [r[0].timestamp for r in fresh] + tail_times)
         if fresh:  # an empty index: keep each id once, as the fold does, and load in bulk
             kept = {e.id: e for e in unique(row[0] for row in fresh)}
             rows = [row for row in fresh if kept.get(row[0].id) is row[0]]
@@ -133,7 +136,7 @@ class Memory:
                 self.state.apply(row[0])
             self.cache.insert_many(rows)
         end = tail.end
-        return {"end": end, "lines": number, "malformed": malformed[-1000:], "torn": bool(tail.torn),
+        return {"end": end, "lines": number, "malformed": malformed[-1000:], "torn": bool(tail.torn), "newest": newest,
                 "head": self.log.sample(0, min(end, _SAMPLE)),
                 "window": self.log.sample(max(0, end - _SAMPLE), end)}
 
@@ -152,6 +155,14 @@ class Memory:
         if info.get("torn"):
             self.warn(f"{name} ends in an incomplete line (a write was cut off); skipped, "
                       "the next write moves it to .kenning/local/quarantine/")
+
+    def newest_timestamp(self) -> str:
+        """The newest timestamp among the log's events (as the index last read them)."""
+        info = self.cache.meta("log") or {}
+        return str(info.get("newest", ""))
+
+    def forget_torn_warning(self) -> None:
+        self.warnings = [w for w in self.warnings if "incomplete line" not in w]
 
     def warn(self, message: str) -> None:
         if message not in self.warnings:

@@ -56,7 +56,7 @@ def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
         kinds = redact_fields(project, draft)
         validate_draft({**draft, "issue_id": draft.get("issue_id") or "pending"}
                        if draft["type"] == "issue" else draft)
-        event = _append(memory, draft, micros)
+        event = _append(memory, draft, micros, notices)
         summary_app.refresh(memory)
         memory.flush_warnings()
         return Recorded(event, kinds, notices)
@@ -169,10 +169,13 @@ def _rules(project: Project) -> redaction.Rules:
     return _RULES_CACHE[cache_key]
 
 
-def _append(memory: Memory, draft: dict[str, Any], micros: int) -> Event:
+def _append(memory: Memory, draft: dict[str, Any], micros: int, notices: list[str]) -> Event:
     timeout = memory.project.number("lock", "timeout_seconds")
     with memory.log.lock(timeout):
-        memory.log.repair_torn_tail()
+        torn = memory.log.repair_torn_tail()
+        if torn:
+            memory.forget_torn_warning()
+            notices.append(f"moved {len(torn)} bytes of an incomplete last line to .kenning/local/quarantine/")
         memory.sync()
         data = dict(draft)
         if data["type"] == "issue":
@@ -200,11 +203,15 @@ def _fresh_issue_id(memory: Memory) -> str:
 
 
 def _last_micros(memory: Memory) -> int:
-    """The newest timestamp at the end of the log, so timestamps strictly increase per log."""
+    """The newest timestamp in the log (the index remembers it; a hand-appended or merged last
+    line may be older or unreadable), so timestamps strictly increase per log."""
+    newest = memory.newest_timestamp()
     line = memory.log.last_line()
-    if not line:
-        return 0
     try:
-        return parse_timestamp(json.loads(line)["timestamp"])
+        newest = max(newest, json.loads(line)["timestamp"]) if line else newest
     except (ValueError, KeyError, TypeError):
+        pass
+    try:
+        return parse_timestamp(newest) if newest else 0
+    except ValueError:
         return 0

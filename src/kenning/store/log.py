@@ -157,13 +157,15 @@ class _FileLock:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         deadline = time.monotonic() + self.timeout
+        pause = 0.0005
         while not _try_lock(self.fd):
             if time.monotonic() > deadline:
                 os.close(self.fd)
                 raise LockTimeout(
                     f"another ken process has held {self.path} for over {self.timeout:g}s; "
                     "wait for it to finish and retry")
-            time.sleep(0.005)
+            time.sleep(pause)
+            pause = min(pause * 2, 0.01)  # writes take a few ms: poll fast first, then back off
 
     def __exit__(self, *exc: object) -> None:
         _unlock(self.fd)

@@ -1,0 +1,119 @@
+"""Fixtures for driving the real ``ken`` in throw-away git repositories.
+
+Every run is isolated from the user's machine: its own ``KEN_HOME`` and ``HOME``, no
+``KEN_*``/``GIT_*`` variables inherited, and a git identity configured in each repository.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+_BIN = Path(sys.executable).parent / "ken"
+KEN = str(_BIN) if _BIN.exists() else shutil.which("ken")
+LOG = Path(".kenning") / "events.jsonl"
+
+
+class World:
+    """A temporary machine: ``KEN_HOME``, ``HOME`` and git repositories under one folder."""
+
+    def __init__(self, base: Path) -> None:
+        assert KEN, "the `ken` executable is not installed next to this Python nor on PATH"
+        self.base = base
+        (base / "home").mkdir(parents=True, exist_ok=True)
+        self.env = {k: v for k, v in os.environ.items()
+                    if not k.startswith(("KEN_", "GIT_")) and k not in ("PYTHONPATH", "PYTHONHOME")}
+        self.env.update({
+            "KEN_HOME": str(base / "kenhome"),
+            "HOME": str(base / "home"),
+            "XDG_CONFIG_HOME": str(base / "xdg"),
+            "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_CEILING_DIRECTORIES": str(base),
+            "PYTHONDONTWRITEBYTECODE": "1",
+        })
+
+    def git(self, cwd: Path, *args: str) -> str:
+        r = subprocess.run(["git", *args], cwd=cwd, env=self.env, capture_output=True, text=True)
+        assert r.returncode == 0, f"git {' '.join(args)} failed: {r.stderr}"
+        return r.stdout
+
+    def repo(self, name: str = "repo", files: dict[str, str] | None = None) -> Repo:
+        """A git repository with one commit, not yet initialized for kenning."""
+        path = self.base / name
+        path.mkdir(parents=True)
+        self.git(path, "init", "-q", "-b", "main")
+        self.git(path, "config", "user.name", "Test Runner")
+        self.git(path, "config", "user.email", "runner@example.invalid")
+        self.git(path, "config", "commit.gpgsign", "false")
+        for rel, text in (files or {"src/app.py": "def main():\n    return 1\n"}).items():
+            (path / rel).parent.mkdir(parents=True, exist_ok=True)
+            (path / rel).write_text(text)
+        self.git(path, "add", "-A")
+        self.git(path, "commit", "-q", "-m", "initial")
+        return Repo(self, path)
+
+
+class Repo:
+    def __init__(self, world: World, path: Path) -> None:
+        self.world = world
+        self.path = path
+
+    @property
+    def log(self) -> Path:
+        return self.path / LOG
+
+    def ken(self, *args: str, cwd: Path | None = None, input: str | bytes | None = None,
+            env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+        """Run ``ken`` as a user would; text output unless ``input`` is bytes."""
+        full_env = {**self.world.env, **(env or {})}
+        return subprocess.run([KEN, *args], cwd=cwd or self.path, env=full_env, input=input,
+                              capture_output=True, text=not isinstance(input, bytes), timeout=60)
+
+    def ok(self, *args: str, **kw: object) -> subprocess.CompletedProcess:
+        r = self.ken(*args, **kw)  # type: ignore[arg-type]
+        assert r.returncode == 0, f"ken {' '.join(args)} -> {r.returncode}\n{r.stdout}\n{r.stderr}"
+        assert "Traceback" not in r.stderr
+        return r
+
+    def init(self, *extra: str) -> subprocess.CompletedProcess:
+        return self.ok("init", "--no-hooks", "--no-backfill", *extra)
+
+    def log_bytes(self) -> bytes:
+        return self.log.read_bytes()
+
+    def events(self) -> list[dict]:
+        return [json.loads(line) for line in self.log_bytes().decode().splitlines()]
+
+    def append_raw(self, data: bytes) -> None:
+        with open(self.log, "ab") as f:
+            f.write(data)
+
+
+def event_line(**fields: object) -> bytes:
+    """A hand-written event line, as another clone or tool would have appended it."""
+    return json.dumps({"v": 1, "source": "cli", **fields}, sort_keys=True, separators=(",", ":")).encode() + b"\n"
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> World:
+    return World(tmp_path)
+
+
+@pytest.fixture
+def repo(world: World) -> Repo:
+    """An initialized repository."""
+    r = world.repo()
+    r.init()
+    return r
+
+
+@pytest.fixture
+def bare_repo(world: World) -> Repo:
+    """A git repository where ``ken init`` has not run."""
+    return world.repo()

@@ -1,0 +1,91 @@
+"""Project files written atomically: unchanged text is not rewritten, permissions behave like
+any other editor's (umask for new files, the old mode for replaced ones), user files are
+never overwritten by ``create_if_missing``."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kenning.store import files
+
+OLD = 1_000_000_000  # 2001-09-09: an mtime no write during the test can produce
+
+
+@pytest.fixture
+def umask() -> Iterator[None]:
+    previous = os.umask(0o022)
+    yield
+    os.umask(previous)
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_write_atomic_creates_the_file_and_its_folders(tmp_path: Path, umask: None) -> None:
+    target = tmp_path / "a" / "b" / "summary.md"
+    assert files.write_atomic(target, "# Memory\ncafé\n") is True
+    assert target.read_bytes() == "# Memory\ncafé\n".encode()
+    assert os.listdir(target.parent) == ["summary.md"], "a temporary file was left behind"
+
+
+def test_unchanged_text_returns_false_and_leaves_the_file_alone(tmp_path: Path, umask: None) -> None:
+    target = tmp_path / "plan.md"
+    files.write_atomic(target, "same\n")
+    os.utime(target, ns=(OLD * 10**9, OLD * 10**9))
+    inode = target.stat().st_ino
+    assert files.write_atomic(target, "same\n") is False
+    assert target.stat().st_mtime_ns == OLD * 10**9 and target.stat().st_ino == inode
+    assert files.write_atomic(target, "different\n") is True
+    assert target.read_text() == "different\n" and target.stat().st_mtime_ns != OLD * 10**9
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX permissions")
+@pytest.mark.parametrize(("mask", "expected"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_a_new_file_gets_the_usual_permissions_under_the_umask(tmp_path: Path, mask: int, expected: int) -> None:
+    previous = os.umask(mask)
+    try:
+        target = tmp_path / "new.md"
+        files.write_atomic(target, "text\n")
+    finally:
+        os.umask(previous)
+    assert mode(target) == expected
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX permissions")
+@pytest.mark.parametrize("kept", [0o600, 0o755, 0o640])
+def test_a_replaced_file_keeps_its_mode(tmp_path: Path, umask: None, kept: int) -> None:
+    target = tmp_path / "CLAUDE.md"
+    target.write_text("mine\n")
+    target.chmod(kept)
+    assert files.write_atomic(target, "mine\nand kenning's block\n") is True
+    assert mode(target) == kept
+    assert target.read_text() == "mine\nand kenning's block\n"
+
+
+def test_create_if_missing_never_overwrites(tmp_path: Path, umask: None) -> None:
+    target = tmp_path / "config.toml"
+    assert files.create_if_missing(target, "[summary]\nbudget = 6000\n") is True
+    assert target.read_text() == "[summary]\nbudget = 6000\n"
+    target.write_text("# the user's own config\n")
+    os.utime(target, ns=(OLD * 10**9, OLD * 10**9))
+    assert files.create_if_missing(target, "[summary]\nbudget = 6000\n") is False
+    assert target.read_text() == "# the user's own config\n" and target.stat().st_mtime_ns == OLD * 10**9
+    empty = tmp_path / "plan.md"
+    empty.write_text("")
+    assert files.create_if_missing(empty, "# Plan\n") is False and empty.read_text() == ""
+
+
+def test_read_text_and_read_json_treat_missing_or_broken_files_as_absent(tmp_path: Path) -> None:
+    assert files.read_text(tmp_path / "nope.md") is None
+    assert files.read_text(tmp_path) is None  # a folder is not a file
+    broken = tmp_path / "state.json"
+    broken.write_text("{not json")
+    assert files.read_json(broken) is None
+    files.write_json_quietly(broken, {"b": 1, "a": [1, 2]})
+    assert files.read_json(broken) == {"a": [1, 2], "b": 1}

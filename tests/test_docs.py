@@ -1,0 +1,58 @@
+"""Every ``ken`` command is documented: in the README's CLI reference, and in its own help with
+an ``Example:`` (agent-facing text is interface, STYLE rule 11)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+import pytest
+
+from kenning.cli import build_parser
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def subcommands() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    assert len(actions) == 1, "ken has one level of subcommands"
+    return dict(actions[0].choices)
+
+
+def help_lines() -> dict[str, str]:
+    parser = build_parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {choice.dest: choice.help or "" for choice in action._choices_actions}
+
+
+COMMANDS = sorted(subcommands())
+
+
+def cli_reference() -> str:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    match = re.search(r"^## CLI reference\n(.*?)(?=^## |\Z)", readme, re.S | re.M)
+    assert match, "README.md has no `## CLI reference` section"
+    return match.group(1)
+
+
+def test_there_are_commands_to_check() -> None:
+    assert {"init", "issue", "attempt", "fix", "decide", "note", "summary"} <= set(COMMANDS)
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_command_is_in_the_readme_cli_reference(name: str) -> None:
+    assert re.search(rf"`ken {re.escape(name)}(?=[ `])", cli_reference()), \
+        f"`ken {name}` is missing from README.md's CLI reference"
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_command_has_help_and_an_example(name: str) -> None:
+    sub = subcommands()[name]
+    assert help_lines().get(name, "").strip(), f"`ken {name}` has no one-line help in `ken --help`"
+    assert (sub.description or "").strip(), f"`ken {name} --help` has no description"
+    text = sub.format_help()
+    match = re.search(r"^Example:\n\s+(.+)$", text, re.M)
+    assert match, f"`ken {name} --help` has no `Example:` epilog"
+    assert re.search(rf"\bken {re.escape(name)}\b", match.group(1)), f"the example of `ken {name}` does not run it"

@@ -1,0 +1,150 @@
+"""The layer rules of DESIGN section 2, read from the source: imports point down only.
+
+      cli + commands                 launcher: may import any surface, lazily
+   render | hooks | mcp_server | …   surfaces: never import each other or the launcher
+            app                      use cases
+       store | git                   adapters
+            core                     pure, standard library only
+
+Imports under ``if TYPE_CHECKING:`` count too: a type-only dependency that points up is
+still a dependency that points up. And the modules every ``ken`` process loads must not pay
+for ``typing`` or ``dataclasses`` (about 8 and 15 ms of imports).
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import kenning
+
+PACKAGE = Path(kenning.__file__).parent
+STDLIB = set(sys.stdlib_module_names)
+LOWER = {"core", "store", "git", "app"}
+# the launcher is split by noun: cli builds the parser, commands holds the handlers that import
+# each surface lazily (``ken hook`` -> kenning.hooks, ``ken watch`` -> kenning.watch)
+LAUNCHER = {"cli", "commands", "__main__"}
+# render is the CLI's own text: part of the cli surface
+SURFACE_GROUPS = {"render": "cli"}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imports(name: str) -> set[str]:
+    """Every module ``name`` imports, with ``from kenning.x import y`` resolved to the submodule."""
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:  # `from kenning import git` imports kenning.git
+                submodule = f"{base}.{alias.name}"
+                found.add(submodule if submodule in MODULES else base)
+    return found
+
+
+def layer(name: str) -> str:
+    """``kenning.app.record`` -> ``app``; the root package ``kenning`` -> ``root``."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 else "root"
+
+
+def internal(found: set[str]) -> set[str]:
+    return {m for m in found if m == "kenning" or m.startswith("kenning.")}
+
+
+def outside_stdlib(found: set[str]) -> set[str]:
+    return {m for m in found if not internal({m}) and m.split(".")[0] not in STDLIB}
+
+
+def by_layer(layer_name: str) -> list[str]:
+    return sorted(m for m in MODULES if layer(m) == layer_name)
+
+
+def test_every_layer_has_modules_to_check() -> None:
+    for name in ("core", "store", "git", "app", "cli"):
+        assert by_layer(name), f"no modules found in kenning.{name}"
+
+
+@pytest.mark.parametrize("name", by_layer("core"))
+def test_core_imports_only_the_standard_library_and_core(name: str) -> None:
+    found = imports(name)
+    assert not outside_stdlib(found), f"{name} imports {outside_stdlib(found)}"
+    bad = {m for m in internal(found) if layer(m) != "core"}
+    assert not bad, f"{name} (core) imports {bad}"
+
+
+@pytest.mark.parametrize("name", by_layer("store") + by_layer("git"))
+def test_adapters_import_only_the_standard_library_and_core(name: str) -> None:
+    found = imports(name)
+    assert not outside_stdlib(found), f"{name} imports {outside_stdlib(found)}"
+    own = layer(name)  # a store module may use another store module
+    bad = {m for m in internal(found) if layer(m) not in ("core", own)}
+    assert not bad, f"{name} ({own}) imports {bad}"
+
+
+@pytest.mark.parametrize("name", by_layer("app"))
+def test_app_imports_only_the_layers_below_it(name: str) -> None:
+    bad = {m for m in internal(imports(name)) if layer(m) not in LOWER}
+    assert not bad, f"{name} (app) imports a surface or the launcher: {bad}"
+
+
+SURFACES = sorted(m for m in MODULES if layer(m) not in LOWER | LAUNCHER | {"root"})
+
+
+def surface(name: str) -> str:
+    return SURFACE_GROUPS.get(layer(name), layer(name))
+
+
+@pytest.mark.parametrize("name", SURFACES)
+def test_surfaces_never_import_each_other_or_the_launcher(name: str) -> None:
+    mine = surface(name)
+    bad = {m for m in internal(imports(name))
+           if layer(m) in LAUNCHER or (m in SURFACES and surface(m) != mine)}
+    assert not bad, f"{name} (surface {mine}) imports {bad}"
+
+
+def test_the_import_walker_sees_what_it_should() -> None:
+    """Guard the guard: known edges must be found, or every test above passes vacuously."""
+    assert "kenning.commands" in imports("kenning.cli")
+    assert "kenning.app.summary" in imports("kenning.app.record")
+    assert "kenning.core.errors" in imports("kenning.store.log")
+    assert "kenning.git" in imports("kenning.app.init")
+    assert "kenning" not in imports("kenning.app.init")  # `from kenning import git` is kenning.git
+    assert "kenning.cli" in HOT
+
+
+# loaded by every `ken` process, by every write, and by the gate and hook hot paths
+HOT = [m for m in ("kenning.cli", "kenning.commands", "kenning.render", "kenning.app.record",
+                   "kenning.app.summary", "kenning.app.read", "kenning.app.gate", "kenning.core.gate",
+                   "kenning.hooks") if m in MODULES]
+
+
+@pytest.mark.parametrize("name", HOT)
+def test_hot_modules_do_not_import_typing_or_dataclasses(name: str) -> None:
+    r = subprocess.run([sys.executable, "-X", "importtime", "-c", f"import {name}"],
+                       capture_output=True, text=True, check=True)
+    loaded = {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if line.startswith("import time:")}
+    assert name in loaded, r.stderr[-500:]
+    for heavy in ("typing", "dataclasses", "inspect", "mcp", "pydantic", "rich"):
+        assert heavy not in loaded, f"`import {name}` loads {heavy}"
