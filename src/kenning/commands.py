@@ -143,7 +143,7 @@ def precheck(args: argparse.Namespace) -> int:
     from kenning.app import gate as gate_app
 
     project = find_project().require_initialized()
-    if args.snooze:
+    if args.snooze is not None:
         event = gate_app.snooze(project, args.paths, args.snooze, args.reason, cwd=Path.cwd(), now=args.now)
         _say(f"snoozed until {event.get('until')} ({event.id})")
     result = gate_app.precheck(project, args.paths, cwd=Path.cwd(), now=args.now, staged=not args.paths)

@@ -112,11 +112,14 @@ def run(root: Path, args: list[str], timeout: float = 30.0) -> str:
 class CommitRecord:
     """A commit as `git log` printed it: identity, time, message and its per-file numstat."""
 
-    __slots__ = ("sha", "parents", "time", "email", "subject", "body", "files")
+    __slots__ = ("sha", "parents", "time", "email", "subject", "body", "files", "side", "patch")
 
-    def __init__(self, sha: str, time: int, email: str, subject: str, body: str, parents: list[str]) -> None:
+    def __init__(self, sha: str, time: int, email: str, subject: str, body: str, parents: list[str],
+                 side: str = ">") -> None:
         self.sha = sha
         self.parents = parents
+        self.side = side          # with --left-right: "<" only in the old head, ">" only in the new
+        self.patch = ""           # with -p: the commit's diff
         self.time = time          # committer time, seconds since the epoch
         self.email = email
         self.subject = subject
@@ -124,7 +127,7 @@ class CommitRecord:
         self.files: list[tuple[str, str | None, int]] = []  # (path, renamed-from, lines changed)
 
 
-_LOG_FORMAT = f"--format={_RECORD}%H{_FIELD}%ct{_FIELD}%ae{_FIELD}%s{_FIELD}%P{_FIELD}%b{_BODY_END}"
+_LOG_FORMAT = f"--format={_RECORD}%H{_FIELD}%ct{_FIELD}%ae{_FIELD}%s{_FIELD}%P{_FIELD}%m{_FIELD}%b{_BODY_END}"
 
 
 def log(root: Path, revisions: list[str], since: int | None = None, paths: list[str] | None = None,
@@ -142,15 +145,25 @@ def log(root: Path, revisions: list[str], since: int | None = None, paths: list[
     return parse_log(run(root, args))
 
 
+def between(root: Path, old: str, new: str) -> list[CommitRecord]:
+    """One process: the commits only in ``old`` (side ``<``: dropped by a rewrite) and only in
+    ``new`` (side ``>``), with their files and patches."""
+    return parse_log(run(root, ["log", "-M", "--numstat", "-p", "--no-color", "--left-right", _LOG_FORMAT,
+                                f"{old}...{new}", "--"]))
+
+
 def parse_log(text: str) -> list[CommitRecord]:
     commits = []
     for chunk in text.split(_RECORD)[1:]:
         head, _, numstat = chunk.partition(_BODY_END)
-        fields = head.split(_FIELD)
-        if len(fields) < 6:
+        fields = head.split(_FIELD, 6)
+        if len(fields) < 7:
             continue
-        record = CommitRecord(fields[0], int(fields[1] or 0), fields[2], fields[3], fields[5].strip(),
-                              fields[4].split())
+        record = CommitRecord(fields[0], int(fields[1] or 0), fields[2], fields[3], fields[6].strip(),
+                              fields[4].split(), fields[5] or ">")
+        numstat, _, patch = numstat.partition("\ndiff --git ")
+        if patch:
+            record.patch = "diff --git " + patch.rstrip("\n")
         for line in numstat.splitlines():
             parts = line.split("\t")
             if len(parts) != 3:
@@ -176,15 +189,16 @@ def _rename(name: str) -> tuple[str, str | None]:
     return new, old
 
 
-def show_patches(root: Path, shas: list[str], limit: int) -> dict[str, str]:
-    """The patch of each commit, cut to ``limit`` characters: one process for all of them."""
+def show_patches(root: Path, shas: list[str]) -> dict[str, str]:
+    """The patch of each commit (as ``git log -p`` prints it): one process for all of them."""
     if not shas:
         return {}
-    text = run(root, ["show", "--no-color", "--format=" + _RECORD + "%H", "-p", *shas])
+    text = run(root, ["show", "-M", "--no-color", "--format=" + _RECORD + "%H", "-p", *shas])
     patches = {}
     for chunk in text.split(_RECORD)[1:]:
-        sha, _, patch = chunk.partition("\n")
-        patches[sha.strip()] = patch.strip()[:limit]
+        sha, _, rest = chunk.partition("\n")
+        _, _, patch = ("\n" + rest).partition("\ndiff --git ")
+        patches[sha.strip()] = ("diff --git " + patch.rstrip("\n")) if patch else ""
     return patches
 
 

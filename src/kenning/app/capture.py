@@ -1,10 +1,11 @@
 """Keeping the events derived from git history up to date (capture and backfill).
 
 Derived events are not appended to the tracked log: they live in the index, next to the log's
-events, with ``origin = 'git'``. The index remembers the HEAD it derived up to; a read that
-finds HEAD moved derives only the new commits (``git log NEW ^OLD``). If OLD is no longer an
-ancestor of NEW (an amend, a rebase, a reset), history was rewritten: the index is rebuilt and
-the window derived again, so derived events always match the history that is checked out.
+events, with ``origin = 'git'``. The index remembers the HEAD it derived up to. A read that finds
+HEAD moved asks git once for ``OLD...NEW``: the commits only NEW has are derived; after a
+rewrite (an amend, a rebase, a reset) the commits only OLD had are listed too, and their events
+are removed. So derived events always match the history that is checked out, and a revert's
+details always quote the revert's own diff, however it was first derived.
 """
 
 from __future__ import annotations
@@ -25,7 +26,12 @@ DAY = 86400
 
 
 def refresh(memory: Memory, now_s: int, backfill_days: int | None = None, progress: bool = False) -> int:
-    """Derive events for commits not seen yet; return how many events were added."""
+    """Derive events for commits not seen yet; return how many events were added.
+
+    From scratch (``ken init``, a rebuilt cache): one ``git log`` over the backfill window, plus
+    one ``git show`` for the patches of its reverts. After that, one ``git log OLD...NEW`` gives
+    both the new commits (with their patches) and, after a rewrite, the dropped ones.
+    """
     root = memory.project.root
     head = git.head_commit(root)
     if head is None:
@@ -39,14 +45,35 @@ def refresh(memory: Memory, now_s: int, backfill_days: int | None = None, progre
         if info is not None and info.get("head") == head:
             return 0
         start = int(info["start"]) if info else now_s - days * DAY
-        records, rewritten = _new_commits(root, head, info, start)
-        if rewritten:
-            memory.rebuild_in_transaction()
-            records = git.log(root, [head], since=start)
-        added = _index(memory, records, progress)
+        records = _changes(memory, head, info, start)
+        dropped = [r.sha for r in records if r.side == "<"]
+        if dropped:
+            memory.forget_derived(capture_ids(dropped))
+        added = _index(memory, [r for r in records if r.side != "<"], progress)
         memory.save_state()
         memory.cache.set_meta("git", {"head": head, "start": start})
     return added
+
+
+def capture_ids(shas: list[str]) -> list[str]:
+    from kenning.core.gate import derived_id
+
+    return [derived_id(sha) for sha in shas]
+
+
+def _changes(memory: Memory, head: str, info: dict[str, Any] | None, start: int) -> list[git.CommitRecord]:
+    root = memory.project.root
+    if info is not None and info.get("head"):
+        try:
+            return git.between(root, str(info["head"]), head)
+        except git.GitError:
+            memory.rebuild_in_transaction()  # the old head is gone (gc'd after a rewrite): start over
+    records = git.log(root, [head], since=start)
+    reverts = [r.sha for r in records if capture.classify(r.subject, r.body) == "attempt"]
+    patches = git.show_patches(root, reverts)
+    for record in records:
+        record.patch = patches.get(record.sha, "")
+    return records
 
 
 def skip_history(memory: Memory, now_s: int) -> None:
@@ -62,32 +89,14 @@ def _days(memory: Memory) -> int:
     return value if isinstance(value, int) and value >= 0 else 90
 
 
-def _new_commits(root: Any, head: str, info: dict[str, Any] | None,
-                 start: int) -> tuple[list[git.CommitRecord], bool]:
-    if info is None or not info.get("head"):
-        return git.log(root, [head], since=start), False
-    old = str(info["head"])
-    try:
-        records = git.log(root, [head, "^" + old])
-    except git.GitError:
-        return [], True  # the old head is gone (gc'd after a rewrite)
-    # if OLD is an ancestor of HEAD, the walk stops at OLD, so some new commit has it as a parent
-    descends = any(old in r.parents for r in records)
-    return records, not descends
-
-
 def _index(memory: Memory, records: list[git.CommitRecord], progress: bool) -> int:
     from kenning.app.record import redact_fields
 
-    reverted = [capture.reverted_sha(r.body) for r in records if capture.classify(r.subject, r.body) == "attempt"]
-    patches = git.show_patches(memory.project.root, [s for s in reverted if s], capture.PATCH_CHARS)
     added = 0
     show = progress and sys.stderr.isatty() and len(records) > 50
     for number, record in enumerate(reversed(records), start=1):  # oldest first: a steady progress line
-        target = capture.reverted_sha(record.body)
-        patch = next((p for sha, p in patches.items() if target and sha.startswith(target)), None)
         data = capture.derive(record.sha, record.time, record.email, record.subject, record.body,
-                              [path for path, _, _ in record.files], patch)
+                              [path for path, _, _ in record.files], record.patch or None)
         if data is not None:
             redact_fields(memory.project, data)
             if memory.cache.insert(Event(data), "git", None):

@@ -28,6 +28,7 @@ HOOKS = ("pre-commit", "post-commit", "post-merge", "post-checkout")
 BEGIN = "# >>> kenning >>> (managed by `ken hooks install`; `ken hooks uninstall` removes it)"
 END = "# <<< kenning <<<"
 CHAINED = ".kenning-chained"
+ADDED_SHEBANG = "#!/bin/sh\n# (kenning added the line above; `ken hooks uninstall` removes it)\n"
 BLOCKED_EXIT = 77  # `ken hook pre-commit` exits with this (and only this) to refuse a commit
 TIMEOUT_SECONDS = 20
 _SHELLS = ("sh", "bash", "dash", "zsh", "ksh", "ash")
@@ -98,15 +99,20 @@ def install(project: Project) -> list[tuple[str, str]]:
         current = files.read_text(path)
         ours = block(name, ken)
         if current is None or not current.strip():
-            text, what = "#!/bin/sh\n" + ours, "installed"
+            text, what = ADDED_SHEBANG + ours, "installed"
         elif not _is_shell(current) and BEGIN not in current:
             files.write_atomic(folder / (name + CHAINED), current, mode=0o755)
             text = f'#!/bin/sh\n{ours}exec "$(dirname "$0")/{name}{CHAINED}" "$@"\n'
             what = f"installed (your hook runs from {name}{CHAINED})"
         else:
             rest = _without_block(current)
-            shebang, _, body = rest.partition("\n") if rest.startswith("#!") else ("#!/bin/sh", "", rest)
-            text = f"{shebang}\n{ours}{body}"
+            if rest.startswith(ADDED_SHEBANG):  # our own shebang from an earlier install
+                rest = rest[len(ADDED_SHEBANG):]
+            if rest.startswith("#!"):
+                shebang, _, body = rest.partition("\n")
+                text = f"{shebang}\n{ours}{body}"
+            else:  # a hook without a shebang runs under sh; say so, and remember we added it
+                text = f"{ADDED_SHEBANG}{ours}{rest}"
             what = "updated" if BEGIN in current else "installed (chained before your hook)"
         mode = (os.stat(path).st_mode & 0o777) | 0o111 if path.exists() else 0o755
         changed = files.write_atomic(path, text, mode=mode)
@@ -130,6 +136,8 @@ def uninstall(project: Project) -> list[tuple[str, str]]:
             done.append((name, "removed (your hook restored)"))
             continue
         rest = _without_block(current)
+        if rest.startswith(ADDED_SHEBANG):
+            rest = rest[len(ADDED_SHEBANG):]
         if rest.strip() in ("", "#!/bin/sh"):
             files.remove(path)
         else:

@@ -99,6 +99,17 @@ class Memory:
             self._state = None
         return info
 
+    def forget_derived(self, event_ids: list[str]) -> None:
+        """Remove events derived from commits that history no longer has, and fold again from
+        the index (the fold only adds; a removal means folding from scratch, without git)."""
+        self.cache.remove(event_ids)
+        state = State()
+        for row in self.cache.all_events():
+            state.apply(parse_line(row))
+        self._state = state
+        self._save_state(rebuilt=True)
+        self._state = None
+
     def save_state(self) -> None:
         self._save_state(isinstance(self.state.open_issues, MemoryTable))
 

@@ -83,5 +83,5 @@ def derive(sha: str, time_s: int, email: str, subject: str, body: str, paths: li
 def _revert_details(name: str, target: str | None, patch: str | None) -> str:
     lines = [f"git revert of {target or 'an earlier commit'}: {name}"]
     if patch:
-        lines += ["", "The reverted change (excerpt):", patch[:PATCH_CHARS]]
+        lines += ["", "The revert's diff, which undoes the change (excerpt):", patch[:PATCH_CHARS]]
     return "\n".join(lines)

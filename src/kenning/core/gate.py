@@ -365,8 +365,9 @@ def render_text(report: Report, now_us: int, max_lines: int = 12) -> str:
                 ident = f"  [{ev.event_id}]" if ev.event_id else ""
                 lines.append(f"  {warning.severity:<5} {ev.label:<7} {age(ev.time_us, now_us):>8}  "
                              f"{one_line(ev.text, 90)}{ident}{snoozed}")
-        if len(lines) > max_lines:
-            hidden = len(lines) - max_lines + 1
-            lines = lines[: max_lines - 1] + [f"  … {hidden} more lines: `ken precheck {verdict.path} --json`"]
+        room = max(1, max_lines - 1)  # the header line counts too
+        if len(lines) > room:
+            hidden = len(lines) - room + 1
+            lines = lines[: room - 1] + [f"  … {hidden} more lines: `ken precheck {verdict.path} --json`"]
         out.extend(lines)
     return "\n".join(out) + "\n"

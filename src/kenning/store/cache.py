@@ -12,6 +12,7 @@ import json
 import os
 import sqlite3
 
+from kenning.core.errors import MemoryUnreadable
 from kenning.core.events import Event, serialize
 
 TYPE_CHECKING = False
@@ -72,9 +73,16 @@ class Cache:
         self.db = self._connect()
 
     def _connect(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise MemoryUnreadable(f"cannot create the index folder {self.path.parent} ({err.strerror}); "
+                                   "remove whatever is in its place and retry") from err
         try:
             db = self._open()
+        except sqlite3.OperationalError as err:  # cannot open at all (permissions, a folder in its place)
+            raise MemoryUnreadable(
+                f"cannot open the index {self.path} ({err}); delete .kenning/cache/ and retry") from err
         except sqlite3.DatabaseError:
             # a damaged cache is just a missing cache: remove it and start again
             for suffix in ("", "-journal", "-wal", "-shm"):
@@ -140,6 +148,11 @@ class Cache:
         for statement in _SCHEMA.split(";"):
             if "CREATE INDEX" in statement:
                 self.db.execute(statement)
+
+    def remove(self, event_ids: list[str]) -> None:
+        for event_id in event_ids:
+            self.db.execute("DELETE FROM event_paths WHERE id=?", (event_id,))
+            self.db.execute("DELETE FROM events WHERE id=?", (event_id,))
 
     # -- queries ------------------------------------------------------------------------------
 

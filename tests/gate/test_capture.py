@@ -1,0 +1,280 @@
+"""Events derived from git history: backfill at ``ken init``, incremental capture, rewrites,
+identical ids in every clone, nothing appended to the tracked log, secrets redacted.
+
+Real git, real ``ken``; commits are backdated relative to a fixed NOW and every read is made
+at a controlled ``KEN_NOW``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .conftest import LOG, Repo, World
+
+SECRET = "ghp_" + "aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789"
+
+
+class History:
+    """A repository with one commit of each kind, dated before NOW (not yet initialized)."""
+
+    def __init__(self, repo: Repo) -> None:
+        self.repo = repo
+        r = repo
+        self.initial = r.commit("svc.py", "a = 1\n", "initial", 40)
+        self.old_feat = r.commit("old.py", "o = 1\n", "feat: ancient flag", 30)
+        self.feat = r.commit("svc.py", "def parse(raw):\n    return fast(raw)\n", "feat: faster parser", 20)
+        r.git("revert", "--no-edit", "HEAD", days=19)
+        self.revert = r.head()
+        self.fix = r.commit("svc.py", "a = 3\n", "fix: handle empty payload", 10)
+        self.refactor = r.commit("store.py", "s = 1\n", "refactor: split the store", 8)
+        self.note = r.commit("cli.py", "c = 1\n", "feat: add a --quiet flag", 6)
+        self.chore = r.commit("deps.txt", "x==1\n", "chore: bump deps", 5)
+
+    @staticmethod
+    def eid(sha: str) -> str:
+        return "evt_" + sha[:20]
+
+
+@pytest.fixture
+def history(world: World) -> History:
+    return History(world.repo())
+
+
+def test_backfill_at_init_derives_each_kind(history: History):
+    repo = history.repo
+    repo.ok("init", "--no-hooks")
+    derived = repo.derived()
+    h = History
+    assert set(derived) == {h.eid(history.old_feat), h.eid(history.feat), h.eid(history.revert),
+                            h.eid(history.fix), h.eid(history.refactor), h.eid(history.note)}
+    revert = derived[h.eid(history.revert)]
+    assert (revert["type"], revert["outcome"], revert["source"]) == ("attempt", "failed", "git")
+    assert "feat: faster parser" in revert["summary"] and history.feat[:10] in revert["summary"]
+    assert history.feat in revert["details"], "details name the reverted commit"
+    assert "return fast(raw)" in revert["details"], "details carry an excerpt of the reverted diff"
+    assert revert["location"] == "svc.py" and revert["commit"] == history.revert
+    fix = derived[h.eid(history.fix)]
+    assert (fix["type"], fix["summary"], fix["location"]) == ("fix", "fix: handle empty payload", "svc.py")
+    assert derived[h.eid(history.refactor)]["type"] == "decision"
+    assert derived[h.eid(history.note)]["type"] == "note"
+    assert derived[h.eid(history.note)]["summary"] == "feat: add a --quiet flag"
+    assert all(e["actor"] == "git:tester@example.invalid" for e in derived.values())
+    assert h.eid(history.chore) not in derived and h.eid(history.initial) not in derived
+    assert repo.log_events() == [], "derived events are never appended to the tracked log"
+
+
+def test_the_gate_and_search_see_derived_events(history: History):
+    repo = history.repo
+    repo.ok("init", "--no-hooks")
+    found = repo.json("search", "faster parser", "--type", "attempt")
+    assert [e["id"] for e in found] == [History.eid(history.revert)]
+    report = repo.precheck("svc.py")
+    fa = [w for w in report["files"][0]["warnings"] if w["kind"] == "failed_attempts"]
+    assert fa and fa[0]["event_ids"] == [History.eid(history.revert)]
+    summary = repo.ok("summary", "--full").stdout
+    assert "split the store" in summary, "a derived decision reaches the summary"
+
+
+def test_backfill_is_idempotent(history: History):
+    repo = history.repo
+    repo.ok("init", "--no-hooks")
+    first = repo.derived()
+    out = repo.ok("init", "--no-hooks").stdout
+    assert "+0  events derived from git history" in out
+    assert repo.derived() == first
+    assert repo.derived(days=-1) == first, "a later read adds nothing either"
+    repo.ok("regenerate")
+    assert repo.derived() == first, "a rebuilt index derives the same events"
+    assert repo.log_events() == []
+
+
+def test_backfill_days_flag(history: History):
+    repo = history.repo
+    repo.ok("init", "--no-hooks", "--backfill-days", "15")
+    assert set(repo.derived()) == {History.eid(s) for s in (history.fix, history.refactor, history.note)}
+
+
+def test_backfill_days_from_config(history: History):
+    repo = history.repo
+    repo.config("[capture]\nbackfill_days = 25\n")
+    repo.ok("init", "--no-hooks")
+    assert set(repo.derived()) == {History.eid(s) for s in (history.feat, history.revert, history.fix,
+                                                            history.refactor, history.note)}
+
+
+def test_default_backfill_is_90_days(world: World):
+    repo = world.repo()
+    old = repo.commit("a.py", "a = 1\n", "feat: from long ago", 91)
+    recent = repo.commit("a.py", "a = 2\n", "feat: from this quarter", 89)
+    repo.ok("init", "--no-hooks")
+    assert set(repo.derived()) == {History.eid(recent)}
+    assert History.eid(old) not in repo.derived()
+
+
+def test_no_backfill_skips_the_past_but_captures_what_comes_next(history: History):
+    repo = history.repo
+    repo.ok("init", "--no-hooks", "--no-backfill", days=4)
+    assert repo.derived(days=4) == {}
+    fix = repo.commit("svc.py", "a = 4\n", "fix: stop dropping events", 3)
+    assert set(repo.derived(days=3)) == {History.eid(fix)}
+    assert repo.log_events() == []
+
+
+def test_a_new_commit_is_derived_by_the_next_read(history: History):
+    repo = history.repo
+    repo.ok("init", "--no-hooks", days=4)
+    before = repo.derived(days=4)
+    fix = repo.commit("svc.py", "a = 5\n", "fix(parser): reject empty input", 3)
+    found = repo.json("search", "reject empty input", days=3)
+    assert [e["id"] for e in found] == [History.eid(fix)]
+    after = repo.derived(days=3)
+    assert set(after) == set(before) | {History.eid(fix)}
+    assert all(after[k] == v for k, v in before.items()), "earlier derived events are untouched"
+
+
+def test_amend_rewrites_the_derived_event(history: History):
+    repo = history.repo
+    repo.ok("init", "--no-hooks", days=4)
+    fix = repo.commit("svc.py", "a = 6\n", "fix: first wording", 3)
+    assert History.eid(fix) in repo.derived(days=3)
+    repo.git("commit", "-q", "--amend", "--no-verify", "-m", "fix: second wording", days=2.5)
+    amended = repo.head()
+    derived = repo.derived(days=2)
+    assert History.eid(fix) not in derived
+    assert derived[History.eid(amended)]["summary"] == "fix: second wording"
+    assert History.eid(history.refactor) in derived, "the rest of the window is still derived"
+
+
+def test_reset_drops_the_derived_event_of_the_dropped_commit(history: History):
+    repo = history.repo
+    repo.ok("init", "--no-hooks", days=4)
+    before = repo.derived(days=4)
+    fix = repo.commit("svc.py", "a = 7\n", "fix: doomed", 3)
+    assert History.eid(fix) in repo.derived(days=3)
+    repo.git("reset", "-q", "--hard", "HEAD~1")
+    assert repo.derived(days=2) == before
+    assert repo.json("search", "doomed", days=2) == []
+    assert repo.precheck("svc.py", days=2)["files"][0]["path"] == "svc.py"
+
+
+def test_rewrite_after_no_backfill_keeps_the_window_from_init(history: History):
+    repo = history.repo
+    repo.ok("init", "--no-hooks", "--no-backfill", days=4)
+    keep = repo.commit("svc.py", "a = 8\n", "fix: kept", 3)
+    drop = repo.commit("svc.py", "a = 9\n", "fix: dropped", 2)
+    assert set(repo.derived(days=2)) == {History.eid(keep), History.eid(drop)}
+    repo.git("reset", "-q", "--hard", "HEAD~1")
+    assert set(repo.derived(days=1)) == {History.eid(keep)}, "nothing from before init comes back"
+
+
+def test_two_clones_derive_identical_events(world: World):
+    origin = world.repo("origin")
+    History(origin)
+    origin.ok("init", "--no-hooks")
+    origin.git("add", "-A")
+    origin.commit(None, None, "add kenning", 1)
+    first = world.clone(origin, "clone-a")
+    second = world.clone(origin, "clone-b")
+    a, b, o = first.derived(), second.derived(), origin.derived()
+    assert len(a) == 6
+    assert a == b == o
+    assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    assert first.log_events() == second.log_events() == []
+
+
+def test_clones_that_pulled_the_same_new_commit_agree(world: World):
+    origin = world.repo("origin")
+    History(origin)
+    origin.ok("init", "--no-hooks")
+    origin.git("add", "-A")
+    origin.commit(None, None, "add kenning", 1)
+    first = world.clone(origin, "clone-a")
+    first.derived()  # index the history as it was
+    new = origin.commit("svc.py", "a = 10\n", "fix: late fix", 0.5)
+    first.git("pull", "-q", "--ff-only")
+    second = world.clone(origin, "clone-b")
+    a, b = first.derived(), second.derived()
+    assert History.eid(new) in a and a == b
+
+
+def test_derived_events_never_touch_the_tracked_log(history: History):
+    repo = history.repo
+    repo.ok("init", "--no-hooks", days=4)
+    repo.ok("note", "a hand-written note", "--at", "svc.py", days=3.5)
+    before = (repo.path / LOG).read_bytes()
+    repo.commit("svc.py", "a = 11\n", "fix: something", 3)
+    repo.git("revert", "--no-edit", "HEAD", days=2.5)
+    assert len(repo.derived(days=2)) == 8
+    assert (repo.path / LOG).read_bytes() == before
+    assert all(e.get("source") != "git" for e in repo.log_events())
+
+
+def test_secrets_in_commit_messages_are_redacted(history: History):
+    repo = history.repo
+    repo.ok("init", "--no-hooks", days=4)
+    sha = repo.commit("svc.py", "a = 12\n", f"fix: rotate the leaked token {SECRET}", 3)
+    repo.git("commit", "-q", "--allow-empty", "--no-verify", "-m",
+             "feat: connect to the db\n\nconnection uses password=hunter2hunter2 for now", days=2.5)
+    feat = repo.head()
+    derived = repo.derived(days=2)
+    event = derived[History.eid(sha)]
+    text = json.dumps(derived)
+    assert SECRET not in text and "hunter2hunter2" not in text
+    assert "[REDACTED:" in event["summary"] and "rotate the leaked token" in event["summary"]
+    assert "[REDACTED:" in derived[History.eid(feat)]["details"]
+    repo.ok("summary", days=2)
+    for path in (repo.path / ".kenning").rglob("*"):
+        if path.is_file():
+            assert SECRET.encode() not in path.read_bytes(), f"{path} stores the secret"
+
+
+def test_merged_branch_commits_are_derived_and_the_merge_is_skipped(history: History):
+    repo = history.repo
+    repo.ok("init", "--no-hooks", days=4)
+    before = repo.derived(days=4)
+    repo.git("checkout", "-q", "-b", "topic")
+    topic_fix = repo.commit("topic.py", "t = 1\n", "fix: topic edge case", 3.5)
+    repo.git("checkout", "-q", "main")
+    main_feat = repo.commit("main.py", "m = 1\n", "feat: main feature", 3)
+    assert History.eid(main_feat) in repo.derived(days=3)
+    repo.git("merge", "-q", "--no-ff", "--no-edit", "topic", days=2.5)
+    merge = repo.head()
+    after = repo.derived(days=2)
+    assert set(after) == set(before) | {History.eid(main_feat), History.eid(topic_fix)}
+    assert History.eid(merge) not in after
+
+
+def test_packed_refs_do_not_look_like_a_rewrite(history: History):
+    repo = history.repo
+    repo.ok("init", "--no-hooks", days=4)
+    first = repo.derived(days=4)
+    repo.git("pack-refs", "--all")
+    assert not (repo.path / ".git" / "refs" / "heads" / "main").exists()
+    assert repo.derived(days=3) == first
+    fix = repo.commit("svc.py", "a = 13\n", "fix: after packing", 2)
+    assert set(repo.derived(days=1)) == set(first) | {History.eid(fix)}
+
+
+def test_shallow_clone_still_derives_what_it_has(world: World):
+    """CI checks out shallow clones: a revert whose reverted commit is not in the clone must still
+    be derived (without the excerpt), and must not stop every other commit from being derived."""
+    origin = world.repo("origin")
+    origin.commit("a.py", "a = 1\n", "initial", 20)
+    feat = origin.commit("a.py", "a = 2\n", "feat: risky change", 10)
+    origin.commit("b.py", "b = 1\n", "fix: unrelated fix", 9)
+    origin.git("revert", "--no-edit", feat, days=8)
+    revert = origin.head()
+    origin.ok("init", "--no-hooks")
+    origin.git("add", "-A")
+    origin.commit(None, None, "add kenning", 1)
+    shallow = world.base / "shallow"
+    origin.git("clone", "-q", "--depth", "2", f"file://{origin.path}", str(shallow))
+    clone = Repo(world, shallow)
+    r = clone.ok("search", "", "--json")
+    derived = {e["id"]: e for e in json.loads(r.stdout) if e.get("source") == "git"}
+    assert History.eid(revert) in derived, f"{r.stderr}"
+    got, want = derived[History.eid(revert)], origin.derived()[History.eid(revert)]
+    assert (got["type"], got["outcome"], got["summary"]) == (want["type"], want["outcome"], want["summary"])
+    assert "could not read git history" not in r.stderr
