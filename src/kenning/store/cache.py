@@ -216,6 +216,21 @@ class Cache:
         rows = self.db.execute("SELECT DISTINCT issue_id FROM events WHERE type='fix' AND issue_id IS NOT NULL")
         return {r[0] for r in rows}
 
+    def type_counts(self) -> dict[str, int]:
+        return {t: int(n) for t, n in self.db.execute("SELECT type, count(*) FROM events GROUP BY type ORDER BY type")}
+
+    def outcome_counts(self) -> dict[str, int]:
+        rows = self.db.execute("SELECT outcome, count(*) FROM events WHERE type='attempt' GROUP BY outcome"
+                               " ORDER BY outcome")
+        return {str(o): int(n) for o, n in rows}
+
+    def fixed_after_failures(self) -> int:
+        """Issues that were fixed after at least one failed attempt."""
+        row = self.db.execute(
+            "SELECT count(DISTINCT issue_id) FROM events WHERE type='fix' AND issue_id IN"
+            " (SELECT issue_id FROM events WHERE type='attempt' AND outcome='failed')").fetchone()
+        return int(row[0])
+
     def attempt_counts(self) -> dict[str, dict[str, int]]:
         counts: dict[str, dict[str, int]] = {}
         rows = self.db.execute("SELECT issue_id, outcome, count(*) FROM events WHERE type='attempt'"

@@ -131,6 +131,11 @@ class EventLog:
             return f.read(end - start)
 
 
+def file_lock(path: Path, timeout: float) -> AbstractContextManager[None]:
+    """An exclusive OS lock on ``path`` (created if needed), for other machine-wide files."""
+    return _FileLock(path, timeout)
+
+
 def _last_newline(f: object, before: int) -> int:
     """Offset of the last ``\\n`` strictly before ``before``, or -1."""
     pos = before
