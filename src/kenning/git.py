@@ -131,12 +131,14 @@ _LOG_FORMAT = f"--format={_RECORD}%H{_FIELD}%ct{_FIELD}%ae{_FIELD}%s{_FIELD}%P{_
 
 
 def log(root: Path, revisions: list[str], since: int | None = None, paths: list[str] | None = None,
-        full_diff: bool = False) -> list[CommitRecord]:
+        full_diff: bool = False, until: int | None = None) -> list[CommitRecord]:
     """One `git log` process: commits newest first, each with the files it changed (renames
     detected) and the lines added plus deleted per file."""
     args = ["log", "-M", "--numstat", "--no-color", _LOG_FORMAT]
     if since is not None:
         args.append(f"--since=@{since}")
+    if until is not None:
+        args.append(f"--until=@{until}")
     if full_diff:
         args.append("--full-diff")
     args += revisions or ["HEAD"]

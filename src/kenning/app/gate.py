@@ -75,7 +75,7 @@ def _paths(project: Project, raw_paths: list[str], cwd: Path | None, staged: boo
 def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> gate.Report:
     config = settings(memory.project)
     since = gate.window_start(now_us, config)
-    facts = _facts(memory, paths, since, notices)
+    facts = _facts(memory, paths, since, config, notices)
     snoozes = memory.events(memory.cache.snoozes_at(paths))
     verdicts = []
     for path in paths:
@@ -101,28 +101,42 @@ def _file_memory(memory: Memory, path: str, since: int, stale_before: int | None
                            memory.events([decision])[0] if decision else None, memory.events(stale), stale_count)
 
 
-def _facts(memory: Memory, paths: list[str], since_us: int, notices: list[str]) -> dict[str, gate.FileFacts]:
+def _facts(memory: Memory, paths: list[str], since_us: int, config: gate.Settings,
+           notices: list[str]) -> dict[str, gate.FileFacts]:
+    """Git facts for the paths: one `git log` over the window; a second, older one only when
+    staleness is still undecided for memories older than the window. Renames are looked for
+    (``--full-diff``) only when a path no longer exists."""
     root = memory.project.root
-    oldest = memory.cache.oldest_memory(paths)
-    since = since_us // 1_000_000
-    if oldest:
-        since = min(since, parse_timestamp(oldest) // 1_000_000)
+    working = {p: _working_file(root / p) for p in paths}
     commits: dict[str, list[gate.Commit]] = {p: [] for p in paths}
+    facts = {p: gate.FileFacts(p, commits[p], *working[p]) for p in paths}
+    if not _has_head(root):
+        return facts
+    full_diff = not all(exists for exists, _ in working.values())
+    window = since_us // 1_000_000
     try:
-        records = git.log(root, ["HEAD"], since=since - 1, paths=paths, full_diff=True) if _has_head(root) else []
+        _add_commits(commits, git.log(root, ["HEAD"], since=window - 1, paths=paths, full_diff=full_diff))
+        oldest = memory.cache.oldest_memory(paths)
+        undecided = [p for p in paths if facts[p].exists and gate.stale_before(facts[p], config) is None]
+        if oldest and undecided and parse_timestamp(oldest) // 1_000_000 < window:
+            older = git.log(root, ["HEAD"], since=parse_timestamp(oldest) // 1_000_000 - 1, until=window - 1,
+                            paths=undecided, full_diff=full_diff)
+            _add_commits(commits, older)
     except git.GitError as err:
         notices.append(f"git history unavailable ({err}); churn, reverts and staleness not checked")
-        records = []
-    wanted = set(paths)
+    return facts
+
+
+def _add_commits(commits: dict[str, list[gate.Commit]], records: list[git.CommitRecord]) -> None:
+    """File each commit under the paths it touched (newest first, as git lists them)."""
     for record in records:
         reverts = _reverted(record)
         for new, old, changed in record.files:
-            if new in wanted:
+            if new in commits:
                 commits[new].append(gate.Commit(record.sha, record.time * 1_000_000, record.subject, reverts, changed))
-            if old in wanted and old != new:
+            if old is not None and old in commits and old != new:
                 commits[old].append(gate.Commit(record.sha, record.time * 1_000_000, record.subject, reverts,
                                                 changed, renamed_to=new))
-    return {p: gate.FileFacts(p, commits[p], *_working_file(root / p)) for p in paths}
 
 
 def _has_head(root: Path) -> bool:
