@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from kenning.app.project import Project
 
 
-def _purpose(project: Project) -> str:
+def purpose(project: Project) -> str:
     return purpose_from_map(files.read_text(project.map_path) or "")
 
 
@@ -24,7 +24,7 @@ def budget(project: Project) -> int:
 
 def render_budgeted(memory: Memory) -> str:
     project = memory.project
-    return summary_core.render(memory.state, project.name, _purpose(project), budget(project))
+    return summary_core.render(memory.state, project.name, purpose(project), budget(project))
 
 
 def refresh(memory: Memory) -> str:
@@ -39,7 +39,7 @@ def summary(project: Project, full: bool = False) -> str:
     try:
         if full:
             events = memory.events(list(memory.cache.all_events()))
-            text = summary_core.render(fold(events, bounded=False), project.name, _purpose(project), None)
+            text = summary_core.render(fold(events, bounded=False), project.name, purpose(project), None)
         else:
             text = refresh(memory)
         memory.flush_warnings()

@@ -49,9 +49,9 @@ def project_map(project: Project) -> str:
 
 def setup_mode(project: Project) -> bool:
     """A fresh project: the map's Purpose is still the placeholder, so agents fill it first."""
-    from kenning.core.summary import purpose_from_map
+    from kenning.app.summary import purpose
 
-    return not purpose_from_map(files.read_text(project.map_path) or "")
+    return not purpose(project)
 
 
 def context(project: Project, tokens: int = 2000, paths: list[str] | None = None, cwd: Path | None = None,
@@ -60,7 +60,7 @@ def context(project: Project, tokens: int = 2000, paths: list[str] | None = None
     gate's verdict on ``paths`` first, then the summary cut to what is left."""
     from kenning.app import gate as gate_app
     from kenning.app.memory import open_memory
-    from kenning.app.summary import _purpose
+    from kenning.app.summary import purpose
     from kenning.core import summary as summary_core
     from kenning.core.errors import InvalidInput
 
@@ -72,7 +72,7 @@ def context(project: Project, tokens: int = 2000, paths: list[str] | None = None
         head = "## Before you edit\n" + gate_app.precheck(project, paths, cwd=cwd, now=now).text(8) + "\n"
     memory = open_memory(project, now)
     try:
-        body = summary_core.render(memory.state, project.name, _purpose(project), max(200, budget - len(head)))
+        body = summary_core.render(memory.state, project.name, purpose(project), max(200, budget - len(head)))
         memory.flush_warnings()
     finally:
         memory.close()
