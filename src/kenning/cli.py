@@ -34,7 +34,8 @@ EXAMPLES = {
     "plan": "ken plan",
     "redact": "git diff | ken redact",
     "doctor": "ken doctor",
-    "hooks": "ken hooks install          # or: uninstall, status",
+    "hooks": "ken hooks install          # or: uninstall, status\n"
+             "  ken hooks install --agent claude   # Claude Code's PreToolUse and SessionStart",
     "hook": "ken hook pre-commit        # what the installed git hook runs",
     "watch": "ken watch --saves 6 --window 60",
     "precheck": "ken precheck src/payments/webhook.py            # before editing it\n"
@@ -132,6 +133,8 @@ def build_parser(only: str | None = None) -> _Parser:
     for flag in ("failed", "worked", "partial"):
         outcome.add_argument(f"--{flag}", dest="outcome", action="store_const", const=flag,
                              help=f"the attempt {flag}")
+    p.add_argument("--diff", action="store_true",
+                   help="attach the working tree's diff of the --at file (so the gate can recognize the change)")
     write("fix", "Record the fix of an issue (with evidence in --details).",
           "the issue it fixes (optional when exactly one is open)")
     p = write("decide", "Record a decision; --supersedes retires an earlier one.", "a related issue")
@@ -164,14 +167,19 @@ def build_parser(only: str | None = None) -> _Parser:
     p.add_argument("--reason", help="why the warnings can wait (required with --snooze)")
     p.add_argument("--lines", type=int, default=12, help="at most this many lines per file (default 12)")
 
-    p = _command(sub, "hooks", "Install, remove or inspect kenning's git hooks.", c.hooks, [])
+    p = _command(sub, "hooks", "Install, remove or inspect kenning's git hooks (or a coding agent's).", c.hooks, [])
     p.add_argument("action", choices=("install", "uninstall", "status"))
+    p.add_argument("--agent", choices=("claude", "codex"),
+                   help="the coding agent's hooks instead: .claude/settings.json or .codex/hooks.json")
     p = _command(sub, "watch", "Watch the tree; note a file saved many times in a short span (Ctrl-C stops).",
                  c.watch, [])
     p.add_argument("--saves", type=int, help="saves of one file that make a churn note (config: watch.saves)")
     p.add_argument("--window", type=float, metavar="SECONDS", help="the span they must fall in (watch.window_seconds)")
+    p = _command(sub, "mcp", "Serve the memory and the gate to MCP clients over stdio.", c.mcp, [])
+    p.add_argument("--root", metavar="PATH", help="serve only this project (a boundary: calls naming another fail)")
     p = _command(sub, "hook", "Entry point run by installed hooks (not for direct use).", c.hook, [])
-    p.add_argument("name", choices=("pre-commit", "post-commit", "post-merge", "post-checkout"))
+    p.add_argument("name", choices=("pre-commit", "post-commit", "post-merge", "post-checkout", "pre-tool-use",
+                                     "session-start"))
     p.add_argument("hook_args", nargs="*", help=argparse.SUPPRESS)
     return parser
 

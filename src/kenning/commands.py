@@ -48,6 +48,7 @@ def write(args: argparse.Namespace) -> int:
         "location": args.at, "issue_id": getattr(args, "issue", None),
         "outcome": getattr(args, "outcome", None), "supersedes": getattr(args, "supersedes", None),
         "lesson": getattr(args, "lesson", False) or None, "source": "cli", "actor": "human",
+        "diff": getattr(args, "diff", False) or None,
     }
     result = record(find_project().require_initialized(), fields, cwd=Path.cwd(), now=args.now)
     if result.redacted:
@@ -154,14 +155,29 @@ def precheck(args: argparse.Namespace) -> int:
 
 
 def hooks(args: argparse.Namespace) -> int:
-    from kenning.app import githooks
+    from kenning.app import agent_hooks, githooks
 
     project = find_project().require_initialized()
+    if args.agent:
+        if args.action == "status":
+            for agent, what in agent_hooks.status(project):
+                print(f"{agent:<8} {what}")
+            return 0
+        change = agent_hooks.install if args.action == "install" else agent_hooks.uninstall
+        path, changed = change(project, args.agent)
+        print(f"{args.action}ed kenning's {args.agent} hooks in {path}" if changed else f"{path} unchanged")
+        return 0
     action = {"install": githooks.install, "uninstall": githooks.uninstall, "status": githooks.status}[args.action]
     for name, what in action(project):
         print(f"{name:<14} {what}")
     print(f"hooks folder: {githooks.hooks_folder(project)}")
     return 0
+
+
+def mcp(args: argparse.Namespace) -> int:
+    from kenning.mcp_server import serve
+
+    return serve(Path(args.root) if args.root else None)
 
 
 def hook(args: argparse.Namespace) -> int:

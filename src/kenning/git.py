@@ -225,3 +225,9 @@ def hooks_dir(root: Path) -> Path | None:
 def staged_paths(root: Path) -> list[str]:
     text = run(root, ["diff", "--cached", "--name-only", "-z", "--diff-filter=ACMRD"])
     return [p for p in text.split("\0") if p]
+
+
+def working_diff(root: Path, path: str) -> str:
+    """The uncommitted change to one file (against HEAD, or everything when there is no HEAD)."""
+    base = ["HEAD"] if head_commit(root) else []
+    return run(root, ["diff", "--no-color", *base, "--", path])

@@ -1,10 +1,10 @@
-"""Entry points run by hooks: ``ken hook NAME`` (git's pre-commit, post-commit, post-merge,
-post-checkout).
+"""Entry points run by hooks: ``ken hook NAME``: git's pre-commit, post-commit, post-merge and
+post-checkout, and the coding agents' pre-tool-use and session-start (Claude Code, Codex).
 
-A hook must never break the user's git: every failure here is swallowed (fail open) and the
-exit status is 0, except one deliberate case: the pre-commit hook in strict mode exits with
-``BLOCKED_EXIT`` when a staged file is blocked, and the installed sh block turns that into a
-refused commit.
+A hook must never break the user's git or agent: every failure here is swallowed (fail open)
+and the exit status is 0, except one deliberate case: the pre-commit hook in strict mode exits
+with ``BLOCKED_EXIT`` when a staged file is blocked, and the installed sh block turns that into
+a refused commit. An agent hook that runs past ``AGENT_TIMEOUT`` seconds gives up silently.
 """
 
 from __future__ import annotations
@@ -20,18 +20,22 @@ if TYPE_CHECKING:
     from kenning.app.project import Project
 
 GIT_HOOKS = ("pre-commit", "post-commit", "post-merge", "post-checkout")
+AGENT_HOOKS = ("pre-tool-use", "session-start")
+AGENT_TIMEOUT = 20.0  # below the agents' own hook timeouts: we give up first, and fail open
 
 
 def run(name: str) -> int:
     from kenning.app.project import find_project
 
+    if name in AGENT_HOOKS:
+        return _agent(name)
     try:
         project = find_project(Path.cwd())
         if not project.initialized:
             return 0
         if name == "pre-commit":
             return _pre_commit(project)
-        _refresh(project)
+        _refresh(project, name)
     except (KenError, OSError) as err:
         sys.stderr.write(f"kenning: {name} hook skipped: {err}\n")
     except Exception as err:  # noqa: BLE001 - a hook fails open, whatever happened
@@ -39,10 +43,49 @@ def run(name: str) -> int:
     return 0
 
 
+def _agent(name: str) -> int:
+    """Read the agent's JSON payload on stdin; print the JSON answer (or nothing)."""
+    import json
+    import os
+    import threading
+
+    from kenning.app import agent_hooks
+    from kenning.app.project import find_project
+
+    def give_up() -> None:
+        sys.stderr.write(f"kenning: {name} hook timed out after {AGENT_TIMEOUT:g}s; allowing\n")
+        sys.stderr.flush()
+        os._exit(0)
+
+    timer = threading.Timer(AGENT_TIMEOUT, give_up)
+    timer.daemon = True
+    timer.start()
+    try:
+        payload = json.loads(sys.stdin.read() or "{}")
+        if not isinstance(payload, dict):
+            return 0
+        start = payload.get("cwd") or os.environ.get("CLAUDE_PROJECT_DIR") or os.getcwd()
+        project = find_project(Path(str(start)))
+        if not project.initialized:
+            return 0
+        answer = (agent_hooks.session_start(project) if name == "session-start"
+                  else agent_hooks.pre_tool_use(project, payload))
+        if answer is not None:
+            sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+    except (KenError, OSError, ValueError) as err:
+        sys.stderr.write(f"kenning: {name} hook skipped: {err}\n")
+    except Exception as err:  # noqa: BLE001 - an agent hook fails open, whatever happened
+        sys.stderr.write(f"kenning: {name} hook skipped after an unexpected {type(err).__name__}\n")
+    finally:
+        timer.cancel()
+    return 0
+
+
 def _pre_commit(project: Project) -> int:
+    from kenning.app import checks
     from kenning.app.gate import precheck
 
-    result = precheck(project, [], staged=True)
+    result = precheck(project, [], staged=True, surface=None)
     flagged = [f for f in result.report.files if f.warnings]
     if flagged:
         from kenning.core.gate import Report, render_text
@@ -51,6 +94,9 @@ def _pre_commit(project: Project) -> int:
         sys.stderr.write(render_text(Report(flagged), result.now_us, 8))
     strict = project.setting("gate", "commit") == "strict"
     blocked = [f.path for f in result.report.files if f.severity == "block"]
+    for verdict in result.report.files:
+        decision = "refused" if strict and verdict.path in blocked else "advise"
+        checks.record(project, verdict, "git-hook", result.now_us, decision)
     if strict and blocked:
         sys.stderr.write(
             f"kenning: commit refused (gate.commit = \"strict\"): {', '.join(blocked)} blocked. "
@@ -60,8 +106,9 @@ def _pre_commit(project: Project) -> int:
     return 0
 
 
-def _refresh(project: Project) -> None:
-    """Bring the index, the derived git events and summary.md up to date."""
+def _refresh(project: Project, name: str = "") -> None:
+    """Bring the index, the derived git events and summary.md up to date; after a commit, close
+    the gate's open check records for the files it changed."""
     from kenning.app import summary as summary_app
     from kenning.app.memory import open_memory
 
@@ -70,3 +117,7 @@ def _refresh(project: Project) -> None:
         summary_app.refresh(memory)
     finally:
         memory.close()
+    if name == "post-commit":
+        from kenning.app.commits import complete_checks
+
+        complete_checks(project)

@@ -11,16 +11,18 @@ from __future__ import annotations
 import os
 
 from kenning import git
+from kenning.app import checks
 from kenning.app.memory import Memory, open_memory
 from kenning.app.paths import canonical_path
 from kenning.app.project import Project, now_micros
-from kenning.core import gate
+from kenning.core import gate, similarity
 from kenning.core.errors import InvalidInput
 from kenning.core.events import Event, format_timestamp, parse_timestamp
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Any
 
 
 EVIDENCE_LIMIT = 20  # ids listed per warning; the message gives the total
@@ -48,8 +50,9 @@ def settings(project: Project) -> gate.Settings:
 
 
 def precheck(project: Project, raw_paths: list[str], cwd: Path | None = None, now: str | None = None,
-             staged: bool = False) -> Precheck:
-    """Judge ``raw_paths`` (or the staged files when ``staged``) as of ``now``."""
+             staged: bool = False, surface: str | None = "cli", decision: str = "advise") -> Precheck:
+    """Judge ``raw_paths`` (or the staged files when ``staged``) as of ``now``. Each judged file
+    leaves a check record from ``surface`` (None: the caller records its own decision)."""
     now_us = now_micros(now)
     memory = open_memory(project, now)
     try:
@@ -57,9 +60,32 @@ def precheck(project: Project, raw_paths: list[str], cwd: Path | None = None, no
         paths = _paths(project, raw_paths, cwd, staged)
         report = judge(memory, paths, now_us, notices)
         memory.flush_warnings()
-        return Precheck(report, now_us, notices)
     finally:
         memory.close()
+    if surface is not None:
+        for verdict in report.files:
+            checks.record(project, verdict, surface, now_us, decision)
+    return Precheck(report, now_us, notices)
+
+
+def similar_failure(project: Project, path: str, proposed: str) -> dict[str, Any] | None:
+    """The failed attempt on ``path`` whose change the proposed text most resembles, when the
+    resemblance reaches ``[gate] similarity`` (default 0.6)."""
+    if not proposed.strip():
+        return None
+    threshold = project.number("gate", "similarity")
+    memory = open_memory(project, capture=False)
+    try:
+        candidates = memory.events(memory.cache.failed_with_details(path, 50))
+    finally:
+        memory.close()
+    best: dict[str, Any] | None = None
+    for event in candidates:
+        failed = similarity.change_text(event.details or "", removed=event.source == "git")
+        score = similarity.similarity(proposed, failed)
+        if score >= threshold and (best is None or score > best["score"]):
+            best = {"id": event.id, "score": score, "summary": event.summary}
+    return best
 
 
 def _paths(project: Project, raw_paths: list[str], cwd: Path | None, staged: bool) -> list[str]:

@@ -13,7 +13,7 @@ import os
 import re
 
 from kenning import git
-from kenning.app import capture, githooks, texts
+from kenning.app import capture, githooks, registry, texts
 from kenning.app import summary as summary_app
 from kenning.app.memory import open_memory
 from kenning.app.project import Project, find_project, now_micros, parse_toml
@@ -27,8 +27,10 @@ if TYPE_CHECKING:
 
 
 def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = True,
-         backfill_days: int | None = None, now: str | None = None) -> tuple[Project, list[tuple[str, str]]]:
-    """Set up kenning; return the project and (path, what happened) for every file touched."""
+         backfill_days: int | None = None, now: str | None = None,
+         register: bool = True) -> tuple[Project, list[tuple[str, str]]]:
+    """Set up kenning; return the project and (path, what happened) for every file touched.
+    ``register`` adds the project to the machine-wide registry (never making it active)."""
     project = find_project(cwd)
     changes: list[tuple[str, str]] = []
 
@@ -71,7 +73,15 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
         memory.close()
     if hooks and git.git_dir(project.root) is not None:
         changes += [(f"git hook {name}", what) for name, what in githooks.install(project)]
+    if register:
+        changes.append(_register(project))
     return project, changes
+
+
+def _register(project: Project) -> tuple[str, str]:
+    known = {entry["path"] for entry in registry.entries()}
+    entry = registry.register(project.root)
+    return (f"project registry: {entry['name']}", "unchanged" if entry["path"] in known else "added")
 
 
 def with_bridge(text: str | None) -> str:

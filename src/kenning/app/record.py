@@ -48,6 +48,8 @@ def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
     with ``issue_id`` and ``supersedes`` allowed as prefixes and ``location`` as typed."""
     draft = _clean(fields)
     micros = now_micros(now)
+    if draft.pop("diff", None):
+        _attach_diff(project, draft, cwd)
     _precheck_shape(draft)
     memory = open_memory(project)
     try:
@@ -62,6 +64,24 @@ def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
         return Recorded(event, kinds, notices)
     finally:
         memory.close()
+
+
+def _attach_diff(project: Project, draft: dict[str, Any], cwd: Path | None) -> None:
+    """``--diff``: the working tree's change to the ``--at`` file becomes part of the details, so
+    the gate can later recognize an edit that repeats it."""
+    from kenning import git
+    from kenning.app.paths import canonical_path, split_line
+
+    if not draft.get("location"):
+        raise InvalidInput("--diff needs --at PATH: the file whose working-tree change failed")
+    path = canonical_path(project.root, split_line(str(draft["location"]))[0], cwd)
+    try:
+        diff = git.working_diff(project.root, path)
+    except git.GitError as err:
+        raise InvalidInput(f"cannot read the diff of {path}: {err}") from err
+    if not diff.strip():
+        raise InvalidInput(f"{path} has no uncommitted change to attach; drop --diff or give --details")
+    draft["details"] = (draft["details"] + "\n\n" if draft.get("details") else "") + diff[:15000]
 
 
 def _clean(fields: dict[str, Any]) -> dict[str, Any]:

@@ -83,7 +83,10 @@ def context(project: Project, tokens: int = 2000, paths: list[str] | None = None
 
 
 def score(project: Project) -> dict[str, object]:
-    """Counts that show what the memory holds and how it has been used so far."""
+    """Counts that show what the memory holds and what the gate did with it: warnings issued,
+    blocks, overrides (a denied edit made anyway) and repeats of a failed approach after a
+    warning, from ``.kenning/local/checks.jsonl``."""
+    from kenning.app import checks
     from kenning.app.memory import open_memory
 
     memory = open_memory(project)
@@ -100,6 +103,7 @@ def score(project: Project) -> dict[str, object]:
             "standing_decisions": state.decisions.size() + state.decided_lessons.size(),
             "lessons": state.lesson_total(),
             "issues_fixed_after_failed_attempts": memory.cache.fixed_after_failures(),
+            "gate": checks.stats(project),
         }
         memory.flush_warnings()
         return result

@@ -289,6 +289,14 @@ class Cache:
                  " (SELECT 1 FROM events s WHERE s.type='decision' AND s.supersedes=p.id))")
         return self._counted(where, (path, before), limit)
 
+    def failed_with_details(self, path: str, limit: int) -> list[str]:
+        """The newest failed attempts on ``path`` that carry a change (``details``)."""
+        rows = self.db.execute(
+            "SELECT e.json FROM event_paths p JOIN events e ON e.id=p.id WHERE p.path=? AND p.type='attempt'"
+            " AND p.outcome='failed' AND json_extract(e.json, '$.details') IS NOT NULL"
+            " ORDER BY p.ts DESC, p.id DESC LIMIT ?", (path, limit))
+        return [r[0] for r in rows]
+
     def oldest_memory(self, paths: list[str]) -> str | None:
         marks = ",".join("?" * len(paths))
         row = self.db.execute(f"SELECT min(ts) FROM event_paths WHERE path IN ({marks}) AND origin='log'"

@@ -78,6 +78,16 @@ def write_json_quietly(path: Path, value: Any) -> None:
         pass
 
 
+def append_line(path: Path, line: str) -> None:
+    """Append one line with a single write to a machine-local record file (created if needed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, (line + "\n").encode("utf-8"))
+    finally:
+        os.close(fd)
+
+
 def create_if_missing(path: Path, text: str) -> bool:
     """Write ``text`` only when ``path`` does not exist yet; never overwrite a user's file."""
     if path.exists():

@@ -1,0 +1,100 @@
+"""What the gate did: one record per file per gate run, in ``.kenning/local/checks.jsonl``.
+
+Machine-local and never committed. A record says when, from which surface (cli, mcp, git-hook,
+agent-hook), which file, the warnings and the decision returned. When a later edit or commit
+touches the file, an outcome line completes the open records for it: whether the change
+resembled an approach the gate had warned about (a repeat). ``ken score`` folds these lines
+into counts of warnings, blocks, overrides and repeats, per file and in total.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from kenning.core.events import format_timestamp
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from kenning.app.project import Project
+    from kenning.core.gate import FileVerdict
+
+RECORDS = "checks.jsonl"
+
+
+def _path(project: Project) -> Any:
+    return project.local_dir / RECORDS
+
+
+def _append(project: Project, record: dict[str, Any]) -> None:
+    """One line, one write, O_APPEND: concurrent hooks never interleave a record."""
+    from kenning.store import files
+
+    files.append_line(_path(project), json.dumps(record, sort_keys=True, separators=(",", ":")))
+
+
+def record(project: Project, verdict: FileVerdict, surface: str, now_us: int, decision: str,
+           session: str | None = None, similar: dict[str, Any] | None = None) -> str:
+    """Append the record of one gate run on one file; return its id."""
+    live = [w for w in verdict.warnings if w.snoozed_until is None]
+    check_id = "chk_" + os.urandom(8).hex()
+    _append(project, {
+        "id": check_id, "time": format_timestamp(now_us), "surface": surface, "file": verdict.path,
+        "severity": verdict.severity, "warnings": [w.kind for w in live],
+        "snoozed": [w.kind for w in verdict.warnings if w.snoozed_until is not None],
+        "event_ids": sorted({i for w in live for i in w.event_ids}), "decision": decision,
+        "session": session, "similar": similar,
+    })
+    return check_id
+
+
+def complete(project: Project, path: str, by: str, now_us: int, repeated: bool,
+             similar: dict[str, Any] | None = None) -> None:
+    """Close the open records of ``path``: a change (an edit or a commit) touched the file."""
+    _append(project, {"outcome": by, "file": path, "time": format_timestamp(now_us), "repeated": repeated,
+                      "similar": similar})
+
+
+def read(project: Project) -> list[dict[str, Any]]:
+    from kenning.store import files
+
+    text = files.read_text(_path(project)) or ""
+    lines = []
+    for line in text.splitlines():
+        try:
+            value = json.loads(line)
+        except ValueError:
+            continue  # a torn line of a machine-local record: skipped, never fatal
+        if isinstance(value, dict):
+            lines.append(value)
+    return lines
+
+
+def stats(project: Project) -> dict[str, Any]:
+    """Warnings issued, blocks, overrides and repeats, per file and in total."""
+    files_: dict[str, dict[str, int]] = {}
+    open_warned: dict[str, bool] = {}
+
+    def bump(path: str, key: str) -> None:
+        entry = files_.setdefault(path, {"checks": 0, "warnings": 0, "blocks": 0, "overrides": 0, "repeats": 0})
+        entry[key] += 1
+
+    for line in read(project):
+        path = str(line.get("file", ""))
+        if "outcome" in line:
+            if open_warned.pop(path, False) and line.get("repeated"):
+                bump(path, "repeats")
+            continue
+        bump(path, "checks")
+        if line.get("severity") in ("warn", "block"):
+            bump(path, "warnings")
+            open_warned[path] = True
+        if line.get("severity") == "block":
+            bump(path, "blocks")
+        if line.get("decision") == "allow-after-deny":
+            bump(path, "overrides")
+    totals = {key: sum(f[key] for f in files_.values()) for key in ("checks", "warnings", "blocks", "overrides",
+                                                                     "repeats")}
+    return {**totals, "files": dict(sorted(files_.items()))}

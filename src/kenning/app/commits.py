@@ -1,0 +1,53 @@
+"""After a commit: did the change repeat an approach the gate had warned about?
+
+Runs from the post-commit hook, in the background. For each file the commit changed that has
+an open warned check record, the lines the commit added to it are compared with the changes of
+the file's failed attempts; the records are completed with the answer.
+"""
+
+from __future__ import annotations
+
+from kenning import git
+from kenning.app import checks
+from kenning.app.gate import similar_failure
+from kenning.app.project import Project, now_micros
+
+
+def complete_checks(project: Project) -> int:
+    """Complete open check records for the files HEAD changed; return how many were closed."""
+    open_files = _open_warned(project)
+    head = git.head_commit(project.root)
+    if not open_files or head is None:
+        return 0
+    patch = git.show_patches(project.root, [head]).get(head, "")
+    now_us = now_micros()
+    closed = 0
+    for path, added in _added_lines(patch).items():
+        if path in open_files:
+            similar = similar_failure(project, path, added)
+            checks.complete(project, path, "commit", now_us, similar is not None, similar)
+            closed += 1
+    return closed
+
+
+def _open_warned(project: Project) -> set[str]:
+    state: dict[str, bool] = {}
+    for line in checks.read(project):
+        path = str(line.get("file", ""))
+        state[path] = "outcome" not in line and line.get("severity") in ("warn", "block")
+    return {p for p, is_open in state.items() if is_open}
+
+
+def _added_lines(patch: str) -> dict[str, str]:
+    """Per file of a unified diff, the lines it adds."""
+    added: dict[str, list[str]] = {}
+    current = None
+    for line in patch.splitlines():
+        if line.startswith("+++ "):
+            name = line[4:].strip()
+            current = name[2:] if name.startswith("b/") else None
+            if current:
+                added.setdefault(current, [])
+        elif current and line.startswith("+"):
+            added[current].append(line[1:])
+    return {path: "\n".join(lines) for path, lines in added.items()}

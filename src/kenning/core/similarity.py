@@ -1,0 +1,73 @@
+"""How much a proposed change resembles a change that already failed (no model, no embeddings).
+
+Both sides become token sequences: identifiers, numbers and symbols, with diff markup stripped.
+Two views are compared with Jaccard similarity over 3-token shingles: the tokens as written, and
+the tokens with every non-keyword identifier renamed by order of first appearance (so
+``memo[k] = f(k)`` and ``cache[key] = f(key)`` read the same). The score is the better of the two,
+the renamed view discounted a little because it also matches code that merely has the same shape.
+Deterministic: the same texts always give the same score.
+"""
+
+from __future__ import annotations
+
+import re
+
+_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?|==|!=|<=|>=|->|=>|\*\*|//|&&|\|\||[^\sA-Za-z0-9_]")
+_KEYWORDS = frozenset((
+    "and", "as", "assert", "async", "await", "break", "case", "catch", "class", "const", "continue", "def",
+    "default", "del", "do", "elif", "else", "enum", "except", "export", "extends", "false", "final", "finally",
+    "for", "fn", "from", "func", "function", "go", "if", "impl", "import", "in", "interface", "is", "lambda",
+    "let", "match", "mut", "new", "nil", "none", "nonlocal", "not", "null", "or", "package", "pass", "private",
+    "protected", "pub", "public", "raise", "return", "self", "static", "struct", "super", "switch", "this",
+    "throw", "true", "try", "type", "var", "void", "while", "with", "yield",
+))
+RENAMED_WEIGHT = 0.95
+MIN_TOKENS = 6  # shorter texts say too little to be called alike
+
+
+def tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text)
+
+
+def change_text(text: str, removed: bool = False) -> str:
+    """The code a change consists of. For a unified diff: its added lines (``removed``: its
+    deleted lines, which is what a revert's diff holds of the change it undid); other text is
+    taken as it is."""
+    lines = text.splitlines()
+    if not any(line.startswith(("@@", "diff --git", "+++ ", "--- ")) for line in lines):
+        return text
+    marker = "-" if removed else "+"
+    header = ("+++", "---")
+    return "\n".join(line[1:] for line in lines if line.startswith(marker) and not line.startswith(header))
+
+
+def _renamed(seq: list[str]) -> list[str]:
+    names: dict[str, str] = {}
+    out = []
+    for tok in seq:
+        if (tok[0].isalpha() or tok[0] == "_") and tok.lower() not in _KEYWORDS:
+            tok = names.setdefault(tok, f"v{len(names)}")
+        out.append(tok)
+    return out
+
+
+def _shingles(seq: list[str], size: int = 3) -> set[tuple[str, ...]]:
+    if len(seq) < size:
+        return {tuple(seq)} if seq else set()
+    return {tuple(seq[i:i + size]) for i in range(len(seq) - size + 1)}
+
+
+def _jaccard(a: set[tuple[str, ...]], b: set[tuple[str, ...]]) -> float:
+    if not a or not b:
+        return 0.0
+    return len(a & b) / len(a | b)
+
+
+def similarity(proposed: str, failed: str) -> float:
+    """0.0 (unrelated) to 1.0 (the same change), rounded to two decimals."""
+    left, right = tokens(proposed), tokens(failed)
+    if len(left) < MIN_TOKENS or len(right) < MIN_TOKENS:
+        return 0.0
+    exact = _jaccard(_shingles(left), _shingles(right))
+    renamed = _jaccard(_shingles(_renamed(left)), _shingles(_renamed(right))) * RENAMED_WEIGHT
+    return round(max(exact, renamed), 2)
