@@ -40,11 +40,18 @@ EXAMPLES = {
     "watch": "ken watch --saves 6 --window 60",
     "precheck": "ken precheck src/payments/webhook.py            # before editing it\n"
                 "  ken precheck src/a.py --snooze 2d --reason \"known, fixing it in #k7q2\"",
+    "context": "ken context --tokens 1500 src/payments/webhook.py",
+    "score": "ken score --json",
+    "lessons": "ken lessons",
+    "projects": "ken projects list             # or: add PATH [--name N] [--alias A], remove NAME, use NAME",
+    "mcp": "ken mcp                    # started by an MCP client (`ken init` prints its configuration)\n"
+           "  ken mcp --root ~/src/shop  # serve one project only",
 }
 
 
 COMMANDS = ("init", "issue", "attempt", "fix", "decide", "note", "show", "issues", "search", "summary",
-            "regenerate", "plan", "redact", "doctor", "precheck", "hooks", "watch", "hook")
+            "regenerate", "plan", "redact", "doctor", "precheck", "context", "score", "lessons", "projects",
+            "mcp", "hooks", "watch", "hook")
 
 
 # ken speaks English only; argparse's message lookups search the disk for translation catalogs on
@@ -167,6 +174,19 @@ def build_parser(only: str | None = None) -> _Parser:
     p.add_argument("--reason", help="why the warnings can wait (required with --snooze)")
     p.add_argument("--lines", type=int, default=12, help="at most this many lines per file (default 12)")
 
+    p = _command(sub, "context", "What to know before working, within a token budget: the gate on PATHs, "
+                 "then the summary.", c.context, [timed, as_json])
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files you are about to change")
+    p.add_argument("--tokens", type=int, default=2000, help="the budget, 100 to 20,000 (about 4 characters each)")
+    _command(sub, "score", "Counts of what the memory holds and how it has been used.", c.score, [as_json])
+    p = _command(sub, "lessons", "Reusable lessons (notes and decisions marked --lesson), newest first.",
+                 c.lessons, [as_json])
+    p.add_argument("--limit", type=int, default=50)
+    p = _command(sub, "projects", "The machine-wide project registry that `ken mcp` serves.", c.projects, [as_json])
+    p.add_argument("action", choices=("list", "add", "remove", "use"))
+    p.add_argument("target", nargs="?", metavar="NAME|ALIAS|PATH", help="the project (a PATH for add)")
+    p.add_argument("--name", help="add: the name to register (default: the repository folder's name)")
+    p.add_argument("--alias", action="append", default=[], metavar="ALIAS", help="add: another name (repeatable)")
     p = _command(sub, "hooks", "Install, remove or inspect kenning's git hooks (or a coding agent's).", c.hooks, [])
     p.add_argument("action", choices=("install", "uninstall", "status"))
     p.add_argument("--agent", choices=("claude", "codex"),

@@ -26,14 +26,18 @@ def _say(message: str) -> None:
 
 
 def init(args: argparse.Namespace) -> int:
+    from kenning.app.githooks import ken_executable
     from kenning.app.init import init as run_init
+    from kenning.app.mcp_setup import setup_text
 
     project, changes = run_init(Path.cwd(), private=args.private, hooks=not args.no_hooks,
-                                backfill=not args.no_backfill, backfill_days=args.backfill_days)
+                                backfill=not args.no_backfill, backfill_days=args.backfill_days,
+                                register=not args.no_register)
     for path, what in changes:
         print(f"{what:>9}  {path}")
     print(f"kenning is set up in {project.root}. Next: `ken issue \"...\"` when something breaks, "
-          "`ken summary` to read the memory.")
+          "`ken summary` to read the memory.\n")
+    sys.stdout.write(setup_text(ken_executable()))
     return 0
 
 
@@ -136,6 +140,9 @@ def doctor(args: argparse.Namespace) -> int:
     else:
         for problem in report["problems"]:
             print(f"{problem['kind']}: {problem['message']}")
+        for client in report["mcp_clients"]:
+            if client["status"] == "ok":
+                print(f"mcp ok: {client['client']}: {client['message']}")
         print(f"{report['events']} events checked, {len(report['problems'])} problem(s)")
     return 0
 
@@ -152,6 +159,64 @@ def precheck(args: argparse.Namespace) -> int:
         _say(notice)
     _print_json(result.report.to_json()) if args.json else sys.stdout.write(result.text(args.lines))
     return 1 if args.strict and result.report.severity == "block" else 0
+
+
+def context(args: argparse.Namespace) -> int:
+    from kenning.app.views import context as run_context
+
+    text = run_context(find_project(), args.tokens, args.paths or None, cwd=Path.cwd(), now=args.now)
+    _print_json({"context": text}) if args.json else sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+def score(args: argparse.Namespace) -> int:
+    from kenning.app.views import score as run_score
+    from kenning.render import render_score
+
+    result = run_score(find_project())
+    _print_json(result) if args.json else sys.stdout.write(render_score(result))
+    return 0
+
+
+def lessons(args: argparse.Namespace) -> int:
+    from kenning.app.views import lessons as run_lessons
+    from kenning.render import render_events
+
+    if args.limit < 1:
+        from kenning.core.errors import InvalidInput
+
+        raise InvalidInput("--limit must be at least 1")
+    result = run_lessons(find_project(), args.limit)
+    _print_json(result) if args.json else sys.stdout.write(render_events(result) or "no lessons recorded yet\n")
+    return 0
+
+
+def projects(args: argparse.Namespace) -> int:
+    from kenning.app import registry
+    from kenning.core.errors import InvalidInput
+    from kenning.render import render_projects
+
+    if (args.action == "list") == bool(args.target):
+        raise InvalidInput("`ken projects list` takes no project; add, remove and use take one")
+    if args.action != "add" and (args.name or args.alias):
+        raise InvalidInput("--name and --alias go with `ken projects add`")
+    if args.action == "add":
+        entry = registry.register(find_project(Path(args.target).expanduser().absolute()).root,
+                                  name=args.name, aliases=args.alias)
+        _say(f"registered {entry['name']} ({entry['path']})")
+    elif args.action in ("remove", "use"):
+        entry = (registry.remove if args.action == "remove" else registry.use)(args.target)
+        _say(f"{'removed' if args.action == 'remove' else 'active project:'} {entry['name']} ({entry['path']})")
+    if args.action == "list" or args.json:
+        result = registry.entries()
+        _print_json(result) if args.json else sys.stdout.write(render_projects(result))
+    return 0
+
+
+def mcp(args: argparse.Namespace) -> int:
+    from kenning.mcp_server import serve
+
+    return serve(Path(args.root) if args.root else None)
 
 
 def hooks(args: argparse.Namespace) -> int:
@@ -172,12 +237,6 @@ def hooks(args: argparse.Namespace) -> int:
         print(f"{name:<14} {what}")
     print(f"hooks folder: {githooks.hooks_folder(project)}")
     return 0
-
-
-def mcp(args: argparse.Namespace) -> int:
-    from kenning.mcp_server import serve
-
-    return serve(Path(args.root) if args.root else None)
 
 
 def hook(args: argparse.Namespace) -> int:

@@ -71,9 +71,9 @@ Lesson = Annotated[bool, Field(description="a reusable lesson")]
 Outcome = Literal["worked", "failed", "partial"]
 EventType = Literal["issue", "attempt", "fix", "decision", "note", "snooze"]
 
-_READ = ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False)
-_WRITE = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False,
-                         open_world_hint=False)
+# writes only append (nothing is ever destroyed), and no tool reaches beyond this machine
+_READ = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+_WRITE = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
 
 
 def _json(value: Any) -> str:
@@ -118,12 +118,11 @@ class Tools:
         except OSError as err:
             return failure(f"{err.strerror or err} ({getattr(err, 'filename', '') or 'I/O'})")
         except Exception as err:  # noqa: BLE001 - the last line of defence: the server never crashes
-            if os.environ.get("KEN_DEBUG"):
-                import traceback
+            import traceback
 
-                traceback.print_exc(file=sys.stderr)
+            traceback.print_exc(file=sys.stderr)  # the client's server log; the agent reads one line
             return failure(f"unexpected {type(err).__name__}: {err} (a bug: please report it; "
-                           "KEN_DEBUG=1 logs the traceback on stderr)")
+                           "the traceback is in the server's log)")
 
     def _project(self, ref: str | None) -> Project:
         return registry.resolve(ref or None, boundary=self.boundary, cwd=self.cwd)
@@ -195,7 +194,7 @@ class Tools:
                     project: ProjectRef = None) -> CallToolResult:
         """What to know before working, within a token budget: the gate's verdict on paths, then
         the summary."""
-        return self._on(project, lambda p: [views.context(p, tokens, paths, cwd=p.root)])
+        return self._on(project, lambda p: [views.context(p, tokens, paths, cwd=p.root, surface="mcp")])
 
     def get_score(self, project: ProjectRef = None) -> CallToolResult:
         """Counts of what the memory holds: events by type, attempt outcomes, issues, lessons (JSON)."""
@@ -220,7 +219,7 @@ class Tools:
         def body(p: Project) -> list[str]:
             if not any(path.strip() for path in paths):
                 raise InvalidInput("file_path is empty: give a path, or a list of paths, inside the project")
-            checked = gate_app.precheck(p, paths, cwd=p.root)
+            checked = gate_app.precheck(p, paths, cwd=p.root, surface="mcp")
             notes = "".join(f"\n{notice}" for notice in checked.notices)
             return [checked.text() + notes, _json(checked.report.to_json())]
 
@@ -307,7 +306,7 @@ def compact_schema(schema: Any) -> Any:
         return [compact_schema(item) for item in schema]
     if not isinstance(schema, dict):
         return schema
-    out = {k: compact_schema(v) for k, v in schema.items() if k != "title"}
+    out = {k: compact_schema(v) for k, v in schema.items() if not (k == "title" and isinstance(v, str))}
     options = out.get("anyOf")
     if isinstance(options, list) and {"type": "null"} in options and out.get("default", 0) is None:
         rest = [o for o in options if o != {"type": "null"}]
@@ -343,6 +342,9 @@ def _claim_stdio() -> tuple[BinaryIO, BinaryIO]:
 
 def serve(root: Path | None = None) -> int:
     """Serve MCP on stdin/stdout until the client closes stdin."""
+    if sys.stdin.isatty():
+        sys.stderr.write("ken mcp: an MCP server on stdin/stdout, for an MCP client to start (`ken init` "
+                         "prints the configuration); Ctrl-D ends it\n")
     wire_in, wire_out = _claim_stdio()
     boundary = None
     if root is not None:

@@ -64,3 +64,24 @@ def render_show(result: dict[str, Any]) -> str:
             lines.append(f"{label}:")
             lines += [f"  {event_line(e)}" for e in result[key]]
     return "\n".join(lines) + "\n"
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in value.items()) or "none"
+    return str(value)
+
+
+def render_score(score: dict[str, Any]) -> str:
+    return "".join(f"{key.replace('_', ' ')}: {_plain(value)}\n" for key, value in score.items())
+
+
+def render_projects(entries: list[dict[str, Any]]) -> str:
+    if not entries:
+        return "no projects registered: run `ken init` in a repository, or `ken projects add PATH`\n"
+    lines = []
+    for e in entries:
+        extra = f"  aliases: {', '.join(e['aliases'])}" if e.get("aliases") else ""
+        extra += "" if e.get("initialized", True) else "  (kenning not set up: run `ken init` there)"
+        lines.append(f"{'*' if e.get('active') else ' '} {e['name']:<20} {e['path']}{extra}")
+    return "\n".join(lines) + "\n"

@@ -1,12 +1,17 @@
 """``ken doctor``: a full read of the log that reports what the fold tolerates silently.
 
-Malformed lines (with their numbers), a torn tail, duplicate event ids with different content,
-two issues sharing an issue id (two branches that picked the same random id), two decisions
-superseding the same decision, supersedes naming a non-decision, and unknown event types.
+Malformed lines (with their numbers), a torn tail, bytes of torn writes kept in quarantine,
+duplicate event ids with different content, two issues sharing an issue id (two branches that
+picked the same random id), two decisions superseding the same decision, supersedes naming a
+non-decision, and unknown event types. Also the MCP clients' config files, when present:
+a missing, broken or ``--root``-pinned kenning entry.
 """
 
 from __future__ import annotations
 
+import os
+
+from kenning.app import mcp_setup
 from kenning.app.memory import open_memory
 from kenning.core.events import TYPES, Event, parse_line
 
@@ -25,7 +30,25 @@ def doctor(project: Project) -> dict[str, Any]:
     finally:
         memory.close()
     problems += _conflicts(events)
-    return {"events": len(events), "problems": problems}
+    quarantined, pieces = _quarantined(project)
+    if quarantined:
+        problems.append({"kind": "quarantined_bytes", "bytes": quarantined,
+                         "message": f"{quarantined} bytes of {pieces} torn write(s) are kept in "
+                                    ".kenning/local/quarantine/; re-record anything they held, then delete them"})
+    clients = mcp_setup.check_clients(project)
+    problems += [{"kind": f"mcp_{c['status']}", "file": c["file"], "message": c["message"]}
+                 for c in clients if c["status"] != "ok"]
+    return {"events": len(events), "problems": problems, "quarantined_bytes": quarantined, "mcp_clients": clients}
+
+
+def _quarantined(project: Project) -> tuple[int, int]:
+    """(bytes, files) under ``.kenning/local/quarantine/``."""
+    try:
+        with os.scandir(project.local_dir / "quarantine") as found:
+            sizes = [entry.stat().st_size for entry in found if entry.is_file()]
+    except (FileNotFoundError, NotADirectoryError):
+        return 0, 0
+    return sum(sizes), len(sizes)
 
 
 def _read(data: bytes) -> tuple[list[Event], list[dict[str, Any]]]:

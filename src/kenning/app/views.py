@@ -55,7 +55,7 @@ def setup_mode(project: Project) -> bool:
 
 
 def context(project: Project, tokens: int = 2000, paths: list[str] | None = None, cwd: Path | None = None,
-            now: str | None = None) -> str:
+            now: str | None = None, surface: str = "cli") -> str:
     """What an agent should know before working, within ``tokens`` (counted as chars / 4): the
     gate's verdict on ``paths`` first, then the summary cut to what is left."""
     from kenning.app import gate as gate_app
@@ -69,7 +69,7 @@ def context(project: Project, tokens: int = 2000, paths: list[str] | None = None
     budget = tokens * 4
     head = ""
     if paths:
-        head = "## Before you edit\n" + gate_app.precheck(project, paths, cwd=cwd, now=now).text(8) + "\n"
+        head = "## Before you edit\n" + gate_app.precheck(project, paths, cwd=cwd, now=now, surface=surface).text(8) + "\n"
     memory = open_memory(project, now)
     try:
         body = summary_core.render(memory.state, project.name, purpose(project), max(200, budget - len(head)))

@@ -1,0 +1,156 @@
+"""Driving ``ken mcp`` with the SDK's real stdio client, next to the real CLI.
+
+Every test gets its own machine: ``KEN_HOME`` and ``HOME`` in a temporary folder, no ``KEN_*``
+or ``GIT_*`` variable inherited, a git identity in that ``HOME``, and a fixed ``KEN_NOW`` so
+the gate's verdicts (ages, windows) are the same in a server and in a CLI run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.types import Implementation, InitializeResult
+
+_BIN = Path(sys.executable).parent / "ken"
+KEN = str(_BIN) if _BIN.exists() else shutil.which("ken")
+NOW = "2030-06-30T12:00:00Z"
+CLIENT = "pytest-agent"
+
+
+class World:
+    """A temporary machine: ``KEN_HOME``, ``HOME`` and git repositories under one folder."""
+
+    def __init__(self, base: Path) -> None:
+        assert KEN, "the `ken` executable is not installed next to this Python nor on PATH"
+        self.base = base
+        self.home = base / "home"
+        self.home.mkdir(parents=True, exist_ok=True)
+        self.env = {k: v for k, v in os.environ.items()
+                    if not k.startswith(("KEN_", "GIT_")) and k not in ("PYTHONPATH", "PYTHONHOME")}
+        self.env.update({
+            "KEN_HOME": str(base / "kenhome"),
+            "HOME": str(self.home),
+            "XDG_CONFIG_HOME": str(base / "xdg"),
+            "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_CEILING_DIRECTORIES": str(base),
+            "PYTHONDONTWRITEBYTECODE": "1",
+            "KEN_NOW": NOW,
+        })
+        for key, value in (("user.name", "Test Runner"), ("user.email", "runner@example.invalid"),
+                           ("init.defaultBranch", "main"), ("commit.gpgsign", "false")):
+            self.git(base, "config", "--global", key, value)
+        self.stderr_log = base / "server-stderr.log"
+
+    def git(self, cwd: Path, *args: str) -> str:
+        r = subprocess.run(["git", *args], cwd=cwd, env=self.env, capture_output=True, text=True)
+        assert r.returncode == 0, f"git {' '.join(args)} failed: {r.stderr}"
+        return r.stdout
+
+    def repo(self, name: str, init: bool = True) -> Path:
+        """A git repository with one commit, ``ken init``-ed (and so registered) unless not ``init``."""
+        path = self.base / name
+        (path / "src").mkdir(parents=True)
+        (path / "src" / "app.py").write_text("def main():\n    return 1\n")
+        self.git(path, "init", "-q")
+        self.git(path, "add", "-A")
+        self.git(path, "commit", "-q", "-m", "initial")
+        if init:
+            self.ok(path, "init", "--no-hooks", "--no-backfill")
+        return path
+
+    def ken(self, cwd: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([KEN, *args], cwd=cwd, env={**self.env, **(env or {})}, capture_output=True,
+                              text=True, timeout=60)
+
+    def ok(self, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+        r = self.ken(cwd, *args)
+        assert r.returncode == 0, f"ken {' '.join(args)} -> {r.returncode}\n{r.stdout}\n{r.stderr}"
+        return r
+
+    def json(self, cwd: Path, *args: str) -> Any:
+        return json.loads(self.ok(cwd, *args, "--json").stdout)
+
+
+class Reply:
+    """A tools/call result as text blocks: for a project tool, the first names the project."""
+
+    def __init__(self, error: bool, blocks: list[str]) -> None:
+        self.error = error
+        self.blocks = blocks
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.blocks)
+
+    @property
+    def head(self) -> str:
+        return self.blocks[0]
+
+    @property
+    def body(self) -> str:
+        """The payload: the block after the project line (the last block, for most tools)."""
+        assert not self.error, self.text
+        return self.blocks[1]
+
+    def json_lines(self) -> list[Any]:
+        return [json.loads(line) for line in self.body.splitlines()]
+
+    def __repr__(self) -> str:
+        return f"Reply(error={self.error}, blocks={self.blocks!r})"
+
+
+class Mcp:
+    """One live session with a ``ken mcp`` process, through the SDK's ``ClientSession``."""
+
+    def __init__(self, session: ClientSession, init: InitializeResult, stream_errors: list[Exception]) -> None:
+        self.session = session
+        self.init = init
+        self.stream_errors = stream_errors
+
+    async def call(self, name: str, **arguments: Any) -> Reply:
+        result = await self.session.call_tool(name, arguments)
+        blocks = [c.text for c in result.content if c.type == "text"]
+        assert len(blocks) == len(result.content), result
+        return Reply(bool(result.is_error), blocks)
+
+    async def ok(self, name: str, **arguments: Any) -> Reply:
+        reply = await self.call(name, **arguments)
+        assert not reply.error, f"{name}({arguments}) failed: {reply.text}"
+        return reply
+
+    async def refused(self, name: str, **arguments: Any) -> str:
+        """The one line of an ``isError`` result."""
+        reply = await self.call(name, **arguments)
+        assert reply.error, f"{name}({arguments}) should fail: {reply.text}"
+        assert len(reply.blocks) == 1 and "\n" not in reply.blocks[0] and reply.blocks[0].strip(), reply
+        return reply.blocks[0]
+
+
+@asynccontextmanager
+async def connect(world: World, cwd: Path, *args: str, command: list[str] | None = None,
+                  env: dict[str, str] | None = None) -> AsyncIterator[Mcp]:
+    """Start ``ken mcp ARGS`` in ``cwd`` (or ``command``) and initialize a session with it."""
+    argv = command or [str(KEN), "mcp", *args]
+    params = StdioServerParameters(command=argv[0], args=argv[1:], env={**world.env, **(env or {})}, cwd=str(cwd))
+    stream_errors: list[Exception] = []
+
+    async def on_message(message: Any) -> None:
+        if isinstance(message, Exception):  # a line on stdout that is not a protocol message
+            stream_errors.append(message)
+
+    with open(world.stderr_log, "a", encoding="utf-8") as errlog:
+        async with stdio_client(params, errlog=errlog) as (read, write), \
+                ClientSession(read, write, message_handler=on_message,
+                              client_info=Implementation(name=CLIENT, version="1.0")) as session:
+            init = await session.initialize()
+            yield Mcp(session, init, stream_errors)
