@@ -231,3 +231,7 @@ def working_diff(root: Path, path: str) -> str:
     """The uncommitted change to one file (against HEAD, or everything when there is no HEAD)."""
     base = ["HEAD"] if head_commit(root) else []
     return run(root, ["diff", "--no-color", *base, "--", path])
+
+
+def staged_diff(root: Path, paths: list[str]) -> str:
+    return run(root, ["diff", "--cached", "--no-color", "--", *paths])

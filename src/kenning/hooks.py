@@ -87,16 +87,20 @@ def _pre_commit(project: Project) -> int:
 
     result = precheck(project, [], staged=True, surface=None)
     flagged = [f for f in result.report.files if f.warnings]
+    alike = _staged_repeats(project, [f.path for f in flagged])
     if flagged:
         from kenning.core.gate import Report, render_text
 
         sys.stderr.write("kenning: what memory says about the staged files:\n")
+        for path, similar in alike.items():
+            sys.stderr.write(f"{path}: the staged change resembles failed attempt {similar['id']} "
+                             f"(similarity {similar['score']:.2f}): {similar['summary']}\n")
         sys.stderr.write(render_text(Report(flagged), result.now_us, 8))
     strict = project.setting("gate", "commit") == "strict"
     blocked = [f.path for f in result.report.files if f.severity == "block"]
     for verdict in result.report.files:
         decision = "refused" if strict and verdict.path in blocked else "advise"
-        checks.record(project, verdict, "git-hook", result.now_us, decision)
+        checks.record(project, verdict, "git-hook", result.now_us, decision, similar=alike.get(verdict.path))
     if strict and blocked:
         sys.stderr.write(
             f"kenning: commit refused (gate.commit = \"strict\"): {', '.join(blocked)} blocked. "
@@ -104,6 +108,23 @@ def _pre_commit(project: Project) -> int:
             "or bypass once with `git commit --no-verify`.\n")
         return BLOCKED_EXIT
     return 0
+
+
+def _staged_repeats(project: Project, paths: list[str]) -> dict[str, dict[str, object]]:
+    """Staged changes that resemble a failed attempt on their file (one `git diff --cached`)."""
+    if not paths:
+        return {}
+    from kenning import git
+    from kenning.app.commits import added_lines
+    from kenning.app.gate import similar_failure
+
+    staged = added_lines(git.staged_diff(project.root, paths))
+    found = {}
+    for path, added in staged.items():
+        similar = similar_failure(project, path, added)
+        if similar is not None:
+            found[path] = similar
+    return found
 
 
 def _refresh(project: Project, name: str = "") -> None:

@@ -83,6 +83,8 @@ def _strip(data: dict[str, Any]) -> None:
             hooks[event] = kept
         else:
             del hooks[event]
+    if not hooks:
+        del data["hooks"]  # leave no trace in a file that had no hooks
 
 
 def install(project: Project, agent: str) -> tuple[Path, bool]:
@@ -92,6 +94,8 @@ def install(project: Project, agent: str) -> tuple[Path, bool]:
         raise InvalidInput(f"{path}: \"hooks\" is not an object; fix it, then run this again")
     _strip(data)
     hooks = data.setdefault("hooks", {})
+    if not isinstance(hooks, dict):
+        raise InvalidInput(f"{path}: \"hooks\" is not an object; fix it, then run this again")
     for event, matcher in AGENTS[agent][1].items():
         hooks.setdefault(event, []).append(
             {"matcher": matcher, "hooks": [{"type": "command", "command": COMMANDS[event], "timeout": 30}]})
@@ -168,14 +172,14 @@ def pre_tool_use(project: Project, payload: dict[str, Any], now: str | None = No
         path = canonical_path(project.root, raw, cwd)
     except InvalidInput:
         return None  # outside this repository: not ours to judge
-    result = precheck(project, [path], now=now, surface=None)
+    result = precheck(project, [path], cwd=project.root, now=now, surface=None)
     verdict = result.report.files[0]
     similar = similar_failure(project, path, proposed_text(payload))
     session = str(payload.get("session_id") or "")
     now_us = now_micros(now)
-    _complete_open(project, path, now_us, similar)
     live = [w for w in verdict.warnings if w.snoozed_until is None]
     if not verdict.warnings and similar is None:
+        _complete_open(project, path, now_us, similar)
         checks.record(project, verdict, "agent-hook", now_us, "allow", session)
         return None
     text = _context(verdict, result.now_us, similar)
@@ -188,14 +192,18 @@ def pre_tool_use(project: Project, payload: dict[str, Any], now: str | None = No
         if mode == "ask":
             decision = "ask"
             output.update(permissionDecision="ask", permissionDecisionReason=text)
-        elif _first_sight(project, key, now_us):
-            decision = "deny"
-            output.update(permissionDecision="deny", permissionDecisionReason=text + _HOW_TO_PROCEED)
         else:
-            decision = "allow-after-deny"
-            output["additionalContext"] = text
+            seen = _sightings(project, key)
+            if seen == 0:
+                decision = "deny"
+                output.update(permissionDecision="deny", permissionDecisionReason=text + _HOW_TO_PROCEED)
+            else:  # the agent has seen this evidence: let it through, once counted as an override
+                decision = "allow-after-deny" if seen == 1 else "advise"
+                output["additionalContext"] = text
     else:
         output["additionalContext"] = text
+    if decision not in ("deny", "ask"):  # only an edit that goes ahead changes the file
+        _complete_open(project, path, now_us, similar)
     checks.record(project, verdict, "agent-hook", now_us, decision, session, similar)
     return {"hookSpecificOutput": output}
 
@@ -217,18 +225,19 @@ def _evidence_key(session: str, path: str, live: list[Any]) -> str:
     return hashlib.sha256(json.dumps([session, path, evidence]).encode()).hexdigest()[:32]
 
 
-def _first_sight(project: Project, key: str, now_us: int) -> bool:
-    """True the first time this (session, file, evidence) is seen; remembered in local/."""
+def _sightings(project: Project, key: str) -> int:
+    """How many times this (session, file, evidence) was seen before; counts it once more.
+    Remembered in ``local/`` (machine-local)."""
     path = project.local_dir / SEEN
     seen = files.read_json(path)
     seen = seen if isinstance(seen, dict) else {}
-    if key in seen:
-        return False
-    seen[key] = now_us
+    before = seen.get(key, [0, 0])
+    count = int(before[0]) if isinstance(before, list) and before else 0
+    seen[key] = [count + 1, len(seen)]
     if len(seen) > 5000:  # forget the oldest: sessions end
-        seen = dict(sorted(seen.items(), key=lambda kv: kv[1])[-4000:])
+        seen = dict(sorted(seen.items(), key=lambda kv: kv[1][1] if isinstance(kv[1], list) else 0)[-4000:])
     files.write_json_quietly(path, seen)
-    return True
+    return count
 
 
 def _complete_open(project: Project, path: str, now_us: int, similar: dict[str, Any] | None) -> None:

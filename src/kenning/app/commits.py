@@ -22,7 +22,7 @@ def complete_checks(project: Project) -> int:
     patch = git.show_patches(project.root, [head]).get(head, "")
     now_us = now_micros()
     closed = 0
-    for path, added in _added_lines(patch).items():
+    for path, added in added_lines(patch).items():
         if path in open_files:
             similar = similar_failure(project, path, added)
             checks.complete(project, path, "commit", now_us, similar is not None, similar)
@@ -38,7 +38,7 @@ def _open_warned(project: Project) -> set[str]:
     return {p for p, is_open in state.items() if is_open}
 
 
-def _added_lines(patch: str) -> dict[str, str]:
+def added_lines(patch: str) -> dict[str, str]:
     """Per file of a unified diff, the lines it adds."""
     added: dict[str, list[str]] = {}
     current = None

@@ -111,8 +111,11 @@ def _find(data: dict[str, Any], ref: str) -> dict[str, Any] | None:
     for entry in projects:
         if ref == entry["name"] or ref in entry.get("aliases", []):
             return entry
+    if not (os.sep in ref or "/" in ref or ref.startswith(("~", ".")) or os.path.exists(ref)):
+        return None  # a bare word that is no registered name is not a path either
     path = _real(ref)
-    return next((e for e in projects if e["path"] == path), None)
+    inside = [e for e in projects if path == e["path"] or path.startswith(e["path"].rstrip(os.sep) + os.sep)]
+    return max(inside, key=lambda e: len(e["path"]), default=None)  # the innermost project holding the path
 
 
 def remove(ref: str) -> dict[str, Any]:

@@ -69,7 +69,8 @@ def context(project: Project, tokens: int = 2000, paths: list[str] | None = None
     budget = tokens * 4
     head = ""
     if paths:
-        head = "## Before you edit\n" + gate_app.precheck(project, paths, cwd=cwd, now=now, surface=surface).text(8) + "\n"
+        verdict = gate_app.precheck(project, paths, cwd=cwd, now=now, surface=surface)
+        head = "## Before you edit\n" + verdict.text(8) + "\n"
     memory = open_memory(project, now)
     try:
         body = summary_core.render(memory.state, project.name, purpose(project), max(200, budget - len(head)))

@@ -22,6 +22,7 @@ _KEYWORDS = frozenset((
     "throw", "true", "try", "type", "var", "void", "while", "with", "yield",
 ))
 RENAMED_WEIGHT = 0.95
+CONTAINED_WEIGHT = 0.9  # the failed change found whole inside a larger proposal
 MIN_TOKENS = 6  # shorter texts say too little to be called alike
 
 
@@ -63,11 +64,26 @@ def _jaccard(a: set[tuple[str, ...]], b: set[tuple[str, ...]]) -> float:
     return len(a & b) / len(a | b)
 
 
+def _names(seq: list[str]) -> set[str]:
+    """Identifiers and literals that carry meaning (not keywords, not one-letter names)."""
+    return {t for t in seq if len(t) > 1 and t.lower() not in _KEYWORDS and (t[0].isalnum() or t[0] == "_")}
+
+
 def similarity(proposed: str, failed: str) -> float:
-    """0.0 (unrelated) to 1.0 (the same change), rounded to two decimals."""
+    """0.0 (unrelated) to 1.0 (the same change), rounded to two decimals.
+
+    The renamed view counts only when the two share at least one meaningful name or literal
+    (``compute_value``, ``3600``): two snippets of merely the same shape are not a repeat. A
+    larger proposal (a whole file written) that contains the failed change counts too.
+    """
     left, right = tokens(proposed), tokens(failed)
     if len(left) < MIN_TOKENS or len(right) < MIN_TOKENS:
         return 0.0
-    exact = _jaccard(_shingles(left), _shingles(right))
-    renamed = _jaccard(_shingles(_renamed(left)), _shingles(_renamed(right))) * RENAMED_WEIGHT
-    return round(max(exact, renamed), 2)
+    a, b = _shingles(left), _shingles(right)
+    exact = _jaccard(a, b)
+    # containment needs a change long enough that finding most of it elsewhere is no accident
+    contained = len(a & b) / len(b) * CONTAINED_WEIGHT if len(right) >= 2 * MIN_TOKENS else 0.0
+    renamed = 0.0
+    if _names(left) & _names(right):
+        renamed = _jaccard(_shingles(_renamed(left)), _shingles(_renamed(right))) * RENAMED_WEIGHT
+    return round(max(exact, contained, renamed), 2)

@@ -1,0 +1,231 @@
+"""Fixtures for the coding-agent hook tests: real ``ken`` processes in real temporary git repos.
+
+Each test gets its own world: ``KEN_HOME``, ``HOME`` and ``XDG_CONFIG_HOME`` inside ``tmp_path``,
+no ``KEN_*``/``GIT_*`` variable inherited from the machine, system git config ignored and the git
+identity in the temporary ``HOME``. Time is fixed: every ``ken`` run gets ``KEN_NOW`` and every
+commit the same author and committer date, one day before it, so verdicts are reproducible.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+_BIN = Path(sys.executable).parent / "ken"
+KEN = str(_BIN) if _BIN.exists() else shutil.which("ken")
+NOW = "2030-06-30T12:00:00Z"
+COMMIT_DATE = "@1908964800 +0000"  # 2030-06-29T12:00:00Z, one day before NOW
+EDIT_TOOLS = "Edit|Write|MultiEdit|NotebookEdit"
+
+
+class World:
+    """A temporary machine: HOME, KEN_HOME and git repositories under one folder."""
+
+    def __init__(self, base: Path) -> None:
+        assert KEN, "the `ken` executable is not installed next to this Python nor on PATH"
+        self.base = base
+        (base / "home").mkdir(parents=True, exist_ok=True)
+        self.env = {k: v for k, v in os.environ.items()
+                    if not k.startswith(("KEN_", "GIT_", "CLAUDE_")) and k not in ("PYTHONPATH", "PYTHONHOME")}
+        self.env.update({
+            "KEN_HOME": str(base / "kenhome"),
+            "HOME": str(base / "home"),
+            "XDG_CONFIG_HOME": str(base / "xdg"),
+            "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_CEILING_DIRECTORIES": str(base),
+            "GIT_AUTHOR_DATE": COMMIT_DATE,
+            "GIT_COMMITTER_DATE": COMMIT_DATE,
+            "PYTHONDONTWRITEBYTECODE": "1",
+            "NO_COLOR": "1",
+            "KEN_NOW": NOW,
+            # the agent hooks run `ken` by name, as the shared settings file says
+            "PATH": str(Path(KEN).parent) + os.pathsep + os.environ.get("PATH", ""),
+        })
+        (base / "home" / ".gitconfig").write_text(
+            "[user]\n\tname = Agent Tester\n\temail = agent@example.invalid\n"
+            "[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n")
+
+    def repo(self, files: dict[str, str] | None = None, name: str = "repo", init: tuple[str, ...] | None = (
+            "--no-hooks", "--no-backfill")) -> Repo:
+        """A git repository with one commit of ``files``; ``ken init INIT…`` unless ``init`` is None."""
+        path = self.base / name
+        path.mkdir(parents=True)
+        repo = Repo(self, path)
+        repo.git("init", "-q")
+        for rel, text in (files or {"src/a.py": "a = 1\n", "src/quiet.py": "q = 1\n"}).items():
+            repo.write(rel, text)
+        repo.git("add", "-A")
+        repo.git("commit", "-q", "--no-verify", "-m", "initial")
+        if init is not None:
+            repo.ok("init", *init)
+        return repo
+
+
+class Repo:
+    def __init__(self, world: World, path: Path) -> None:
+        self.world = world
+        self.path = path
+
+    @property
+    def checks_path(self) -> Path:
+        return self.path / ".kenning" / "local" / "checks.jsonl"
+
+    def git(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+        r = subprocess.run(["git", *args], cwd=self.path, env=self.world.env, capture_output=True, text=True,
+                           timeout=60)
+        if check:
+            assert r.returncode == 0, f"git {' '.join(args)} -> {r.returncode}\n{r.stdout}\n{r.stderr}"
+        return r
+
+    def write(self, rel: str, text: str) -> Path:
+        path = self.path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+        return path
+
+    def commit(self, rel: str, text: str, message: str, verify: bool = False) -> None:
+        self.write(rel, text)
+        self.git("add", "--", rel)
+        self.git("commit", "-q", *(() if verify else ("--no-verify",)), "-m", message)
+
+    def status(self) -> str:
+        return self.git("status", "--porcelain").stdout
+
+    def ken(self, *args: str, input: str | None = None, cwd: Path | None = None,
+            env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
+        return subprocess.run([KEN, *args], cwd=cwd or self.path, env={**self.world.env, **(env or {})},
+                              input=input, capture_output=True, text=True, timeout=timeout)
+
+    def ok(self, *args: str, **kw: Any) -> subprocess.CompletedProcess:
+        r = self.ken(*args, **kw)
+        assert r.returncode == 0, f"ken {' '.join(args)} -> {r.returncode}\n{r.stdout}\n{r.stderr}"
+        assert "Traceback" not in r.stderr
+        return r
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self.ok(*args, "--json").stdout)
+
+    def issue(self, summary: str, at: str) -> str:
+        return str(self.json("issue", summary, "--at", at)["issue_id"])
+
+    def failed(self, summary: str, at: str, issue: str, *extra: str) -> str:
+        return str(self.json("attempt", summary, "--failed", "--issue", issue, "--at", at, *extra)["id"])
+
+    def block(self, at: str = "src/a.py") -> tuple[str, list[str]]:
+        """An open issue and three failed attempts on ``at``: the gate blocks it. (issue, attempt ids)"""
+        issue = self.issue(f"{at} loses writes", at)
+        return issue, [self.failed(s, at, issue) for s in ("retry the flush", "lock the writer",
+                                                            "double the buffer")]
+
+    def set_gate(self, key: str, value: str) -> None:
+        """Set ``[gate] KEY = VALUE`` (a TOML literal) in .kenning/config.toml."""
+        cfg = self.path / ".kenning" / "config.toml"
+        lines = cfg.read_text().splitlines()
+        start = lines.index("[gate]")
+        for i in range(start + 1, len(lines)):
+            if lines[i].startswith("["):
+                break
+            if lines[i].split("=")[0].strip() == key:
+                lines[i] = f"{key} = {value}"
+                break
+        else:
+            lines.insert(start + 1, f"{key} = {value}")
+        cfg.write_text("\n".join(lines) + "\n")
+
+    # -- agent hooks ------------------------------------------------------------------------------
+
+    def hook(self, name: str, payload: dict[str, Any] | str, cwd: Path | None = None,
+             env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+        """``ken hook NAME`` with the payload on stdin, as Claude Code runs it."""
+        text = payload if isinstance(payload, str) else json.dumps(payload)
+        extra = {"CLAUDE_PROJECT_DIR": str(self.path), **(env or {})}
+        return self.ken("hook", name, input=text, cwd=cwd, env=extra)
+
+    def pre(self, payload: dict[str, Any] | str, **kw: Any) -> tuple[subprocess.CompletedProcess, dict[str, Any]]:
+        """Run the PreToolUse hook; (the process, its parsed answer or {} when it printed nothing)."""
+        r = self.hook("pre-tool-use", payload, **kw)
+        assert r.returncode == 0, f"pre-tool-use -> {r.returncode}\n{r.stdout}\n{r.stderr}"
+        assert "Traceback" not in r.stderr, r.stderr
+        return r, (json.loads(r.stdout) if r.stdout.strip() else {})
+
+    def checks(self) -> list[dict[str, Any]]:
+        if not self.checks_path.exists():
+            return []
+        return [json.loads(line) for line in self.checks_path.read_text().splitlines() if line.strip()]
+
+    def wait_for_checks(self, predicate: Any, timeout: float = 10.0) -> list[dict[str, Any]]:
+        """Poll checks.jsonl until ``predicate(records)`` holds (background hooks write it)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            records = self.checks()
+            if predicate(records) or time.monotonic() > deadline:
+                return records
+            time.sleep(0.05)
+
+
+# -- Claude Code payloads -------------------------------------------------------------------------
+
+def _payload(repo: Repo, tool: str, tool_input: dict[str, Any], session: str) -> dict[str, Any]:
+    return {"session_id": session, "transcript_path": str(repo.world.base / "transcript.jsonl"),
+            "cwd": str(repo.path), "permission_mode": "default", "hook_event_name": "PreToolUse",
+            "tool_name": tool, "tool_input": tool_input, "tool_use_id": "toolu_01ABCDEF"}
+
+
+def edit(repo: Repo, rel: str, new: str = "a = 2\n", old: str = "a = 1\n", session: str = "s1") -> dict[str, Any]:
+    return _payload(repo, "Edit", {"file_path": str(repo.path / rel), "old_string": old, "new_string": new},
+                    session)
+
+
+def write(repo: Repo, rel: str, content: str, session: str = "s1") -> dict[str, Any]:
+    return _payload(repo, "Write", {"file_path": str(repo.path / rel), "content": content}, session)
+
+
+def multi_edit(repo: Repo, rel: str, news: list[str], session: str = "s1") -> dict[str, Any]:
+    edits = [{"old_string": f"old{i}", "new_string": new} for i, new in enumerate(news)]
+    return _payload(repo, "MultiEdit", {"file_path": str(repo.path / rel), "edits": edits}, session)
+
+
+def notebook_edit(repo: Repo, rel: str, source: str, session: str = "s1") -> dict[str, Any]:
+    return _payload(repo, "NotebookEdit", {"notebook_path": str(repo.path / rel), "cell_id": "cell-1",
+                                           "new_source": source, "cell_type": "code", "edit_mode": "replace"},
+                    session)
+
+
+def session_start(repo: Repo, source: str = "startup", session: str = "s1") -> dict[str, Any]:
+    return {"session_id": session, "transcript_path": str(repo.world.base / "transcript.jsonl"),
+            "cwd": str(repo.path), "hook_event_name": "SessionStart", "source": source}
+
+
+def answer(result: dict[str, Any]) -> dict[str, Any]:
+    return result.get("hookSpecificOutput") or {}
+
+
+def decision(result: dict[str, Any]) -> str | None:
+    return answer(result).get("permissionDecision")
+
+
+def context(result: dict[str, Any]) -> str:
+    return answer(result).get("additionalContext") or ""
+
+
+def reason(result: dict[str, Any]) -> str:
+    return answer(result).get("permissionDecisionReason") or ""
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> World:
+    return World(tmp_path)
+
+
+@pytest.fixture
+def repo(world: World) -> Repo:
+    """A repository with src/a.py and src/quiet.py committed and kenning initialized (no git hooks)."""
+    return world.repo()

@@ -1,0 +1,144 @@
+"""An agent hook never breaks the agent: corrupt memory, a corrupt cache, bad input and a
+timeout all end with exit 0 and a note on stderr; nothing is denied that was not judged."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from .conftest import Repo, context, decision, edit, session_start
+
+
+def test_unreadable_memory_fails_open(repo: Repo):
+    repo.block("src/a.py")
+    log = repo.path / ".kenning" / "events.jsonl"
+    saved = log.read_bytes()
+    log.unlink()
+    log.mkdir()  # the log is now a directory: memory cannot be read
+    r = repo.hook("pre-tool-use", edit(repo, "src/a.py"))
+    assert r.returncode == 0
+    assert r.stdout == ""  # nothing denied, nothing claimed
+    assert "kenning:" in r.stderr and "pre-tool-use" in r.stderr and "Traceback" not in r.stderr
+    r = repo.hook("session-start", session_start(repo))
+    assert r.returncode == 0 and r.stdout == "" and "kenning:" in r.stderr
+
+    log.rmdir()
+    log.write_bytes(saved)  # restored: the gate answers again
+    assert decision(repo.pre(edit(repo, "src/a.py"))[1]) == "deny"
+
+
+def test_a_corrupt_cache_is_rebuilt_and_the_answer_is_right(repo: Repo):
+    repo.block("src/a.py")
+    assert decision(repo.pre(edit(repo, "src/a.py", session="warm"))[1]) == "deny"  # cache built
+    db = repo.path / ".kenning" / "cache" / "index.sqlite"
+    assert db.exists()
+    for extra in ("-wal", "-shm"):
+        (db.parent / (db.name + extra)).unlink(missing_ok=True)
+    db.write_bytes(b"\x00garbage\xff\xfe not a database " * 64)
+    r, result = repo.pre(edit(repo, "src/a.py"))
+    assert decision(result) == "deny"
+    assert "lock the writer" in json.dumps(result)
+    assert db.read_bytes().startswith(b"SQLite format 3\x00")
+    _, quiet = repo.pre(edit(repo, "src/quiet.py", "q = 2\n", "q = 1\n"))
+    assert quiet == {}
+
+
+def test_a_corrupt_config_fails_open(repo: Repo):
+    repo.block("src/a.py")
+    (repo.path / ".kenning" / "config.toml").write_text("[gate\nagent = = deny\n")
+    r = repo.hook("pre-tool-use", edit(repo, "src/a.py"))
+    assert r.returncode == 0 and "Traceback" not in r.stderr
+    if r.stdout.strip():  # if it answers at all, it must answer properly
+        json.loads(r.stdout)
+    else:
+        assert "kenning:" in r.stderr
+
+
+def test_invalid_stdin_fails_open(repo: Repo):
+    repo.block("src/a.py")
+    for stdin in ("not json at all", '{"session_id": "s1", "tool_input": ', "", "[1, 2, 3]", '"a string"', "null"):
+        for name in ("pre-tool-use", "session-start"):
+            r = repo.hook(name, stdin)
+            assert r.returncode == 0, (stdin, name, r.stderr)
+            assert "Traceback" not in r.stderr
+            if name == "pre-tool-use":
+                assert r.stdout == "", stdin
+    assert not any(r["decision"] == "deny" for r in repo.checks())
+
+
+def test_bad_json_says_so_on_stderr(repo: Repo):
+    r = repo.hook("pre-tool-use", "{oops")
+    assert r.returncode == 0 and r.stdout == ""
+    assert r.stderr.startswith("kenning: pre-tool-use hook skipped")
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_payload_with_odd_shapes_fails_open(repo: Repo):
+    repo.block("src/a.py")
+    base = edit(repo, "src/a.py")
+    for tool_input in (None, "a string", [], {"file_path": 42}, {"file_path": ""}, {"edits": "nope"}):
+        r = repo.hook("pre-tool-use", {**base, "tool_input": tool_input})
+        assert r.returncode == 0 and r.stdout == "" and "Traceback" not in r.stderr, tool_input
+
+
+def test_outside_any_repository_or_before_init(world, tmp_path):
+    bare = world.repo(init=None, name="bare")  # a git repository where `ken init` never ran
+    r = bare.hook("pre-tool-use", edit(bare, "src/a.py"))
+    assert r.returncode == 0 and r.stdout == ""
+    assert not (bare.path / ".kenning").exists()
+    r = bare.hook("session-start", session_start(bare))
+    assert r.returncode == 0 and r.stdout == ""
+    nowhere = tmp_path / "nowhere"
+    nowhere.mkdir()
+    payload = {**edit(bare, "x.py"), "cwd": str(nowhere)}
+    r = bare.hook("pre-tool-use", payload, cwd=nowhere, env={"CLAUDE_PROJECT_DIR": str(nowhere)})
+    assert r.returncode == 0 and r.stdout == "" and "Traceback" not in r.stderr
+
+
+SLOW_HOOK = textwrap.dedent("""
+    import sys, time
+    import kenning.hooks as hooks
+    from kenning.app import agent_hooks
+
+    def slow(*args, **kwargs):
+        time.sleep(30)
+        return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                       "permissionDecisionReason": "too late"}}
+
+    hooks.AGENT_TIMEOUT = float(sys.argv[1])
+    agent_hooks.pre_tool_use = slow
+    agent_hooks.session_start = slow
+    sys.exit(hooks.run(sys.argv[2]))
+""")
+
+
+@pytest.mark.parametrize("name", ["pre-tool-use", "session-start"])
+def test_a_timeout_fails_open(repo: Repo, name: str):
+    repo.block("src/a.py")
+    payload = edit(repo, "src/a.py") if name == "pre-tool-use" else session_start(repo)
+    started = time.monotonic()
+    r = subprocess.run([sys.executable, "-c", SLOW_HOOK, "0.5", name], cwd=repo.path, env=repo.world.env,
+                       input=json.dumps(payload), capture_output=True, text=True, timeout=20)
+    elapsed = time.monotonic() - started
+    assert r.returncode == 0, r.stderr
+    assert elapsed < 10, f"the hook ran {elapsed:.1f}s: the timeout did not stop it"
+    assert r.stdout == ""  # no late deny
+    assert "timed out" in r.stderr and "0.5s" in r.stderr and name in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_the_real_hook_is_well_within_the_timeout(repo: Repo):
+    """Without patching: the hook answers fast (fine for the default AGENT_TIMEOUT)."""
+    from kenning import hooks
+
+    repo.block("src/a.py")
+    started = time.monotonic()
+    _, result = repo.pre(edit(repo, "src/a.py"))
+    assert decision(result) == "deny"
+    assert time.monotonic() - started < hooks.AGENT_TIMEOUT / 4
+    assert context(repo.pre(edit(repo, "src/a.py"))[1])
