@@ -129,28 +129,45 @@ def _file_memory(memory: Memory, path: str, since: int, stale_before: int | None
 
 def _facts(memory: Memory, paths: list[str], since_us: int, config: gate.Settings,
            notices: list[str]) -> dict[str, gate.FileFacts]:
-    """Git facts for the paths: one `git log` over the window; a second, older one only when
-    staleness is still undecided for memories older than the window. Renames are looked for
+    """Git facts for the paths, from the commits that touched them since the window opened or
+    the oldest memory about them was written. History only changes when HEAD moves, so what git
+    said is kept in the index per (HEAD, path): a repeated precheck runs no git process, and a
+    miss costs one ``git log`` for all the missed paths together. Renames are looked for
     (``--full-diff``) only when a path no longer exists."""
     root = memory.project.root
     working = {p: _working_file(root / p) for p in paths}
+    head = git.head_commit(root)
     commits: dict[str, list[gate.Commit]] = {p: [] for p in paths}
     facts = {p: gate.FileFacts(p, commits[p], *working[p]) for p in paths}
-    if not _has_head(root):
+    if head is None:
         return facts
-    full_diff = not all(exists for exists, _ in working.values())
-    window = since_us // 1_000_000
-    try:
-        _add_commits(commits, git.log(root, ["HEAD"], since=window - 1, paths=paths, full_diff=full_diff))
-        oldest = memory.cache.oldest_memory(paths)
-        undecided = [p for p in paths if facts[p].exists and gate.stale_before(facts[p], config) is None]
-        if oldest and undecided and parse_timestamp(oldest) // 1_000_000 < window:
-            older = git.log(root, ["HEAD"], since=parse_timestamp(oldest) // 1_000_000 - 1, until=window - 1,
-                            paths=undecided, full_diff=full_diff)
-            _add_commits(commits, older)
-    except git.GitError as err:
-        notices.append(f"git history unavailable ({err}); churn, reverts and staleness not checked")
+    oldest = memory.cache.oldest_memory(paths)
+    since = min(since_us, parse_timestamp(oldest) if oldest else since_us) // 1_000_000 - 1
+    known = memory.cache.git_history(head, paths)
+    missed = []
+    for path in paths:
+        entry = known.get(path)
+        if entry is not None and entry[0] <= since and (entry[1] or working[path][0]):
+            commits[path].extend(gate.Commit(*row) for row in entry[2])
+        else:
+            missed.append(path)
+    if missed:
+        full_diff = not all(working[p][0] for p in missed)
+        try:
+            found: dict[str, list[gate.Commit]] = {p: [] for p in missed}
+            _add_commits(found, git.log(root, ["HEAD"], since=since, paths=missed, full_diff=full_diff))
+        except git.GitError as err:
+            notices.append(f"git history unavailable ({err}); churn, reverts and staleness not checked")
+            return facts
+        with memory.cache.transaction():
+            memory.cache.save_git_history(head, {p: (since, full_diff, [_row(c) for c in found[p]]) for p in missed})
+        for path in missed:
+            commits[path].extend(found[path])
     return facts
+
+
+def _row(commit: gate.Commit) -> list[Any]:
+    return [commit.sha, commit.time_us, commit.subject, commit.reverts, commit.changed, commit.renamed_to]
 
 
 def _add_commits(commits: dict[str, list[gate.Commit]], records: list[git.CommitRecord]) -> None:

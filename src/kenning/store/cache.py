@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-CACHE_VERSION = "7"
+CACHE_VERSION = "8"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events(
@@ -37,6 +37,8 @@ CREATE TABLE IF NOT EXISTS event_paths(path TEXT NOT NULL, id TEXT NOT NULL, ts 
     outcome TEXT, issue_id TEXT, origin TEXT NOT NULL, PRIMARY KEY(path, id)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS event_paths_type ON event_paths(path, type, ts);
 CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, type);
+CREATE TABLE IF NOT EXISTS git_history(head TEXT NOT NULL, path TEXT NOT NULL, since INTEGER NOT NULL,
+    full INTEGER NOT NULL, commits TEXT NOT NULL, PRIMARY KEY(head, path)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS state(name TEXT NOT NULL, k TEXT NOT NULL, rank TEXT NOT NULL, v TEXT NOT NULL,
     PRIMARY KEY(name, k)) WITHOUT ROWID;
@@ -100,7 +102,8 @@ class Cache:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if str(version) != CACHE_VERSION:
             db.executescript("DROP TABLE IF EXISTS events; DROP TABLE IF EXISTS meta;"
-                             " DROP TABLE IF EXISTS state; DROP TABLE IF EXISTS event_paths;")
+                             " DROP TABLE IF EXISTS state; DROP TABLE IF EXISTS event_paths;"
+                             " DROP TABLE IF EXISTS git_history;")
             db.executescript(_SCHEMA)
             db.execute(f"PRAGMA user_version={int(CACHE_VERSION)}")
         return db
@@ -288,6 +291,19 @@ class Cache:
         where = ("p.path=? AND p.origin='log' AND p.type!='snooze' AND p.ts<? AND NOT (p.type='decision' AND EXISTS"
                  " (SELECT 1 FROM events s WHERE s.type='decision' AND s.supersedes=p.id))")
         return self._counted(where, (path, before), limit)
+
+    def git_history(self, head: str, paths: list[str]) -> dict[str, tuple[int, bool, list[list[Any]]]]:
+        """What git said about each path at ``head``: (since, with renames, commit rows)."""
+        marks = ",".join("?" * len(paths))
+        rows = self.db.execute(f"SELECT path, since, full, commits FROM git_history WHERE head=? AND path IN ({marks})",
+                               (head, *paths))
+        return {path: (int(since), bool(full), json.loads(commits)) for path, since, full, commits in rows}
+
+    def save_git_history(self, head: str, entries: dict[str, tuple[int, bool, list[list[Any]]]]) -> None:
+        self.db.execute("DELETE FROM git_history WHERE head != ?", (head,))  # history moved on
+        self.db.executemany(
+            "INSERT OR REPLACE INTO git_history(head, path, since, full, commits) VALUES(?,?,?,?,?)",
+            ((head, path, since, int(full), json.dumps(rows)) for path, (since, full, rows) in entries.items()))
 
     def failed_with_details(self, path: str, limit: int) -> list[str]:
         """The newest failed attempts on ``path`` that carry a change (``details``)."""
