@@ -13,7 +13,6 @@ from __future__ import annotations
 import sys
 
 from kenning import git
-from kenning.core import capture
 from kenning.core.events import Event
 
 TYPE_CHECKING = False
@@ -62,6 +61,8 @@ def capture_ids(shas: list[str]) -> list[str]:
 
 
 def _changes(memory: Memory, head: str, info: dict[str, Any] | None, start: int) -> list[git.CommitRecord]:
+    from kenning.core import capture
+
     root = memory.project.root
     if info is not None and info.get("head"):
         try:
@@ -91,6 +92,7 @@ def _days(memory: Memory) -> int:
 
 def _index(memory: Memory, records: list[git.CommitRecord], progress: bool) -> int:
     from kenning.app.record import redact_fields
+    from kenning.core import capture  # only when HEAD moved: its patterns cost every read otherwise
 
     added = 0
     show = progress and sys.stderr.isatty() and len(records) > 50

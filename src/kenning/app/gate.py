@@ -15,7 +15,7 @@ from kenning.app import checks
 from kenning.app.memory import Memory, open_memory
 from kenning.app.paths import canonical_path
 from kenning.app.project import Project, now_micros
-from kenning.core import gate, similarity
+from kenning.core import gate
 from kenning.core.errors import InvalidInput
 from kenning.core.events import Event, format_timestamp, parse_timestamp
 
@@ -71,6 +71,8 @@ def precheck(project: Project, raw_paths: list[str], cwd: Path | None = None, no
 def similar_failure(project: Project, path: str, proposed: str) -> dict[str, Any] | None:
     """The failed attempt on ``path`` whose change the proposed text most resembles, when the
     resemblance reaches ``[gate] similarity`` (default 0.6)."""
+    from kenning.core import similarity  # the edit-time check only; precheck alone never needs it
+
     if not proposed.strip():
         return None
     threshold = project.number("gate", "similarity")
