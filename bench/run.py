@@ -182,6 +182,14 @@ def main() -> None:
         text = "\n\n".join(sections)
         print("\n" + text)
         RESULTS.mkdir(exist_ok=True)
+        if args.only:  # keep the other part's latest figures beside the new ones
+            previous = json.loads((RESULTS / "latest.json").read_text()) if (RESULTS / "latest.json").exists() else {}
+            other = "gate" if args.only == "core" else "core"
+            if previous.get(other):
+                results[other] = previous[other]
+                title = "## Write and summary (whole process)" if other == "core" else "## The gate, side by side"
+                part = table(previous[other]) + ("" if other == "core" else "\n\n" + ratios(previous[other]))
+                text = (f"{title}\n\n{part}\n\n{text}" if other == "core" else f"{text}\n\n{title}\n\n{part}")
         (RESULTS / "latest.md").write_text(text + "\n")
         (RESULTS / "latest.json").write_text(json.dumps(results, indent=2) + "\n")
     finally:
