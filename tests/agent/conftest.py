@@ -10,17 +10,15 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-_BIN = Path(sys.executable).parent / "ken"
-KEN = str(_BIN) if _BIN.exists() else shutil.which("ken")
+from machine import KEN, isolated_env  # noqa: E402  (tests/ is on sys.path: its conftest.py)
+
 NOW = "2030-06-30T12:00:00Z"
 COMMIT_DATE = "@1908964800 +0000"  # 2030-06-29T12:00:00Z, one day before NOW
 EDIT_TOOLS = "Edit|Write|MultiEdit|NotebookEdit"
@@ -32,26 +30,10 @@ class World:
     def __init__(self, base: Path) -> None:
         assert KEN, "the `ken` executable is not installed next to this Python nor on PATH"
         self.base = base
-        (base / "home").mkdir(parents=True, exist_ok=True)
-        self.env = {k: v for k, v in os.environ.items()
-                    if not k.startswith(("KEN_", "GIT_", "CLAUDE_")) and k not in ("PYTHONPATH", "PYTHONHOME")}
-        self.env.update({
-            "KEN_HOME": str(base / "kenhome"),
-            "HOME": str(base / "home"),
-            "XDG_CONFIG_HOME": str(base / "xdg"),
-            "GIT_CONFIG_NOSYSTEM": "1",
-            "GIT_CEILING_DIRECTORIES": str(base),
-            "GIT_AUTHOR_DATE": COMMIT_DATE,
-            "GIT_COMMITTER_DATE": COMMIT_DATE,
-            "PYTHONDONTWRITEBYTECODE": "1",
-            "NO_COLOR": "1",
-            "KEN_NOW": NOW,
-            # the agent hooks run `ken` by name, as the shared settings file says
-            "PATH": str(Path(KEN).parent) + os.pathsep + os.environ.get("PATH", ""),
-        })
-        (base / "home" / ".gitconfig").write_text(
-            "[user]\n\tname = Agent Tester\n\temail = agent@example.invalid\n"
-            "[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n")
+        # the agent hooks run `ken` by name, as the shared settings file says
+        self.env = isolated_env(base, strip=("CLAUDE_",), name="Agent Tester", email="agent@example.invalid",
+                                GIT_AUTHOR_DATE=COMMIT_DATE, GIT_COMMITTER_DATE=COMMIT_DATE, NO_COLOR="1",
+                                KEN_NOW=NOW, PATH=str(Path(KEN).parent) + os.pathsep + os.environ.get("PATH", ""))
 
     def repo(self, files: dict[str, str] | None = None, name: str = "repo", init: tuple[str, ...] | None = (
             "--no-hooks", "--no-backfill")) -> Repo:

@@ -7,16 +7,13 @@ Every run is isolated from the user's machine: its own ``KEN_HOME`` and ``HOME``
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-_BIN = Path(sys.executable).parent / "ken"
-KEN = str(_BIN) if _BIN.exists() else shutil.which("ken")
+from machine import KEN, isolated_env  # noqa: E402  (tests/ is on sys.path: its conftest.py)
+
 LOG = Path(".kenning") / "events.jsonl"
 
 
@@ -26,17 +23,7 @@ class World:
     def __init__(self, base: Path) -> None:
         assert KEN, "the `ken` executable is not installed next to this Python nor on PATH"
         self.base = base
-        (base / "home").mkdir(parents=True, exist_ok=True)
-        self.env = {k: v for k, v in os.environ.items()
-                    if not k.startswith(("KEN_", "GIT_")) and k not in ("PYTHONPATH", "PYTHONHOME")}
-        self.env.update({
-            "KEN_HOME": str(base / "kenhome"),
-            "HOME": str(base / "home"),
-            "XDG_CONFIG_HOME": str(base / "xdg"),
-            "GIT_CONFIG_NOSYSTEM": "1",
-            "GIT_CEILING_DIRECTORIES": str(base),
-            "PYTHONDONTWRITEBYTECODE": "1",
-        })
+        self.env = isolated_env(base)
 
     def git(self, cwd: Path, *args: str) -> str:
         r = subprocess.run(["git", *args], cwd=cwd, env=self.env, capture_output=True, text=True)

@@ -15,14 +15,13 @@ import os
 import shutil
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-_BIN = Path(sys.executable).parent / "ken"
-KEN = str(_BIN) if _BIN.exists() else shutil.which("ken")
+from machine import KEN, isolated_env  # noqa: E402  (tests/ is on sys.path: its conftest.py)
+
 NOW = dt.datetime(2030, 6, 30, 12, 0, 0, tzinfo=dt.timezone.utc)
 LOG = Path(".kenning") / "events.jsonl"
 
@@ -50,23 +49,8 @@ class World:
         assert KEN, "the `ken` executable is not installed next to this Python nor on PATH"
         self.base = base
         self.home = base / "home"
-        self.home.mkdir(parents=True, exist_ok=True)
-        self.env = {k: v for k, v in os.environ.items()
-                    if not k.startswith(("KEN_", "GIT_")) and k not in ("PYTHONPATH", "PYTHONHOME")}
-        self.env.update({
-            "KEN_HOME": str(base / "kenhome"),
-            "HOME": str(self.home),
-            "XDG_CONFIG_HOME": str(base / "xdg"),
-            "GIT_CONFIG_NOSYSTEM": "1",
-            "GIT_CEILING_DIRECTORIES": str(base),
-            "PYTHONDONTWRITEBYTECODE": "1",
-            "NO_COLOR": "1",
-            "KEN_NOW": at(0),
-        })
-        for key, value in (("user.name", "Gate Tester"), ("user.email", "tester@example.invalid"),
-                           ("init.defaultBranch", "main"), ("commit.gpgsign", "false"),
-                           ("advice.detachedHead", "false")):
-            subprocess.run(["git", "config", "--global", key, value], env=self.env, check=True)
+        self.env = isolated_env(base, name="Gate Tester", email="tester@example.invalid", NO_COLOR="1",
+                                KEN_NOW=at(0))
 
     def repo(self, name: str = "repo") -> Repo:
         path = self.base / name

@@ -8,10 +8,7 @@ the gate's verdicts (ages, windows) are the same in a server and in a CLI run.
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
-import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -21,8 +18,8 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.types import Implementation, InitializeResult
 
-_BIN = Path(sys.executable).parent / "ken"
-KEN = str(_BIN) if _BIN.exists() else shutil.which("ken")
+from machine import KEN, isolated_env  # noqa: E402  (tests/ is on sys.path: its conftest.py)
+
 NOW = "2030-06-30T12:00:00Z"
 CLIENT = "pytest-agent"
 
@@ -34,21 +31,7 @@ class World:
         assert KEN, "the `ken` executable is not installed next to this Python nor on PATH"
         self.base = base
         self.home = base / "home"
-        self.home.mkdir(parents=True, exist_ok=True)
-        self.env = {k: v for k, v in os.environ.items()
-                    if not k.startswith(("KEN_", "GIT_")) and k not in ("PYTHONPATH", "PYTHONHOME")}
-        self.env.update({
-            "KEN_HOME": str(base / "kenhome"),
-            "HOME": str(self.home),
-            "XDG_CONFIG_HOME": str(base / "xdg"),
-            "GIT_CONFIG_NOSYSTEM": "1",
-            "GIT_CEILING_DIRECTORIES": str(base),
-            "PYTHONDONTWRITEBYTECODE": "1",
-            "KEN_NOW": NOW,
-        })
-        for key, value in (("user.name", "Test Runner"), ("user.email", "runner@example.invalid"),
-                           ("init.defaultBranch", "main"), ("commit.gpgsign", "false")):
-            self.git(base, "config", "--global", key, value)
+        self.env = isolated_env(base, KEN_NOW=NOW)
         self.stderr_log = base / "server-stderr.log"
 
     def git(self, cwd: Path, *args: str) -> str:
