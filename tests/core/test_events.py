@@ -19,7 +19,6 @@ from kenning.core.events import (
     format_timestamp,
     location_path,
     parse_line,
-    parse_lines,
     parse_timestamp,
     serialize,
     upgrade,
@@ -97,9 +96,6 @@ def test_a_non_canonical_line_is_read_and_written_back_canonically() -> None:
         '{"id":"evt_00000000000000000001","summary":"s","timestamp":"t","type":"note","v":1}')
 
 
-def test_parse_lines_reads_each_line_in_order() -> None:
-    lines = [serialize(event(n, "note")) for n in (3, 1, 2)]
-    assert [e.id for e in parse_lines(lines)] == [eid(3), eid(1), eid(2)]
 
 
 def test_a_v0_event_is_upgraded_on_read() -> None:

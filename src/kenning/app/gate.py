@@ -184,10 +184,6 @@ def _add_commits(commits: dict[str, list[gate.Commit]], records: list[git.Commit
                                                 changed, renamed_to=new))
 
 
-def _has_head(root: Path) -> bool:
-    return git.head_commit(root) is not None
-
-
 def _reverted(record: git.CommitRecord) -> str | None:
     from kenning.core.capture import reverted_sha
 

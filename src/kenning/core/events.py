@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 from kenning.core.errors import InvalidInput
 
 TYPE_CHECKING = False  # not ``typing.TYPE_CHECKING``: importing typing costs the gate ~8 ms
 if TYPE_CHECKING:
-    from collections.abc import Iterator
     from typing import Any
 
 SCHEMA_VERSION = 1
@@ -191,11 +190,6 @@ def parse_line(line: str) -> Event:
     if not isinstance(data.get("summary", ""), str):
         raise ValueError("summary is not text")
     return Event(data)
-
-
-def parse_lines(lines: Iterable[str]) -> Iterator[Event]:
-    for line in lines:
-        yield parse_line(line)
 
 
 def clean_text(value: str) -> str:

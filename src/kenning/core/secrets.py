@@ -94,7 +94,7 @@ def _looks_fake(secret: str) -> bool:
     low = secret.lower()
     if any(marker in low for marker in _FAKE_MARKERS):
         return True
-    # A long value made of a handful of symbols is a mask ("AKIAXXXXXXXXXXXXXXXX"), not a key.
+    # A long value made of a handful of symbols is a mask (AKIA and sixteen capital Xs), not a key.
     return len(secret) >= 12 and len(set(low)) < 6
 
 

@@ -199,15 +199,6 @@ class Cache:
             f"SELECT json FROM events WHERE type='decision' AND supersedes IN ({marks}) ORDER BY ts, id", ids)
         return [r[0] for r in rows]
 
-    def retired_among(self, event_ids: Iterable[str]) -> set[str]:
-        ids = list(event_ids)
-        if not ids:
-            return set()
-        marks = ",".join("?" * len(ids))
-        rows = self.db.execute(
-            f"SELECT DISTINCT supersedes FROM events WHERE type='decision' AND supersedes IN ({marks})", ids)
-        return {r[0] for r in rows}
-
     def open_issue_ids(self) -> set[str]:
         rows = self.db.execute(
             "SELECT DISTINCT issue_id FROM events WHERE type='issue' AND issue_id NOT IN "
@@ -259,16 +250,6 @@ class Cache:
         clause = " AND ".join(where) or "1"
         rows = self.db.execute(
             f"SELECT json FROM events WHERE {clause} ORDER BY ts DESC, id DESC LIMIT ?", (*args, limit))
-        return [r[0] for r in rows]
-
-    def events_at(self, paths: Iterable[str]) -> list[str]:
-        ps = list(paths)
-        if not ps:
-            return []
-        marks = ",".join("?" * len(ps))
-        rows = self.db.execute(
-            f"SELECT DISTINCT e.json, e.ts, e.id FROM event_paths p JOIN events e ON e.id = p.id"
-            f" WHERE p.path IN ({marks}) ORDER BY e.ts, e.id", ps)
         return [r[0] for r in rows]
 
     # -- the gate's bounded queries (cost: the events shown, not the events about a file) ---------
@@ -330,14 +311,6 @@ class Cache:
         rows = self.db.execute(f"SELECT e.json FROM event_paths p JOIN events e ON e.id=p.id WHERE {where}"
                                " ORDER BY p.ts DESC, p.id DESC LIMIT ?", (*args, limit))
         return int(total), [r[0] for r in rows]
-
-    def fixed_among(self, issue_ids: Iterable[str]) -> set[str]:
-        ids = list(issue_ids)
-        if not ids:
-            return set()
-        marks = ",".join("?" * len(ids))
-        rows = self.db.execute(f"SELECT DISTINCT issue_id FROM events WHERE type='fix' AND issue_id IN ({marks})", ids)
-        return {r[0] for r in rows}
 
     def all_events(self) -> Iterator[str]:
         for row in self.db.execute("SELECT json FROM events ORDER BY ts, id"):

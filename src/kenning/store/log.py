@@ -19,7 +19,6 @@ from kenning.core.errors import LockTimeout, MemoryUnreadable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
     from contextlib import AbstractContextManager
     from pathlib import Path
 
@@ -203,7 +202,3 @@ else:
     def _unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
-
-def iter_lines(tail: Tail, first_line_number: int) -> Iterator[tuple[int, bytes]]:
-    for offset, line in enumerate(tail.lines):
-        yield first_line_number + offset, line
