@@ -116,15 +116,9 @@ def _staged_repeats(project: Project, paths: list[str]) -> dict[str, dict[str, o
         return {}
     from kenning import git
     from kenning.app.commits import added_lines
-    from kenning.app.gate import similar_failure
+    from kenning.app.gate import similar_failures
 
-    staged = added_lines(git.staged_diff(project.root, paths))
-    found = {}
-    for path, added in staged.items():
-        similar = similar_failure(project, path, added)
-        if similar is not None:
-            found[path] = similar
-    return found
+    return similar_failures(project, added_lines(git.staged_diff(project.root, paths)))
 
 
 def _refresh(project: Project, name: str = "") -> None:

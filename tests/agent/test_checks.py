@@ -7,14 +7,8 @@ from kenning.app import checks
 from kenning.app.project import Project
 
 from .conftest import NOW, Repo, decision, edit
+from .samples import LOCK_LINES, LOCKED, MEMOIZE, RENAMED, STORE, UNRELATED
 
-MEMOIZE = "cache = {}\nfor key in items:\n    cache[key] = compute_value(key)\nreturn cache\n"
-RENAMED = "memo = {}\nfor k in entries:\n    memo[k] = compute_value(k)\nreturn memo\n"
-UNRELATED = "import logging\nlog = logging.getLogger(__name__)\n"
-STORE = "class Store:\n    def save(self, record):\n        self.rows.append(record)\n        return record\n"
-LOCKED = ("class Store:\n    def save(self, record):\n        with self.lock:\n            self.rows.append(record)\n"
-          "            self.flush_now(record, sync=True)\n        return record\n")
-LOCK_LINES = "with self.lock:\n    self.rows.append(record)\n    self.flush_now(record, sync=True)\n"
 RECORD_KEYS = {"id", "time", "surface", "file", "severity", "warnings", "snoozed", "event_ids", "decision", "session",
                "similar"}
 

@@ -161,7 +161,7 @@ def proposed_text(payload: dict[str, Any]) -> str:
 
 def pre_tool_use(project: Project, payload: dict[str, Any], now: str | None = None) -> dict[str, Any] | None:
     """The PreToolUse answer for an edit, or None when there is nothing to say."""
-    from kenning.app.gate import precheck, similar_failure
+    from kenning.app.gate import precheck
     from kenning.app.paths import canonical_path
 
     raw = edited_path(payload)
@@ -172,9 +172,10 @@ def pre_tool_use(project: Project, payload: dict[str, Any], now: str | None = No
         path = canonical_path(project.root, raw, cwd)
     except InvalidInput:
         return None  # outside this repository: not ours to judge
-    result = precheck(project, [path], cwd=project.root, now=now, surface=None)
+    result = precheck(project, [path], cwd=project.root, now=now, surface=None,
+                      proposed={path: proposed_text(payload)})
     verdict = result.report.files[0]
-    similar = similar_failure(project, path, proposed_text(payload))
+    similar = result.similar.get(path)
     session = str(payload.get("session_id") or "")
     now_us = now_micros(now)
     live = [w for w in verdict.warnings if w.snoozed_until is None]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from kenning import git
 from kenning.app import checks
-from kenning.app.gate import similar_failure
+from kenning.app.gate import similar_failures
 from kenning.app.project import Project, now_micros
 
 
@@ -21,13 +21,11 @@ def complete_checks(project: Project) -> int:
         return 0
     patch = git.show_patches(project.root, [head]).get(head, "")
     now_us = now_micros()
-    closed = 0
-    for path, added in added_lines(patch).items():
-        if path in open_files:
-            similar = similar_failure(project, path, added)
-            checks.complete(project, path, "commit", now_us, similar is not None, similar)
-            closed += 1
-    return closed
+    changed = {path: added for path, added in added_lines(patch).items() if path in open_files}
+    similar = similar_failures(project, changed)
+    for path in changed:
+        checks.complete(project, path, "commit", now_us, path in similar, similar.get(path))
+    return len(changed)
 
 
 def _open_warned(project: Project) -> set[str]:

@@ -21,6 +21,7 @@ from kenning.core.events import Event, format_timestamp, parse_timestamp
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from pathlib import Path
     from typing import Any
 
@@ -32,10 +33,12 @@ _FAR_FUTURE = 253402300799 * 1_000_000  # 9999-12-31: "every memory" for a delet
 class Precheck:
     """A gate report and the clock it was judged at (for ages in the text output)."""
 
-    def __init__(self, report: gate.Report, now_us: int, notices: list[str]) -> None:
+    def __init__(self, report: gate.Report, now_us: int, notices: list[str],
+                 similar: dict[str, dict[str, Any]] | None = None) -> None:
         self.report = report
         self.now_us = now_us
         self.notices = notices
+        self.similar = similar or {}  # path -> the failed attempt the proposed change resembles
 
     def text(self, max_lines: int = 12) -> str:
         return gate.render_text(self.report, self.now_us, max_lines)
@@ -50,44 +53,55 @@ def settings(project: Project) -> gate.Settings:
 
 
 def precheck(project: Project, raw_paths: list[str], cwd: Path | None = None, now: str | None = None,
-             staged: bool = False, surface: str | None = "cli", decision: str = "advise") -> Precheck:
+             staged: bool = False, surface: str | None = "cli", decision: str = "advise",
+             proposed: Mapping[str, str] | None = None) -> Precheck:
     """Judge ``raw_paths`` (or the staged files when ``staged``) as of ``now``. Each judged file
-    leaves a check record from ``surface`` (None: the caller records its own decision)."""
+    leaves a check record from ``surface`` (None: the caller records its own decision).
+    ``proposed`` (path -> the text about to be written) is compared with the files' failed
+    changes in the same read of memory: ``Precheck.similar``."""
     now_us = now_micros(now)
     memory = open_memory(project, now)
     try:
         notices: list[str] = []
         paths = _paths(project, raw_paths, cwd, staged)
         report = judge(memory, paths, now_us, notices)
+        similar = _similar(memory, proposed) if proposed else {}
         memory.flush_warnings()
     finally:
         memory.close()
     if surface is not None:
         for verdict in report.files:
             checks.record(project, verdict, surface, now_us, decision)
-    return Precheck(report, now_us, notices)
+    return Precheck(report, now_us, notices, similar)
 
 
-def similar_failure(project: Project, path: str, proposed: str) -> dict[str, Any] | None:
-    """The failed attempt on ``path`` whose change the proposed text most resembles, when the
-    resemblance reaches ``[gate] similarity`` (default 0.6)."""
-    from kenning.core import similarity  # the edit-time check only; precheck alone never needs it
-
-    if not proposed.strip():
-        return None
-    threshold = project.number("gate", "similarity")
+def similar_failures(project: Project, proposed: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+    """For each path, the failed attempt on it whose change the proposed text most resembles,
+    when the resemblance reaches ``[gate] similarity`` (default 0.6). One memory for all paths."""
+    wanted = {path: text for path, text in proposed.items() if text.strip()}
+    if not wanted:
+        return {}
     memory = open_memory(project, capture=False)
     try:
-        candidates = memory.events(memory.cache.failed_with_details(path, 50))
+        return _similar(memory, wanted)
     finally:
         memory.close()
-    best: dict[str, Any] | None = None
-    for event in candidates:
-        failed = similarity.change_text(event.details or "", removed=event.source == "git")
-        score = similarity.similarity(proposed, failed)
-        if score >= threshold and (best is None or score > best["score"]):
-            best = {"id": event.id, "score": score, "summary": event.summary}
-    return best
+
+
+def _similar(memory: Memory, proposed: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+    from kenning.core import similarity  # the edit-time check only; precheck alone never needs it
+
+    threshold = memory.project.number("gate", "similarity")
+    found: dict[str, dict[str, Any]] = {}
+    for path, text in proposed.items():
+        if not text.strip():
+            continue
+        for event in memory.events(memory.cache.failed_with_details(path, 50)):
+            failed = similarity.change_text(event.details or "", removed=event.source == "git")
+            score = similarity.similarity(text, failed)
+            if score >= threshold and (path not in found or score > found[path]["score"]):
+                found[path] = {"id": event.id, "score": score, "summary": event.summary}
+    return found
 
 
 def _paths(project: Project, raw_paths: list[str], cwd: Path | None, staged: bool) -> list[str]:
