@@ -40,9 +40,12 @@ EXAMPLES = {
     "watch": "ken watch --saves 6 --window 60",
     "precheck": "ken precheck src/payments/webhook.py            # before editing it\n"
                 "  ken precheck src/a.py --snooze 2d --reason \"known, fixing it in #k7q2\"",
-    "context": "ken context --tokens 1500 src/payments/webhook.py",
+    "context": "ken context --tokens 1500 --at src/payments/webhook.py",
+    "brief": "ken brief                  # one screen at the start of a session",
     "score": "ken score --json",
-    "lessons": "ken lessons",
+    "lessons": "ken lessons --library stripe\n"
+               "  ken lessons forget evt_3f2a   # hide one lesson on this machine (logged)",
+    "export": "ken export --claude-md --agents-md",
     "projects": "ken projects list             # or: add PATH [--name N] [--alias A], remove NAME, use NAME",
     "mcp": "ken mcp                    # started by an MCP client (`ken init` prints its configuration)\n"
            "  ken mcp --root ~/src/shop  # serve one project only",
@@ -50,7 +53,8 @@ EXAMPLES = {
 
 
 COMMANDS = ("init", "issue", "attempt", "fix", "decide", "note", "show", "issues", "search", "summary",
-            "regenerate", "plan", "redact", "doctor", "precheck", "context", "score", "lessons", "projects",
+            "regenerate", "plan", "redact", "doctor", "precheck", "context", "brief", "score", "lessons", "export",
+            "projects",
             "mcp", "hooks", "watch", "hook")
 
 
@@ -174,14 +178,27 @@ def build_parser(only: str | None = None) -> _Parser:
     p.add_argument("--reason", help="why the warnings can wait (required with --snooze)")
     p.add_argument("--lines", type=int, default=12, help="at most this many lines per file (default 12)")
 
-    p = _command(sub, "context", "What to know before working, within a token budget: the gate on PATHs, "
-                 "then the summary.", c.context, [timed, as_json])
-    p.add_argument("paths", nargs="*", metavar="PATH", help="files you are about to change")
+    p = _command(sub, "context", "What to know before working, in one block within a token budget: the gate "
+                 "on the focus files first, then issues, decisions, fixes, lessons and the map.",
+                 c.context, [timed, as_json])
+    p.add_argument("paths", nargs="*", metavar="PATH", help="focus files (the same as --at)")
+    p.add_argument("--at", action="append", default=[], metavar="PATH", help="a file you are about to change "
+                   "(repeatable)")
     p.add_argument("--tokens", type=int, default=2000, help="the budget, 100 to 20,000 (about 4 characters each)")
-    _command(sub, "score", "Counts of what the memory holds and how it has been used.", c.score, [as_json])
-    p = _command(sub, "lessons", "Reusable lessons (notes and decisions marked --lesson), newest first.",
-                 c.lessons, [as_json])
+    _command(sub, "brief", "One screen for the start of a session: warnings, stale memories, open issues, "
+             "decisions, lessons.", c.brief, [timed, as_json])
+    _command(sub, "score", "Counts you can check against the log, and labelled estimates.", c.score, [as_json])
+    p = _command(sub, "lessons", "Lessons for the libraries this project declares, from every project on this "
+                 "machine, and this project's own; `forget ID` hides one.", c.lessons, [as_json])
+    p.add_argument("action", nargs="?", choices=("forget",), help="forget: hide the lesson ID (logged)")
+    p.add_argument("ref", nargs="?", metavar="ID", help="the lesson to forget (id or unique prefix)")
+    p.add_argument("--library", metavar="NAME", help="only lessons about this library (declared or not)")
     p.add_argument("--limit", type=int, default=50)
+    p = _command(sub, "export", "Compile standing decisions, failed approaches and lessons into a marked block "
+                 "in CLAUDE.md / AGENTS.md.", c.export, [as_json])
+    p.add_argument("--claude-md", action="store_true", help="write the block into CLAUDE.md")
+    p.add_argument("--agents-md", action="store_true", help="write the block into AGENTS.md")
+    p.add_argument("--tokens", type=int, default=1500, help="the block's budget, 100 to 20,000 (default 1,500)")
     p = _command(sub, "projects", "The machine-wide project registry that `ken mcp` serves.", c.projects, [as_json])
     p.add_argument("action", choices=("list", "add", "remove", "use"))
     p.add_argument("target", nargs="?", metavar="NAME|ALIAS|PATH", help="the project (a PATH for add)")

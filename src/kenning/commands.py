@@ -162,10 +162,21 @@ def precheck(args: argparse.Namespace) -> int:
 
 
 def context(args: argparse.Namespace) -> int:
-    from kenning.app.views import context as run_context
+    from kenning.app.context import context as run_context
 
-    text = run_context(find_project(), args.tokens, args.paths or None, cwd=Path.cwd(), now=args.now)
-    _print_json({"context": text}) if args.json else sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    result = run_context(find_project(), args.tokens, [*args.paths, *args.at], cwd=Path.cwd(), now=args.now)
+    _print_json(result.to_json()) if args.json else sys.stdout.write(result.text)
+    return 0
+
+
+def brief(args: argparse.Namespace) -> int:
+    from kenning.app.context import brief as run_brief
+    from kenning.core.brief import render
+
+    result = run_brief(find_project(), now=args.now)
+    for notice in result.notices:
+        _say(notice)
+    _print_json(result.to_json()) if args.json else sys.stdout.write(render(result))
     return 0
 
 
@@ -179,15 +190,36 @@ def score(args: argparse.Namespace) -> int:
 
 
 def lessons(args: argparse.Namespace) -> int:
-    from kenning.app.views import lessons as run_lessons
-    from kenning.render import render_events
+    from kenning.app import lessons as lessons_app
+    from kenning.core.errors import InvalidInput
+    from kenning.render import render_lessons
 
+    if args.action == "forget":
+        if not args.ref or args.library:
+            raise InvalidInput("`ken lessons forget` takes one lesson id (see `ken lessons`)")
+        project = find_project()
+        result = lessons_app.forget(project if project.initialized else None, args.ref)
+        _print_json(result) if args.json else _say(f"forgot {result['id']}: {result['text']}")
+        return 0
+    if args.ref:
+        raise InvalidInput(f"unexpected {args.ref!r}: did you mean `ken lessons forget {args.ref}`?")
     if args.limit < 1:
-        from kenning.core.errors import InvalidInput
-
         raise InvalidInput("--limit must be at least 1")
-    result = run_lessons(find_project(), args.limit)
-    _print_json(result) if args.json else sys.stdout.write(render_events(result) or "no lessons recorded yet\n")
+    found = lessons_app.lessons(find_project(), args.library, args.limit)
+    _print_json({"lessons": found}) if args.json else sys.stdout.write(render_lessons(found, args.library))
+    return 0
+
+
+def export(args: argparse.Namespace) -> int:
+    from kenning.app.export import export as run_export
+
+    targets = [name for name, chosen in (("claude", args.claude_md), ("agents", args.agents_md)) if chosen]
+    report = run_export(find_project().require_initialized(), targets, args.tokens)
+    if args.json:
+        _print_json({"files": report})
+    for entry in report if not args.json else []:
+        state = "updated" if entry["changed"] else "unchanged"
+        print(f"{state:>9}  {entry['file']} (kenning export block, {entry['block_chars']:,} characters)")
     return 0
 
 

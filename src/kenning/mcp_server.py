@@ -30,7 +30,9 @@ from mcp.types import CallToolResult, InputRequiredResult, TextContent, ToolAnno
 from pydantic import Field, ValidationError
 
 from kenning import __version__
+from kenning.app import context as context_app
 from kenning.app import gate as gate_app
+from kenning.app import lessons as lessons_app
 from kenning.app import read, registry, views
 from kenning.app import summary as summary_app
 from kenning.app.project import Project, find_project
@@ -192,17 +194,20 @@ class Tools:
     def get_context(self, tokens: Annotated[int, Field(ge=100, le=20000)] = 2000,
                     paths: Annotated[list[str] | None, Field(description="files you are about to change")] = None,
                     project: ProjectRef = None) -> CallToolResult:
-        """What to know before working, within a token budget: the gate's verdict on paths, then
-        the summary."""
-        return self._on(project, lambda p: [views.context(p, tokens, paths, cwd=p.root, surface="mcp")])
+        """Everything to know before working, in one Markdown block within a token budget: the
+        gate on paths first, then open issues, decisions, fixes, lessons, the map."""
+        return self._on(project, lambda p: [context_app.context(p, tokens, paths, cwd=p.root).text])
 
     def get_score(self, project: ProjectRef = None) -> CallToolResult:
-        """Counts of what the memory holds: events by type, attempt outcomes, issues, lessons (JSON)."""
+        """Counts from the log (issues, attempts by outcome, fixes, decisions, superseded), gate
+        results, and labelled estimates with formulas (JSON)."""
         return self._on(project, lambda p: [_json(views.score(p))])
 
-    def get_lessons(self, project: ProjectRef = None) -> CallToolResult:
-        """Reusable lessons (notes and decisions marked lesson), newest first, one per line."""
-        return self._on(project, lambda p: [_lines(views.lessons(p), "no lessons recorded yet")])
+    def get_lessons(self, library: Annotated[str | None, Field(description="only this library")] = None,
+                    project: ProjectRef = None) -> CallToolResult:
+        """Lessons for the libraries this project declares, learned in any project on this
+        machine (with where they came from), then this project's own; one JSON object per line."""
+        return self._on(project, lambda p: [_lines(lessons_app.lessons(p, library), "no lessons for this stack yet")])
 
     def list_projects(self) -> CallToolResult:
         """Registered projects, one JSON object per line: name, path, aliases, active."""

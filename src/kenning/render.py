@@ -73,7 +73,28 @@ def _plain(value: Any) -> str:
 
 
 def render_score(score: dict[str, Any]) -> str:
-    return "".join(f"{key.replace('_', ' ')}: {_plain(value)}\n" for key, value in score.items())
+    """The counts, then the estimates under their own heading, each with its formula."""
+    counts = {k: v for k, v in score.items() if k not in ("estimates", "estimates_note")}
+    gate = dict(counts.pop("gate", {}) or {})
+    per_file = gate.pop("files", {})
+    lines = [f"{key.replace('_', ' ')}: {_plain(value)}" for key, value in counts.items()]
+    lines.append(f"gate: {_plain(gate)} ({len(per_file)} files checked)")
+    lines += ["", f"Estimates ({score.get('estimates_note', 'not measurements')}):"]
+    for item in score.get("estimates", []):
+        lines.append(f"  {item['name'].replace('_', ' ')} (estimate): {item['value']} = {item['formula']}")
+        lines.append(f"    assumes {item['assumption']}")
+    return "\n".join(lines) + "\n"
+
+
+def render_lessons(lessons: list[dict[str, Any]], library: str | None) -> str:
+    from kenning.core.lessons import line
+
+    if not lessons:
+        if library:
+            return f"no lessons about {library} on this machine\n"
+        return ("no lessons for this project's stack yet (failed attempts naming a declared library, "
+                "and notes marked --lesson, become lessons)\n")
+    return "".join(f"{lesson['id']}  {line(lesson)}\n" for lesson in lessons)
 
 
 def render_projects(entries: list[dict[str, Any]]) -> str:

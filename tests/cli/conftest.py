@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -67,6 +68,10 @@ class Repo:
         assert r.returncode == 0, f"ken {' '.join(args)} -> {r.returncode}\n{r.stdout}\n{r.stderr}"
         assert "Traceback" not in r.stderr
         return r
+
+    def json(self, *args: str, env: dict[str, str] | None = None) -> Any:
+        """A read or write command's ``--json`` output, parsed."""
+        return json.loads(self.ok(*args, "--json", env=env).stdout)
 
     def init(self, *extra: str) -> subprocess.CompletedProcess:
         return self.ok("init", "--no-hooks", "--no-backfill", *extra)

@@ -71,8 +71,8 @@ def test_context_score_and_lessons_commands(world: World) -> None:
     assert "Keep the retry budget small" in world.ok(repo, "lessons").stdout
     assert world.json(repo, "score")["lessons"] == 1
     assert "lessons: 1" in world.ok(repo, "score").stdout
-    context = world.json(repo, "context", "--tokens", "100", "src/app.py")["context"]
-    assert len(context) <= 400 and context.startswith("Setup mode")
+    context = world.json(repo, "context", "--tokens", "100", "--at", "src/app.py")["text"]
+    assert len(context) <= 400 and "\nSetup mode: " in context
     for bad in (["context", "--tokens", "50"], ["lessons", "--limit", "0"]):
         r = world.ken(repo, *bad)
         assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, bad

@@ -72,7 +72,7 @@ async def test_data_reads_are_the_cli_json(world: World, alpha: Path) -> None:
         assert world.json(alpha, "search", "nothing-like-this") == []
 
         lessons = await mcp.ok("get_lessons")
-        assert lessons.json_lines() == world.json(alpha, "lessons")
+        assert lessons.json_lines() == world.json(alpha, "lessons")["lessons"]
         assert [item["id"] for item in lessons.json_lines()] == [ids["lesson"]]
         score = await mcp.ok("get_score")
         assert json.loads(score.body) == world.json(alpha, "score")
@@ -95,9 +95,9 @@ async def test_gate_and_context_agree_with_the_cli(world: World, alpha: Path) ->
         assert json.loads(both.blocks[2]) == world.json(alpha, "precheck", "src/app.py", "README.md")
 
         context = await mcp.ok("get_context")
-        assert context.body == world.json(alpha, "context")["context"]
+        assert context.body == world.json(alpha, "context")["text"] == world.ok(alpha, "context").stdout
         aimed = await mcp.ok("get_context", tokens=400, paths=["src/app.py"])
-        assert aimed.body == world.json(alpha, "context", "--tokens", "400", "src/app.py")["context"]
+        assert aimed.body == world.json(alpha, "context", "--tokens", "400", "--at", "src/app.py")["text"]
         assert len(aimed.body) <= 1600 and "Before you edit" in aimed.body
 
 

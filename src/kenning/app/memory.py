@@ -41,6 +41,7 @@ class Memory:
         self.cache = Cache(project.cache_dir / "index.sqlite")
         self.warnings: list[str] = []
         self._state: State | None = None
+        self.promotable: list[Event] = []  # new events that may become cross-project lessons
 
     def close(self) -> None:
         self.cache.close()
@@ -138,26 +139,34 @@ class Memory:
                 fresh.append((event, "log", number, text))
             else:
                 tail_times.append(event.timestamp)
-                self.index(event, "log", number, text)
+                if self.index(event, "log", number, text):
+                    self._may_promote(event)
         newest = max([info.get("newest", "")] + [r[0].timestamp for r in fresh] + tail_times)
         if fresh:  # an empty index: keep each id once, as the fold does, and load in bulk
             kept = {e.id: e for e in unique(row[0] for row in fresh)}
             rows = [row for row in fresh if kept.get(row[0].id) is row[0]]
             for row in rows:
                 self.state.apply(row[0])
+                self._may_promote(row[0])
             self.cache.insert_many(rows)
         end = tail.end
         return {"end": end, "lines": number, "malformed": malformed[-1000:], "torn": bool(tail.torn), "newest": newest,
                 "head": self.log.sample(0, min(end, _SAMPLE)),
                 "window": self.log.sample(max(0, end - _SAMPLE), end)}
 
-    def index(self, event: Event, origin: str, line: int | None, raw: str | None = None) -> None:
+    def _may_promote(self, event: Event) -> None:
+        if event.type == "fix" or (event.type == "attempt" and event.outcome != "worked") or event.lesson:
+            self.promotable.append(event)
+
+    def index(self, event: Event, origin: str, line: int | None, raw: str | None = None) -> bool:
+        """Take in one event; False when the index already had it."""
         if self.cache.insert(event, origin, line, raw):
             self.state.apply(event)
-            return
+            return True
         stored = self.cache.event(event.id)
         if stored is not None and stored != raw and unique([event, parse_line(stored)])[0] is event:
             raise _Rebuild  # a differing copy of a known id that the fold prefers: start over
+        return False
 
     def _report(self, info: dict[str, Any]) -> None:
         name = ".kenning/events.jsonl"
@@ -203,7 +212,16 @@ def open_memory(project: Project, now: str | None = None, capture: bool = True) 
                 capture_app.refresh(memory, now_micros(now) // 1_000_000)
             except GitError as err:
                 memory.warn(f"could not read git history ({err}); events derived from commits may be missing")
+        promote_lessons(memory)
     except BaseException:
         memory.close()
         raise
     return memory
+
+
+def promote_lessons(memory: Memory) -> None:
+    """Share the lessons among the events just taken in (most reads and writes have none)."""
+    if memory.promotable:
+        from kenning.app.lessons import promote_pending
+
+        promote_pending(memory)

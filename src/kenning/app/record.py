@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from kenning.app import summary as summary_app
-from kenning.app.memory import Memory, open_memory
+from kenning.app.memory import Memory, open_memory, promote_lessons
 from kenning.app.paths import canonical_location
 from kenning.app.project import Project, new_event_id, new_issue_id, now_micros
 from kenning.core import redaction
@@ -59,6 +59,7 @@ def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
         validate_draft({**draft, "issue_id": draft.get("issue_id") or "pending"}
                        if draft["type"] == "issue" else draft)
         event = _append(memory, draft, micros, notices)
+        promote_lessons(memory)
         summary_app.refresh(memory)
         memory.flush_warnings()
         return Recorded(event, kinds, notices)

@@ -54,76 +54,36 @@ def setup_mode(project: Project) -> bool:
     return not purpose(project)
 
 
-def context(project: Project, tokens: int = 2000, paths: list[str] | None = None, cwd: Path | None = None,
-            now: str | None = None, surface: str = "cli") -> str:
-    """What an agent should know before working, within ``tokens`` (counted as chars / 4): the
-    gate's verdict on ``paths`` first, then the summary cut to what is left."""
-    from kenning.app import gate as gate_app
-    from kenning.app.memory import open_memory
-    from kenning.app.summary import purpose
-    from kenning.core import summary as summary_core
-    from kenning.core.errors import InvalidInput
-
-    if not 100 <= tokens <= 20000:
-        raise InvalidInput("tokens must be between 100 and 20,000")
-    budget = tokens * 4
-    head = ""
-    if paths:
-        verdict = gate_app.precheck(project, paths, cwd=cwd, now=now, surface=surface)
-        head = "## Before you edit\n" + verdict.text(8) + "\n"
-    memory = open_memory(project, now)
-    try:
-        body = summary_core.render(memory.state, project.name, purpose(project), max(200, budget - len(head)))
-        memory.flush_warnings()
-    finally:
-        memory.close()
-    if setup_mode(project):
-        head = ("Setup mode: .kenning/PROJECT_MAP.md has no Purpose yet; fill the map from the "
-                "manifests and entry points first.\n\n") + head
-    return (head + body)[:budget]
-
-
 def score(project: Project) -> dict[str, object]:
-    """Counts that show what the memory holds and what the gate did with it: warnings issued,
-    blocks, overrides (a denied edit made anyway) and repeats of a failed approach after a
-    warning, from ``.kenning/local/checks.jsonl``."""
+    """Counts anyone can check against the log (issues, attempts by outcome, fixes, issues fixed
+    after failed attempts, decisions and how many were superseded), what the gate did with them
+    (from ``.kenning/local/checks.jsonl``), and labelled estimates with their formulas."""
     from kenning.app import checks
     from kenning.app.memory import open_memory
+    from kenning.core.score import estimates, heeded_definition
 
     memory = open_memory(project)
     try:
         counts = memory.cache.type_counts()
-        outcomes = memory.cache.outcome_counts()
         state = memory.state
         result: dict[str, object] = {
             "events": sum(counts.values()),
             "by_type": counts,
-            "attempts": outcomes,
+            "issues": counts.get("issue", 0),
             "open_issues": state.open_issues.size(),
             "done_issues": state.done_ids.size(),
+            "attempts": memory.cache.outcome_counts(),
+            "fixes": counts.get("fix", 0),
+            "issues_fixed_after_failed_attempts": memory.cache.fixed_after_failures(),
+            "decisions": counts.get("decision", 0),
+            "superseded_decisions": memory.cache.superseded_count(),
             "standing_decisions": state.decisions.size() + state.decided_lessons.size(),
             "lessons": state.lesson_total(),
-            "issues_fixed_after_failed_attempts": memory.cache.fixed_after_failures(),
             "gate": checks.stats(project),
         }
+        result["estimates"] = estimates(result)
+        result["estimates_note"] = ("estimates, not measurements: " + heeded_definition())
         memory.flush_warnings()
         return result
-    finally:
-        memory.close()
-
-
-def lessons(project: Project, limit: int = 50) -> list[dict[str, object]]:
-    """Lessons recorded in this project (notes and standing decisions marked ``lesson``), newest first."""
-    from kenning.app.memory import open_memory
-
-    memory = open_memory(project)
-    try:
-        items = []
-        for item in memory.state.lesson_items():
-            items.append(item)
-            if len(items) >= limit:
-                break
-        memory.flush_warnings()
-        return items
     finally:
         memory.close()

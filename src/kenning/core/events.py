@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 SCHEMA_VERSION = 1
 
+LESSON_PREFIXES = ("lesson:", "gotcha:", "avoid:")
 TYPES = ("issue", "attempt", "fix", "decision", "note", "snooze")
 OUTCOMES = ("worked", "failed", "partial")
 SOURCES = ("cli", "mcp", "agent-hook", "watcher", "import", "git")
@@ -136,7 +137,12 @@ class Event:
 
     @property
     def lesson(self) -> bool:
-        return self._data.get("lesson") is True
+        """Marked as a reusable lesson: ``lesson: true``, or (on a decision or a note) a summary
+        that starts with ``lesson:``, ``gotcha:`` or ``avoid:``, so a marker typed into the text
+        counts the same on every surface and in every clone."""
+        if self._data.get("lesson") is True:
+            return True
+        return self.type in ("decision", "note") and self.summary[:8].lower().startswith(LESSON_PREFIXES)
 
     @property
     def source(self) -> str:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-CACHE_VERSION = "8"
+CACHE_VERSION = "9"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events(
@@ -305,6 +305,48 @@ class Cache:
         rows = self.db.execute(f"SELECT DISTINCT e.json FROM event_paths p JOIN events e ON e.id=p.id"
                                f" WHERE p.path IN ({marks}) AND p.type='snooze'", paths)
         return [r[0] for r in rows]
+
+    # -- the views' bounded queries (context, brief, export) -----------------------------------
+
+    def near(self, kind: str, paths: list[str], folders: list[str], limit: int) -> list[str]:
+        """Events of ``kind`` about ``paths`` or inside ``folders`` (``src/api/``), newest first;
+        retired decisions left out. Range scans on the path index, so cost follows ``limit``."""
+        where, args = [], []
+        if paths:
+            where.append(f"p.path IN ({','.join('?' * len(paths))})")
+            args.extend(paths)
+        for folder in folders:  # a prefix range: 'src/api/' <= path < 'src/api0' ('0' follows '/')
+            where.append("(p.path >= ? AND p.path < ?)")
+            args.extend([folder, folder[:-1] + "0"])
+        if not where:
+            return []
+        standing = (" AND NOT EXISTS (SELECT 1 FROM events s WHERE s.type='decision' AND s.supersedes=p.id)"
+                    if kind == "decision" else "")
+        rows = self.db.execute(
+            f"SELECT DISTINCT e.json, p.ts, p.id FROM event_paths p JOIN events e ON e.id=p.id WHERE p.type=?"
+            f" AND ({' OR '.join(where)}){standing} ORDER BY p.ts DESC, p.id DESC LIMIT ?", (kind, *args, limit))
+        return [r[0] for r in rows]
+
+    def failure_paths(self, since: str, limit: int) -> list[tuple[str, int]]:
+        """Files with failed attempts since ``since``: (path, count), most recently failed first."""
+        rows = self.db.execute(
+            "SELECT path, count(*), max(ts) AS latest FROM events WHERE type='attempt' AND ts>=?"
+            " AND outcome='failed' AND path IS NOT NULL GROUP BY path ORDER BY latest DESC, path LIMIT ?",
+            (since, limit))
+        return [(str(path), int(n)) for path, n, _ in rows]
+
+    def recent_failures(self, limit: int) -> tuple[int, list[str]]:
+        """Failed and partial attempts, newest first, and how many there are."""
+        where = "type='attempt' AND outcome IN ('failed', 'partial')"
+        total = self.db.execute(f"SELECT count(*) FROM events WHERE {where}").fetchone()[0]
+        rows = self.db.execute(f"SELECT json FROM events WHERE {where} ORDER BY ts DESC, id DESC LIMIT ?", (limit,))
+        return int(total), [r[0] for r in rows]
+
+    def superseded_count(self) -> int:
+        """Decisions that a later decision retired."""
+        row = self.db.execute("SELECT count(DISTINCT supersedes) FROM events WHERE type='decision'"
+                              " AND supersedes IS NOT NULL").fetchone()
+        return int(row[0])
 
     def _counted(self, where: str, args: tuple[Any, ...], limit: int, count: bool = True) -> tuple[int, list[str]]:
         total = self.db.execute(f"SELECT count(*) FROM event_paths p WHERE {where}", args).fetchone()[0] if count else 0

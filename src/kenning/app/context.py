@@ -1,0 +1,185 @@
+"""``ken context`` and ``ken brief``: memory handed over in one block, or on one screen.
+
+Both read memory once and ask the index bounded questions (by path, by rank, newest first), so
+their cost follows what they show, not the size of the log. ``brief`` runs git at most once
+for its gate warnings, plus once when HEAD moved since the last read (capture): never once per
+file.
+"""
+
+from __future__ import annotations
+
+from kenning.app import lessons as lessons_app
+from kenning.app.gate import judge, settings
+from kenning.app.memory import Memory, open_memory
+from kenning.app.paths import canonical_path
+from kenning.app.project import Project, now_micros
+from kenning.app.summary import purpose
+from kenning.core import brief as brief_core
+from kenning.core import context as context_core
+from kenning.core import gate
+from kenning.core.errors import InvalidInput
+from kenning.core.events import format_timestamp
+from kenning.store import files
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
+    from kenning.core.fold import Item
+
+MIN_TOKENS, MAX_TOKENS, DEFAULT_TOKENS = 100, 20_000, 2_000
+SHOWN = 40  # entries fetched per section: more than any budget up to 20,000 tokens can show
+
+
+class Context:
+    def __init__(self, text: str, tokens: int, focus: list[str], sections: list[dict[str, Any]]) -> None:
+        self.text, self.tokens, self.focus, self.sections = text, tokens, focus, sections
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tokens": self.tokens, "budget_chars": self.tokens * 4, "chars": len(self.text),
+                "focus": self.focus, "sections": self.sections, "text": self.text}
+
+
+def check_tokens(tokens: int) -> int:
+    if not MIN_TOKENS <= tokens <= MAX_TOKENS:
+        raise InvalidInput(f"tokens must be between {MIN_TOKENS} and {MAX_TOKENS:,} (got {tokens})")
+    return tokens
+
+
+def context(project: Project, tokens: int = DEFAULT_TOKENS, paths: list[str] | None = None,
+            cwd: Path | None = None, now: str | None = None) -> Context:
+    """The block, never over ``tokens`` (counted as characters / 4)."""
+    check_tokens(tokens)
+    project.require_initialized()
+    focus = list(dict.fromkeys(canonical_path(project.root, p, cwd) for p in paths or []))
+    now_us = now_micros(now)
+    memory = open_memory(project, now)
+    try:
+        inputs = gather(memory, focus, now_us)
+        memory.flush_warnings()
+    finally:
+        memory.close()
+    text, sections = context_core.render(inputs, tokens * 4)
+    return Context(text, tokens, focus, sections)
+
+
+def gather(memory: Memory, focus: list[str], now_us: int) -> context_core.Inputs:
+    project = memory.project
+    inputs = context_core.Inputs(lessons_app.project_name(project), focus)
+    inputs.setup_mode = not purpose(project)
+    if focus:
+        report = judge(memory, focus, now_us, [])
+        inputs.gate = [gate.render_text(gate.Report([v]), now_us, 8).rstrip("\n").splitlines()
+                       for v in report.files]
+    state = memory.state
+    folders = _folders(focus)
+    inputs.issues = _issues(memory, focus)
+    inputs.issue_total = state.open_issues.size()
+    near = _items(memory, memory.cache.near("decision", focus, folders, SHOWN)) if focus else []
+    inputs.decisions = _focus_first(near, state.standing_decisions())
+    inputs.decision_total = state.decisions.size()
+    inputs.fixes, inputs.fix_total, inputs.fix_more = _fixes(memory, focus, folders)
+    inputs.lessons = lessons_app.stack_lessons(project, limit=SHOWN)
+    inputs.lessons += lessons_app.own_lessons(memory, {x["id"] for x in inputs.lessons}, SHOWN)
+    inputs.map_lines = context_core.map_part(files.read_text(project.map_path) or "", focus)
+    return inputs
+
+
+def _folders(focus: list[str]) -> list[str]:
+    return sorted({p.rsplit("/", 1)[0] + "/" for p in focus if "/" in p})
+
+
+def _items(memory: Memory, rows: list[str]) -> list[Item]:
+    return [memory.state.item(event) for event in memory.events(rows)]
+
+
+def _focus_first(near: list[Item], rest: Any) -> list[Item]:
+    """``near`` first, then the rest newest first, each once, at most ``SHOWN``."""
+    chosen = {item["id"]: item for item in near}
+    for item in rest:
+        if len(chosen) >= SHOWN:
+            break
+        chosen.setdefault(item["id"], item)
+    return list(chosen.values())
+
+
+def _issues(memory: Memory, focus: list[str]) -> list[context_core.Issue]:
+    """Open issues about the focus files (located there, or with a failed attempt there) first."""
+    state = memory.state
+    near: list[str] = []
+    for path in focus:
+        near += [e.issue_id for e in memory.events(memory.cache.open_issues_at(path, SHOWN)[1]) if e.issue_id]
+        near += [e.issue_id for e in memory.events(memory.cache.near("attempt", [path], [], SHOWN))
+                 if e.issue_id and state.open_issues.get(e.issue_id) is not None]
+    ids = list(dict.fromkeys(near))
+    for item in state.open_items():
+        if len(ids) >= SHOWN:
+            break
+        if item["issue_id"] not in ids:
+            ids.append(item["issue_id"])
+    focused = set(near)
+    found = []
+    for iid in ids:
+        item = state.open_issues.get(iid)
+        if item is not None:
+            found.append(context_core.Issue(item, list(state.attempts.get(iid) or []), iid in focused))
+    return found
+
+
+def _fixes(memory: Memory, focus: list[str], folders: list[str]) -> tuple[list[Item], int, str]:
+    """Fixes about the focus files first; without focus, the newest fixes."""
+    state = memory.state
+    if focus:
+        near = _items(memory, memory.cache.near("fix", focus, folders, SHOWN))
+        return near, len(near), "ken search --type fix --at " + focus[0]
+    done = []
+    for issue in state.done_items()[:SHOWN]:
+        fix = state.fixes.get(issue["issue_id"])
+        if fix is not None:
+            done.append(fix)
+    return done, state.done_ids.size(), "ken issues --all"
+
+
+# -- brief ----------------------------------------------------------------------------------------
+
+def brief(project: Project, now: str | None = None) -> brief_core.Brief:
+    """One screen for the start of a session."""
+    project.require_initialized()
+    now_us = now_micros(now)
+    memory = open_memory(project, now)
+    try:
+        result = _brief(memory, now_us)
+        memory.flush_warnings()
+        return result
+    finally:
+        memory.close()
+
+
+def _brief(memory: Memory, now_us: int) -> brief_core.Brief:
+    state = memory.state
+    result = brief_core.Brief(lessons_app.project_name(memory.project))
+    since = format_timestamp(gate.window_start(now_us, settings(memory.project)))
+    candidates = [path for path, _ in memory.cache.failure_paths(since, 20)]
+    candidates += [i["location"].split(":")[0] for i in _first(state.open_items(), 20) if i.get("location")]
+    candidates += [path for path, _ in state.top_files(20)]
+    paths = list(dict.fromkeys(candidates))[:brief_core.JUDGED]
+    if paths:  # one read of git for every path the index has not seen at this HEAD
+        for verdict in judge(memory, paths, now_us, result.notices).files:
+            result.add_verdict(verdict)
+    result.open_issues = [(i, list(state.attempts.get(i["issue_id"]) or [])) for i in _first(state.open_items(), 8)]
+    result.open_total = state.open_issues.size()
+    result.decisions = _first(state.standing_decisions(), 5)
+    result.decision_total = state.decisions.size()
+    lessons = lessons_app.stack_lessons(memory.project, limit=10_000)
+    result.lessons, result.lesson_total = lessons[:4], len(lessons)
+    return result
+
+
+def _first(items: Any, count: int) -> list[Any]:
+    found: list[Any] = []
+    for item in items:
+        if len(found) >= count:
+            break
+        found.append(item)
+    return found

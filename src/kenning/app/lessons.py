@@ -1,0 +1,197 @@
+"""Use cases for cross-project lessons: what a project declares, promotion, reading, forgetting.
+
+Promotion happens when the index takes in new events from the log: a write, and equally a
+teammate's events arriving through a merge or a fresh clone. The store (``KEN_HOME``) is
+machine-wide; a lesson is shown in a project only when it concerns a library that project
+declares, named with the project it came from.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from kenning.app.project import Project, ken_home, now_text
+from kenning.core import lessons as rules
+from kenning.core.attribution import declared_libraries, is_manifest, needs_toml
+from kenning.core.errors import InvalidInput, KenError
+from kenning.store import files
+from kenning.store.lessons import LessonStore
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from kenning.app.memory import Memory
+    from kenning.core.events import Event
+
+# folders that hold other people's manifests (vendored or installed), not the project's own
+_SKIP_DIRS = {"node_modules", "vendor", "target", "dist", "build", "venv", "env", "site-packages", "__pycache__"}
+
+
+def declared(root: Path) -> set[str]:
+    """The libraries declared by the manifests at ``root`` and one folder below it."""
+    found: set[str] = set()
+    for path in _manifests(root):
+        found |= _read_manifest(path)
+    return found
+
+
+def _manifests(root: Path) -> list[Path]:
+    found: list[Path] = []
+    for folder in [root, *_subfolders(root)]:
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        found.extend(folder / name for name in names if is_manifest(name))
+    return found
+
+
+def _subfolders(root: Path) -> list[Path]:
+    try:
+        entries = sorted(os.scandir(root), key=lambda e: e.name)
+    except OSError:
+        return []
+    return [Path(e.path) for e in entries
+            if not e.name.startswith(".") and e.name not in _SKIP_DIRS and e.is_dir(follow_symlinks=False)]
+
+
+def _read_manifest(path: Path) -> set[str]:
+    from kenning.app.project import parse_toml
+
+    text = files.read_text(path)
+    if text is None:
+        return set()
+    if not needs_toml(path.name):
+        return declared_libraries(path.name, text)
+    try:
+        return declared_libraries(path.name, parse_toml(text))
+    except ValueError:
+        return set()  # a broken manifest declares nothing; `ken doctor` is not the place to parse it
+
+
+def _store() -> LessonStore:
+    return LessonStore(ken_home())
+
+
+def project_name(project: Project) -> str:
+    """The name the registry knows the project by (its folder's name when unregistered)."""
+    from kenning.app import registry
+
+    root = os.path.realpath(project.root)
+    for entry in registry.load()["projects"]:
+        if entry["path"] == root:
+            return str(entry["name"])
+    return project.name
+
+
+# -- promotion ---------------------------------------------------------------------------------
+
+def promote_pending(memory: Memory) -> None:
+    """Promote the qualifying events the index just took in; record fixes of promoted issues.
+    A store that cannot be written is a warning: memory itself is already safe."""
+    events, memory.promotable = memory.promotable, []
+    if not events:
+        return
+    try:
+        _promote(memory, events)
+    except (OSError, KenError) as err:
+        memory.warn(f"could not update the machine-wide lessons store ({err}); lessons were not shared")
+
+
+def _promote(memory: Memory, events: list[Event]) -> None:
+    project = memory.project
+    libraries = declared(project.root)
+    if not libraries:
+        return  # no manifest, no attribution: a project that declares nothing promotes nothing
+    store = _store()
+    records = store.records()
+    known = {r["id"] for r in records if r.get("op") == "lesson"}
+    fixed = {(r["id"], r.get("fix_id")) for r in records if r.get("op") == "fix"}
+    root, name = str(project.root), project_name(project)
+    new: list[dict[str, Any]] = []
+    for event in events:
+        record = None if event.id in known else rules.promote(event, libraries, name, root)
+        if record is not None:
+            known.add(event.id)
+            new.append(record)
+            new.extend(_fixes_so_far(memory, record))
+    mine = [r for r in [*records, *new] if r.get("op") == "lesson" and r.get("root") == root]
+    for fix in (e for e in events if e.type == "fix" and e.issue_id):
+        new.extend(rules.fix_record(r["id"], fix) for r in mine
+                   if r.get("issue_id") == fix.issue_id and (r["id"], fix.id) not in fixed)
+    store.append(new)
+
+
+def _fixes_so_far(memory: Memory, record: dict[str, Any]) -> list[dict[str, Any]]:
+    """A lesson promoted after its issue was already fixed (a rebuilt index, a clone) carries the fix."""
+    if not record.get("issue_id"):
+        return []
+    events = memory.events(memory.cache.events_of_issue(str(record["issue_id"])))
+    fixes = sorted((e for e in events if e.type == "fix"), key=lambda e: e.sort_key)
+    return [rules.fix_record(record["id"], fixes[-1])] if fixes else []
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+def lessons(project: Project, library: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
+    """Lessons for the libraries this project declares (or for ``library``), newest first, from
+    every project on this machine; then this project's own marked lessons that name no
+    declared library."""
+    from kenning.app.memory import open_memory
+
+    memory = open_memory(project)
+    try:
+        found = stack_lessons(project, library, limit)
+        if library is None and len(found) < limit:
+            found += own_lessons(memory, {f["id"] for f in found}, limit - len(found))
+        memory.flush_warnings()
+        return found
+    finally:
+        memory.close()
+
+
+def stack_lessons(project: Project, library: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
+    """The store's lessons for this project's stack (the caller has brought memory up to date)."""
+    records = _store().records()
+    shown = rules.for_stack(rules.visible(records), declared(project.root), library)
+    return [rules.public(lesson) for lesson in shown[:limit]]
+
+
+def own_lessons(memory: Memory, shown: set[str], limit: int) -> list[dict[str, Any]]:
+    """This project's marked lessons that are not in ``shown`` (no declared library named)."""
+    forgotten = _forgotten()
+    name = project_name(memory.project)
+    found = []
+    for item in memory.state.lesson_items():
+        if item["id"] in shown or item["id"] in forgotten:
+            continue
+        found.append({"id": item["id"], "text": item.get("summary", ""), "library": None, "project": name,
+                      "issue_id": item.get("issue_id"), "outcome": None, "fix": None})
+        if len(found) >= limit:
+            break
+    return found
+
+
+def _forgotten() -> set[str]:
+    return {r["id"] for r in _store().records() if r.get("op") == "forget"}
+
+
+def forget(project: Project | None, ref: str, now: str | None = None) -> dict[str, Any]:
+    """Hide a lesson everywhere on this machine. The store keeps it, with a record saying so."""
+    store = _store()
+    records = store.records()
+    candidates = {r["id"]: r.get("text", "") for r in rules.visible(records)}
+    if project is not None and project.initialized:
+        candidates.update({item["id"]: item["text"] for item in lessons(project, limit=10_000)})
+    wanted = ref.strip().lower()
+    matches = sorted(lid for lid in candidates if lid.startswith(wanted) or lid.startswith("evt_" + wanted))
+    if not wanted or not matches:
+        raise InvalidInput(f"no lesson matches {ref!r}; `ken lessons` shows lesson ids")
+    if len(matches) > 1 and wanted not in matches:
+        raise InvalidInput(f"{ref!r} matches several lessons ({', '.join(matches[:3])}, …); type more characters")
+    lid = wanted if wanted in matches else matches[0]
+    by = project_name(project) if project is not None else None
+    store.append([{"op": "forget", "id": lid, "by": by, "timestamp": now_text(now)}])
+    return {"id": lid, "text": candidates[lid], "forgotten": True}

@@ -1,0 +1,105 @@
+"""The brief: one screen (at most 40 lines) for the start of a session.
+
+Active warnings (files the gate would warn or block on now), memories that may be stale (their
+file changed a lot since they were written), open issues with their latest failed attempt,
+recent decisions, and lessons for the project's stack. Each section shows a few lines and, when
+there are more, a count and the command that shows them. Lines are cut to one terminal width.
+"""
+
+from __future__ import annotations
+
+from kenning.core.gate import FileVerdict
+from kenning.core.lessons import line as lesson_line
+from kenning.core.text import one_line
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from kenning.core.fold import Item
+
+WIDTH = 110
+MAX_LINES = 40
+JUDGED = 30  # files the gate looks at for the brief: failing, with open issues, most cited
+# lines per section; with a heading and a "more" line each, the whole brief stays within 40
+SHOWN = {"warnings": 6, "stale": 4, "issues": 8, "decisions": 5, "lessons": 4}
+
+
+class Brief:
+    def __init__(self, project: str) -> None:
+        self.project = project
+        self.warnings: list[tuple[str, str, str]] = []  # (path, severity, what)
+        self.stale: list[tuple[str, str]] = []          # (path, message)
+        self.open_issues: list[tuple[Item, list[Item]]] = []
+        self.open_total = 0
+        self.decisions: list[Item] = []
+        self.decision_total = 0
+        self.lessons: list[dict[str, Any]] = []
+        self.lesson_total = 0
+        self.notices: list[str] = []
+
+    def add_verdict(self, verdict: FileVerdict) -> None:
+        live = [w for w in verdict.warnings if w.snoozed_until is None]
+        for warning in live:
+            if warning.kind == "stale_memory":
+                self.stale.append((verdict.path, warning.message))
+        if verdict.severity in ("warn", "block"):
+            what = "; ".join(w.message for w in live if w.severity in ("warn", "block"))
+            self.warnings.append((verdict.path, verdict.severity, what))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "project": self.project,
+            "warnings": [{"path": p, "severity": s, "message": m} for p, s, m in self.warnings],
+            "stale": [{"path": p, "message": m} for p, m in self.stale],
+            "open_issues": {"total": self.open_total, "shown": [
+                {"issue_id": i["issue_id"], "summary": i.get("summary", ""), "location": i.get("location"),
+                 "latest_attempt": a[0].get("summary") if a else None} for i, a in self.open_issues]},
+            "decisions": {"total": self.decision_total, "shown": [
+                {"id": d["id"], "summary": d.get("summary", ""), "location": d.get("location")}
+                for d in self.decisions]},
+            "lessons": {"total": self.lesson_total, "shown": self.lessons},
+            "notices": self.notices,
+        }
+
+
+def render(brief: Brief) -> str:
+    head = (f"{one_line(brief.project, 40)}: {brief.open_total} open issues, {brief.decision_total} standing "
+            f"decisions, {brief.lesson_total} lessons for this stack")
+    lines = [one_line(head, WIDTH)]
+    lines += _section("Active warnings", [f"{sev.upper()} {path}: {what}" for path, sev, what in brief.warnings],
+                      len(brief.warnings), SHOWN["warnings"], "ken precheck FILE")
+    lines += _section("Possibly stale", [f"{path}: {message}" for path, message in brief.stale],
+                      len(brief.stale), SHOWN["stale"], "ken precheck FILE")
+    lines += _section("Open issues", [_issue(i, a) for i, a in brief.open_issues], brief.open_total,
+                      SHOWN["issues"], "ken issues")
+    lines += _section("Recent decisions", [f"[{d['id']}] {d.get('summary', '')}{_where(d)}" for d in brief.decisions],
+                      brief.decision_total, SHOWN["decisions"], "ken search --type decision")
+    lines += _section("Lessons for this stack", [lesson_line(x) for x in brief.lessons], brief.lesson_total,
+                      SHOWN["lessons"], "ken lessons")
+    if len(lines) == 1:
+        lines.append("Nothing on record yet: `ken issue`, `ken attempt`, `ken decide` start the memory.")
+    return "\n".join(lines[:MAX_LINES]) + "\n"
+
+
+def _section(title: str, entries: list[str], total: int, room: int, command: str) -> list[str]:
+    if not total:
+        return []
+    out = [f"{title} ({total})"]
+    out += ["  " + one_line(e, WIDTH - 2) for e in entries[:room]]
+    shown = min(len(entries), room)
+    if total > shown:
+        out.append(f"  … {total - shown} more: `{command}`")
+    return out
+
+
+def _where(item: Item) -> str:
+    return f" ({item['location']})" if item.get("location") else ""
+
+
+def _issue(issue: Item, attempts: list[Item]) -> str:
+    text = f"#{issue['issue_id']} {issue.get('summary', '')}{_where(issue)}"
+    if attempts:
+        latest = attempts[0]
+        text += f" — {latest.get('outcome', 'failed')}: {latest.get('summary', '')}"
+    return text

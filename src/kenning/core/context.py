@@ -1,0 +1,147 @@
+"""The context block: what an agent should know before working, in one block of a fixed size.
+
+For agents that read a block rather than call tools (``ken context``, MCP ``get_context``,
+``ken export``). Priority when the budget cuts: the gate's warnings for the focus paths, open
+issues with their failed attempts, standing decisions (those about the focus first), relevant
+fixes, lessons for the project's stack, the relevant part of the project map. A section cut
+short ends with a count and the command that shows the rest; a section left out whole is named
+on the last line. Never longer than the budget; no wall-clock text, so the same memory gives
+the same bytes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kenning.core.budget import Section, render_sections
+from kenning.core.lessons import line as lesson_line
+from kenning.core.text import one_line
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from kenning.core.fold import Item
+
+ITEM_CHARS = 200
+TRAILER_ROOM = 160  # kept free for the line that names what was left out whole
+
+
+class Issue:
+    """An open issue with its newest failed and partial attempts."""
+
+    def __init__(self, item: Item, attempts: list[Item], focused: bool) -> None:
+        self.item, self.attempts, self.focused = item, attempts, focused
+
+
+class Inputs:
+    """Everything the block shows, gathered (and ordered focus-first) by the app layer."""
+
+    def __init__(self, project: str, focus: list[str]) -> None:
+        self.project = project
+        self.focus = focus
+        self.setup_mode = False
+        self.gate: list[list[str]] = []   # one block of lines per focus file
+        self.issues: list[Issue] = []
+        self.issue_total = 0
+        self.decisions: list[Item] = []
+        self.decision_total = 0
+        self.fixes: list[Item] = []
+        self.fix_total = 0
+        self.fix_more = "ken issues --all"
+        self.lessons: list[dict[str, Any]] = []
+        self.map_lines: list[str] = []
+
+
+def render(inputs: Inputs, budget: int) -> tuple[str, list[dict[str, Any]]]:
+    """(the Markdown block, what each section showed and left out) within ``budget`` characters."""
+    head = f"# Context: {one_line(inputs.project, 80)}\n"
+    if inputs.focus:
+        head += one_line("Focus: " + ", ".join(inputs.focus), 300) + "\n"
+    if inputs.setup_mode:
+        head += ("Setup mode: .kenning/PROJECT_MAP.md has no Purpose yet; fill the map from the "
+                 "manifests and entry points first.\n")
+    head += "\n"
+    head = head[: max(0, budget - 1)]
+    sections = _sections(inputs)
+    body = render_sections(sections, max(0, budget - len(head) - min(TRAILER_ROOM, budget // 5)))
+    text = head + body
+    dropped = [s for s in sections if s.total and not s.shown and f"## {s.title} (" not in body]
+    if dropped:
+        names = "; ".join(f"{s.title} ({s.total}): `{s.more}`" for s in dropped)
+        text += one_line("Left out for the budget: " + names, max(1, budget - len(text) - 1)) + "\n"
+    text = text.rstrip("\n") + "\n"
+    if len(text) > budget:  # only a budget too small for even the heading gets here
+        text = text[: budget - 1].rstrip() + "\n"
+    report = [{"title": s.title, "total": s.total, "shown": s.shown, "more": s.more} for s in sections if s.total]
+    return text, report
+
+
+def _sections(inputs: Inputs) -> list[Section]:
+    return [
+        Section("Before you edit: the gate", 0.35, iter(inputs.gate), len(inputs.gate),
+                "ken precheck " + " ".join(inputs.focus)),
+        Section("Open issues", 0.22, (_issue_lines(i) for i in inputs.issues), inputs.issue_total, "ken issues"),
+        Section("Standing decisions", 0.15, ([_item_line(d, with_id=True)] for d in inputs.decisions),
+                inputs.decision_total, "ken search --type decision"),
+        Section("Relevant fixes", 0.08, ([_item_line(f)] for f in inputs.fixes), inputs.fix_total, inputs.fix_more),
+        Section("Lessons for this stack", 0.10, ([_lesson(x)] for x in inputs.lessons), len(inputs.lessons),
+                "ken lessons"),
+        Section("Project map", 0.10, ([ln] for ln in inputs.map_lines), len(inputs.map_lines),
+                "cat .kenning/PROJECT_MAP.md"),
+    ]
+
+
+def _where(item: Item) -> str:
+    return f" ({one_line(item['location'])})" if item.get("location") else ""
+
+
+def _issue_lines(issue: Issue) -> list[str]:
+    item = issue.item
+    lines = [f"- #{one_line(item['issue_id'])} {one_line(item.get('summary', ''), ITEM_CHARS)}{_where(item)}"]
+    for attempt in issue.attempts:
+        lines.append(f"  - {attempt.get('outcome', 'failed')}: {one_line(attempt.get('summary', ''), ITEM_CHARS)}"
+                     f"{_where(attempt)}")
+    return lines
+
+
+def _item_line(item: Item, with_id: bool = False) -> str:
+    ident = f"[{one_line(item['id'])}] " if with_id else ""
+    issue = f"#{one_line(item['issue_id'])} " if item.get("issue_id") and not with_id else ""
+    return f"- {ident}{issue}{one_line(item.get('summary', ''), ITEM_CHARS)}{_where(item)}"
+
+
+def _lesson(lesson: dict[str, Any]) -> str:
+    return "- " + lesson_line(lesson, ITEM_CHARS + 100)
+
+
+# -- the relevant part of the project map ---------------------------------------------------------
+
+def map_part(project_map: str, focus: list[str]) -> list[str]:
+    """The map's lines that matter for ``focus``: its Purpose, then every line naming a focus
+    file, its name or its folder. Without focus, the whole map (the budget cuts it)."""
+    text = re.sub(r"<!--.*?-->", "", project_map, flags=re.S)
+    lines = [ln.rstrip() for ln in text.splitlines() if ln.strip()]
+    if not focus:
+        return [_map_line(ln) for ln in lines if not ln.startswith("# ")]
+    needles = set()
+    for path in focus:
+        needles.add(path)
+        needles.add(path.rsplit("/", 1)[-1])
+        if "/" in path:
+            needles.add(path.rsplit("/", 1)[0] + "/")
+    chosen, in_purpose = [], False
+    for ln in lines:
+        if ln.startswith("#"):
+            in_purpose = ln.lstrip("#").strip().lower() == "purpose"
+            continue
+        if in_purpose or any(n in ln for n in needles):
+            chosen.append(_map_line(ln))
+    return chosen
+
+
+def _map_line(line: str) -> str:
+    """A map line as one list entry: headings become bold, so no map line adds a heading."""
+    if line.startswith("#"):
+        return "**" + one_line(line.lstrip("#").strip(), ITEM_CHARS) + "**"
+    return one_line(line, ITEM_CHARS)

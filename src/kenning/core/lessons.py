@@ -1,0 +1,130 @@
+"""Cross-project lessons: which events become lessons, and what the store's records mean.
+
+A lesson is something learned in one project that should warn the next project using the same
+library, and only that one. Rules:
+
+- failed and partial attempts qualify, because the outcome is the signal; decisions and notes
+  qualify only when marked (``--lesson``, or a ``lesson:``/``gotcha:``/``avoid:`` prefix);
+- a lesson is promoted only when its text names a library the project declares in a manifest
+  (``core.attribution``): a project without a manifest promotes nothing;
+- its id is the id of the event it came from, so promoting the same history twice (a rebuilt
+  index, a second clone) adds nothing.
+
+The store is append-only (``store.lessons``); ``visible`` folds its records into the lessons a
+reader sees: each lesson once, with the newest fix of its issue, minus the forgotten ones.
+"""
+
+from __future__ import annotations
+
+from kenning.core.attribution import attribute, normalize
+from kenning.core.events import LESSON_PREFIXES, Event
+from kenning.core.text import one_line
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
+LESSON_KEYS = ("id", "text", "library", "project", "issue_id", "outcome", "fix")
+TEXT_CHARS = 400
+
+
+def qualifies(event: Event) -> bool:
+    """A candidate lesson: a failed or partial attempt, or a decision or note marked as a lesson."""
+    if event.type == "attempt":
+        return event.outcome in ("failed", "partial")
+    return event.type in ("decision", "note") and event.lesson
+
+
+def lesson_text(event: Event) -> str:
+    """The summary on one line, without the ``lesson:`` marker that made it a lesson."""
+    text = event.summary.strip()
+    for prefix in LESSON_PREFIXES:
+        if text[:len(prefix)].lower() == prefix and prefix != "avoid:":
+            text = text[len(prefix):].strip()  # "avoid:" is part of what the lesson says
+            break
+    return one_line(text, TEXT_CHARS)
+
+
+def promote(event: Event, declared: Iterable[str], project: str, root: str) -> dict[str, Any] | None:
+    """The store record for ``event``, or None when it does not qualify or names no declared
+    library."""
+    if not qualifies(event):
+        return None
+    libraries = attribute(event.summary, declared)
+    if not libraries:
+        return None
+    return {"op": "lesson", "id": event.id, "text": lesson_text(event), "library": libraries[0],
+            "libraries": libraries, "project": project, "root": root, "issue_id": event.issue_id,
+            "outcome": event.outcome if event.type == "attempt" else None, "type": event.type,
+            "timestamp": event.timestamp}
+
+
+def fix_record(lesson_id: str, fix: Event) -> dict[str, Any]:
+    return {"op": "fix", "id": lesson_id, "fix": one_line(fix.summary, TEXT_CHARS), "fix_id": fix.id,
+            "timestamp": fix.timestamp}
+
+
+def visible(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The lessons the store holds, newest first: each once (the earliest record of an id wins),
+    with its newest fix, forgotten ones left out. Order-independent, like the event fold."""
+    lessons: dict[str, dict[str, Any]] = {}
+    fixes: dict[str, dict[str, Any]] = {}
+    forgotten: set[str] = set()
+    for record in records:
+        op, lid = record.get("op"), str(record.get("id"))
+        if op == "lesson" and isinstance(record.get("library"), str):
+            kept = lessons.get(lid)
+            if kept is None or _key(record) < _key(kept):
+                lessons[lid] = record
+        elif op == "fix" and isinstance(record.get("fix"), str):
+            kept = fixes.get(lid)
+            if kept is None or _key(record) > _key(kept):
+                fixes[lid] = record
+        elif op == "forget":
+            forgotten.add(lid)
+    shown = []
+    for lid, record in lessons.items():
+        if lid in forgotten:
+            continue
+        item = dict(record)
+        item["fix"] = fixes[lid]["fix"] if lid in fixes else None
+        shown.append(item)
+    shown.sort(key=_key, reverse=True)
+    return shown
+
+
+def _key(record: dict[str, Any]) -> tuple[str, str]:
+    return (str(record.get("timestamp", "")), str(record.get("fix_id") or record.get("id", "")))
+
+
+def names(lesson: dict[str, Any]) -> set[str]:
+    """Every library a lesson was attributed to, normalized."""
+    found = lesson.get("libraries")
+    listed = found if isinstance(found, list) else [lesson.get("library")]
+    return {normalize(str(name)) for name in listed if name}
+
+
+def for_stack(lessons: Iterable[dict[str, Any]], declared: Iterable[str],
+              library: str | None = None) -> list[dict[str, Any]]:
+    """The lessons about a library the project declares (or about ``library`` when named, declared
+    or not: asking about a library you are about to add is the point)."""
+    wanted = {normalize(library)} if library else {normalize(name) for name in declared}
+    return [lesson for lesson in lessons if names(lesson) & wanted]
+
+
+def public(lesson: dict[str, Any]) -> dict[str, Any]:
+    """A lesson as ``ken lessons --json`` shows it."""
+    return {k: lesson.get(k) for k in LESSON_KEYS}
+
+
+def line(lesson: dict[str, Any], width: int | None = None) -> str:
+    """One line: the library, the lesson, where it came from, and its fix when there is one."""
+    where = f"{lesson.get('project')}"
+    if lesson.get("issue_id"):
+        where += f" #{lesson['issue_id']}"
+    library = f"[{lesson['library']}] " if lesson.get("library") else ""
+    outcome = f"{lesson['outcome']}: " if lesson.get("outcome") else ""
+    fix = f"; fixed by: {one_line(str(lesson['fix']), 160)}" if lesson.get("fix") else ""
+    text = f"{library}{outcome}{lesson.get('text', '')} (from {where}{fix})"
+    return one_line(text, width)

@@ -1,0 +1,148 @@
+"""Cross-project lessons: promoted from one project, shown in the next one that uses the library."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .conftest import Repo, World, event_line
+
+REACT = json.dumps({"name": "app", "dependencies": {"react": "18.2.0", "next": "14.1.0"}})
+
+
+def node_project(world: World, name: str, manifest: str = REACT) -> Repo:
+    repo = world.repo(name, files={"package.json": manifest, "src/list.tsx": "export const L = 1\n"})
+    repo.init()
+    return repo
+
+
+def failed(repo: Repo, text: str, at: str = "src/list.tsx") -> tuple[str, str]:
+    issue = repo.json("issue", f"problem behind: {text[:30]}", "--at", at)["issue_id"]
+    attempt = repo.json("attempt", text, "--failed", "--issue", issue, "--at", at)["id"]
+    return issue, attempt
+
+
+def lessons(repo: Repo, *args: str) -> list[dict]:
+    return repo.json("lessons", *args)["lessons"]  # type: ignore[no-any-return]
+
+
+def store(world: World) -> list[dict]:
+    path = Path(world.env["KEN_HOME"]) / "lessons.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+def test_a_lesson_reaches_the_next_project_using_the_library_with_its_origin_and_fix(world: World) -> None:
+    shop = node_project(world, "webshop")
+    issue, attempt = failed(shop, "wrapped the rows in React.memo(); hydration broke")
+    consumer = node_project(world, "consumer")
+    found = lessons(consumer)
+    assert found == [{"id": attempt, "text": "wrapped the rows in React.memo(); hydration broke", "library": "react",
+                      "project": "webshop", "issue_id": issue, "outcome": "failed", "fix": None}]
+    shop.ok("fix", "keyed rows by id", "--issue", issue)
+    assert lessons(consumer)[0]["fix"] == "keyed rows by id"
+    text = consumer.ok("lessons").stdout
+    assert attempt in text and "[react]" in text and "webshop" in text and "keyed rows by id" in text
+
+
+def test_only_projects_declaring_the_library_see_it(world: World) -> None:
+    shop = node_project(world, "webshop")
+    failed(shop, "react suspense boundaries swallowed the error")
+    vue = node_project(world, "vueshop", json.dumps({"dependencies": {"vue": "3.4.0"}}))
+    assert lessons(vue) == []
+    assert [x["library"] for x in lessons(vue, "--library", "react")] == ["react"]  # asked for by name
+    py = world.repo("service", files={"pyproject.toml": '[project]\nname = "s"\ndependencies = ["react-py"]\n'})
+    py.init()
+    assert lessons(py) == []
+
+
+def test_a_project_without_a_manifest_promotes_nothing(world: World) -> None:
+    bare = world.repo("bare", files={"main.txt": "x\n"})
+    bare.init()
+    failed(bare, "react suspense in the bare project failed", at="main.txt")
+    assert store(world) == []
+    assert lessons(node_project(world, "consumer")) == []
+
+
+def test_english_word_packages_need_a_code_like_mention(world: World) -> None:
+    shop = node_project(world, "webshop")
+    shop.ok("note", "lesson: never trust the next deploy window on Fridays")
+    shop.ok("note", "gotcha: `next` rewrites need a trailing slash in next.config.js")
+    texts = [x["text"] for x in lessons(node_project(world, "consumer"))]
+    assert texts == ["`next` rewrites need a trailing slash in next.config.js"]
+
+
+def test_unmarked_notes_and_decisions_and_worked_attempts_are_not_lessons(world: World) -> None:
+    shop = node_project(world, "webshop")
+    shop.ok("note", "react 18 is what we use")
+    shop.ok("decide", "stay on react 18 for now")
+    issue = shop.json("issue", "slow list")["issue_id"]
+    shop.ok("attempt", "react windowing worked", "--worked", "--issue", issue)
+    shop.ok("attempt", "react concurrent mode helped a bit", "--partial", "--issue", issue)
+    shop.ok("decide", "never render react portals into body", "--lesson")
+    shop.ok("decide", "avoid: react context for hot state")
+    texts = sorted(x["text"] for x in lessons(node_project(world, "consumer")))
+    assert texts == ["avoid: react context for hot state", "never render react portals into body",
+                     "react concurrent mode helped a bit"]
+
+
+def test_forget_hides_a_lesson_everywhere_and_is_logged(world: World) -> None:
+    shop = node_project(world, "webshop")
+    _, attempt = failed(shop, "react.lazy inside a loop remounted everything")
+    consumer = node_project(world, "consumer")
+    r = consumer.ok("lessons", "forget", attempt[:10])
+    assert attempt in r.stderr
+    assert lessons(consumer) == [] and lessons(shop) == []
+    assert [r["op"] for r in store(world)] == ["lesson", "forget"]
+    for bad in (("lessons", "forget", "evt_nothing"), ("lessons", "forget"), ("lessons", "extra")):
+        r = consumer.ken(*bad)
+        assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "Traceback" not in r.stderr, bad
+
+
+def test_a_teammates_lesson_arriving_in_the_log_is_promoted_and_rebuilds_add_nothing(world: World) -> None:
+    shop = node_project(world, "webshop")
+    shop.append_raw(event_line(id="evt_" + "ab" * 10, type="attempt", outcome="failed", issue_id="tm01",
+                               timestamp="2030-01-01T00:00:00.000000Z", summary="react-dom render in a worker failed"))
+    shop.append_raw(event_line(id="evt_" + "cd" * 10, type="attempt", outcome="failed", issue_id="tm01",
+                               timestamp="2030-01-01T00:00:01.000000Z", summary="useEffect in react fired twice"))
+    consumer = node_project(world, "consumer")
+    assert lessons(consumer) == []  # nothing has read the teammate's events yet
+    shop.ok("issues")
+    assert [x["id"] for x in lessons(consumer)] == ["evt_" + "cd" * 10]  # react-dom is not declared
+    shutil.rmtree(shop.path / ".kenning" / "cache")
+    shop.ok("issues")
+    assert len(store(world)) == 1
+
+
+def test_lessons_show_up_in_context_brief_and_export(world: World) -> None:
+    shop = node_project(world, "webshop")
+    failed(shop, "react.memo on the rows broke hydration")
+    consumer = node_project(world, "consumer")
+    assert "react.memo on the rows broke hydration" in consumer.ok("context").stdout.split("## Lessons")[1]
+    assert "react.memo on the rows broke hydration" in consumer.ok("brief").stdout.split("Lessons for this")[1]
+    consumer.ok("export", "--claude-md")
+    assert "react.memo on the rows broke hydration (from webshop" in (consumer.path / "CLAUDE.md").read_text()
+
+
+def test_own_marked_lessons_without_a_library_are_listed_too(world: World) -> None:
+    bare = world.repo("bare", files={"main.txt": "x\n"})
+    bare.init()
+    bare.ok("note", "The staging secret rotates weekly", "--lesson")
+    found = lessons(bare)
+    assert [(x["text"], x["library"], x["project"]) for x in found] == [
+        ("The staging secret rotates weekly", None, "bare")]
+
+
+@pytest.mark.parametrize("manifest,files", [
+    ("python", {"requirements.txt": "requests==2.31\npandas>=2\n"}),
+    ("rust", {"Cargo.toml": '[package]\nname = "x"\n[dependencies]\nserde = "1"\npandas = "0"\n'}),
+    ("go", {"go.mod": "module x\n\nrequire (\n\tgithub.com/pandas/pandas v1.0.0\n)\n"}),
+    ("subfolder", {"backend/pyproject.toml": '[project]\nname = "b"\ndependencies = ["pandas"]\n'}),
+])
+def test_manifests_of_every_kind_declare_libraries(world: World, manifest: str, files: dict[str, str]) -> None:
+    repo = world.repo(manifest, files={**files, "main.py": "x = 1\n"})
+    repo.init()
+    failed(repo, "pandas read_csv coerced ids to float", at="main.py")
+    assert [x["library"] for x in lessons(repo)] in (["pandas"], ["github.com/pandas/pandas"])

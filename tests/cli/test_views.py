@@ -1,0 +1,240 @@
+"""``ken context``, ``ken brief``, ``ken score`` and ``ken export``, run as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import Repo, World
+
+NOW = {"KEN_NOW": "2031-01-01T00:00:00Z"}
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def history(repo: Repo) -> dict[str, str]:
+    """Two open issues (one on the focus file), failed attempts, decisions here and elsewhere."""
+    ids = {}
+    ids["focus"] = repo.json("issue", "List rerenders on every keystroke", "--at", "src/list.py")["issue_id"]
+    repo.ok("attempt", "Memoized the rows; hydration broke", "--failed", "--issue", ids["focus"],
+            "--at", "src/list.py")
+    ids["other"] = repo.json("issue", "Checkout total off by a cent", "--at", "src/cart.py")["issue_id"]
+    repo.ok("attempt", "Rounded per line item", "--failed", "--issue", ids["other"], "--at", "src/cart.py")
+    repo.ok("decide", "Rows are keyed by id, never by index", "--at", "src/list.py")
+    for n in range(12):  # newer decisions elsewhere: focus ordering must still put list.py's first
+        repo.ok("decide", f"Unrelated decision number {n} about the cart totals", "--at", "src/cart.py")
+    return ids
+
+
+@pytest.fixture
+def project(world: World) -> Repo:
+    repo = world.repo(files={"src/list.py": "rows = []\n", "src/cart.py": "total = 0\n"})
+    repo.init()
+    return repo
+
+
+# --- context ---------------------------------------------------------------------------------------
+
+def test_context_puts_the_focus_files_gate_warnings_first_and_fits_the_budget(project: Repo) -> None:
+    history(project)
+    out = project.ok("context", "--tokens", "150", "--at", "src/list.py", env=NOW).stdout
+    assert len(out) <= 600
+    assert out.startswith("# Context: ")
+    first_section = out.split("\n## ")[1]
+    assert first_section.startswith("Before you edit") and "hydration broke" in first_section
+
+
+def test_context_orders_decisions_and_issues_about_the_focus_first(project: Repo) -> None:
+    ids = history(project)
+    out = project.ok("context", "--tokens", "20000", "--at", "src/list.py", env=NOW).stdout
+    decisions = out.split("## Standing decisions")[1]
+    assert decisions.index("Rows are keyed by id") < decisions.index("Unrelated decision number 11")
+    issues = out.split("## Open issues")[1]
+    assert issues.index("#" + ids["focus"]) < issues.index("#" + ids["other"])
+    # without focus, the newest come first
+    plain = project.ok("context", "--tokens", "20000", env=NOW).stdout.split("## Standing decisions")[1]
+    assert plain.index("Unrelated decision number 11") < plain.index("Rows are keyed by id")
+
+
+def test_every_cut_says_what_was_left_out(project: Repo) -> None:
+    history(project)
+    out = project.ok("context", "--tokens", "300", "--at", "src/list.py", env=NOW).stdout
+    assert len(out) <= 1200
+    assert "more: `ken search --type decision`" in out or "Standing decisions (13): `ken search" in out
+    tiny = project.ok("context", "--tokens", "100", "--at", "src/list.py", env=NOW).stdout
+    assert len(tiny) <= 400 and "Left out for the budget:" in tiny
+
+
+def test_context_is_deterministic_and_json_carries_the_same_text(project: Repo) -> None:
+    history(project)
+    a = project.ok("context", "--tokens", "800", env=NOW).stdout
+    b = project.ok("context", "--tokens", "800", env=NOW).stdout
+    assert a == b and len(a) <= 3200
+    data = project.json("context", "--tokens", "800", env=NOW)
+    assert data["text"] == a and data["chars"] == len(a) <= data["budget_chars"] == 3200
+    assert [s["title"] for s in data["sections"]][:3] == ["Open issues", "Standing decisions", "Project map"] or \
+        data["sections"][0]["title"] == "Open issues"
+
+
+def test_context_rejects_a_budget_out_of_range(project: Repo) -> None:
+    for tokens in ("99", "20001"):
+        r = project.ken("context", "--tokens", tokens)
+        assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "between 100 and 20,000" in r.stderr
+
+
+def test_context_shows_the_map_lines_about_the_focus(project: Repo) -> None:
+    map_path = project.path / ".kenning" / "PROJECT_MAP.md"
+    map_path.write_text("# Map\n\n## Purpose\nA shop.\n\n## Structure\n- src/list.py: the product list\n"
+                        "- src/cart.py: the cart\n")
+    out = project.ok("context", "--at", "src/list.py", env=NOW).stdout
+    part = out.split("## Project map")[1]
+    assert "A shop." in part and "src/list.py: the product list" in part and "src/cart.py" not in part
+
+
+# --- the budget at 100,000 events ------------------------------------------------------------------
+
+def test_context_and_brief_stay_bounded_at_100k_events(world: World) -> None:
+    repo = world.repo(files={"src/api/module_0.py": "x = 1\n"})
+    repo.init()
+    subprocess.run([sys.executable, str(ROOT / "bench" / "generate.py"), "100000", str(repo.log)], check=True,
+                   capture_output=True)
+    for tokens in (100, 2000, 20000):
+        out = repo.ok("context", "--tokens", str(tokens), "--at", "src/api/module_0.py", env=NOW).stdout
+        assert 0 < len(out) <= tokens * 4, tokens
+    assert "more: `" in out  # even 20,000 tokens cannot hold 100,000 events: the cut says so
+    brief = repo.ok("brief", env=NOW).stdout
+    assert len(brief.splitlines()) <= 40 and "open issues" in brief.splitlines()[0]
+
+
+# --- brief -------------------------------------------------------------------------------------------
+
+def git_counter(world: World) -> tuple[dict[str, str], Path]:
+    """An environment whose ``git`` counts its own runs into a file."""
+    shim = world.base / "shim"
+    shim.mkdir(exist_ok=True)
+    count = world.base / "git-runs"
+    real = shutil.which("git")
+    (shim / "git").write_text(f'#!/bin/sh\necho "$@" >> "{count}"\nexec "{real}" "$@"\n')
+    (shim / "git").chmod(0o755)
+    return {"PATH": f"{shim}{os.pathsep}{world.env['PATH']}"}, count
+
+
+def test_brief_fits_a_screen_and_runs_at_most_three_git_processes(project: Repo) -> None:
+    history(project)
+    lines = [json.dumps({"v": 1, "id": f"evt_{n:020x}", "type": "attempt", "outcome": "failed",
+                         "issue_id": "zzzz", "timestamp": f"2030-12-{1 + n % 28:02d}T00:00:{n % 60:02d}.{n:06d}Z",
+                         "source": "import", "summary": f"attempt {n}", "location": f"src/gen{n % 300}.py"},
+                        sort_keys=True, separators=(",", ":")) for n in range(3000)]
+    with open(project.log, "a") as f:
+        f.write("\n".join(lines) + "\n")
+    env, count = git_counter(project.world)
+    (project.path / "src" / "list.py").write_text("rows = [1]\n")
+    project.world.git(project.path, "commit", "-qam", "move HEAD")
+    for _ in range(2):  # the first run after HEAD moved, then a warm one
+        count.write_text("")
+        r = project.ok("brief", env={**env, **NOW})
+        runs = count.read_text().splitlines()
+        assert len(runs) <= 3, runs
+        assert len(r.stdout.splitlines()) <= 40
+    assert "List rerenders on every keystroke" in r.stdout and "Rows are keyed by id" not in r.stdout.split(
+        "Recent decisions")[0]
+
+
+def test_brief_shows_warnings_stale_memories_issues_and_decisions(project: Repo) -> None:
+    history(project)
+    decision = project.json("decide", "The cart keeps totals in cents", "--at", "src/cart.py")["id"]
+    (project.path / "src" / "cart.py").write_text("".join(f"line {n}\n" for n in range(40)))
+    project.world.git(project.path, "commit", "-qam", "rewrite the cart")
+    out = project.ok("brief", env=NOW).stdout
+    assert "Active warnings" in out and "src/list.py" in out.split("Active warnings")[1]
+    assert "Possibly stale" in out and "src/cart.py" in out.split("Possibly stale")[1]
+    assert "Open issues (2)" in out and "Recent decisions (14)" in out and decision in out
+    data = project.json("brief", env=NOW)
+    assert {w["path"] for w in data["warnings"]} >= {"src/list.py", "src/cart.py"}
+    assert data["open_issues"]["total"] == 2
+
+
+def test_brief_of_an_empty_memory_says_how_to_start(project: Repo) -> None:
+    out = project.ok("brief").stdout
+    assert "Nothing on record yet" in out
+
+
+# --- score ---------------------------------------------------------------------------------------------
+
+def test_score_counts_what_the_log_holds_and_labels_estimates(project: Repo) -> None:
+    ids = history(project)
+    project.ok("attempt", "Debounced the input", "--partial", "--issue", ids["focus"])
+    project.ok("attempt", "Virtualized the list", "--worked", "--issue", ids["focus"])
+    project.ok("fix", "Virtualized the list", "--issue", ids["focus"])
+    old = project.json("decide", "Prices are floats")["id"]
+    project.ok("decide", "Prices are integer cents", "--supersedes", old)
+    score = project.json("score")
+    assert score["issues"] == 2 and score["open_issues"] == 1 and score["done_issues"] == 1
+    assert score["attempts"] == {"failed": 2, "partial": 1, "worked": 1}
+    assert score["fixes"] == 1 and score["issues_fixed_after_failed_attempts"] == 1
+    assert score["decisions"] == 15 and score["superseded_decisions"] == 1 and score["standing_decisions"] == 14
+    assert all(e["kind"] == "estimate" and "x" in e["formula"] for e in score["estimates"])
+    text = project.ok("score").stdout
+    assert "superseded decisions: 1" in text
+    for line in text.splitlines():
+        if "hours" in line.lower() or "tokens saved" in line.lower():
+            assert "estimate" in line.lower(), line
+
+
+def test_score_estimates_follow_the_gate_records(project: Repo) -> None:
+    history(project)
+    project.ok("precheck", "src/list.py")
+    score = project.json("score")
+    assert score["gate"]["warnings"] == 1
+    hours = next(e for e in score["estimates"] if e["name"] == "hours_saved")
+    assert hours["value"] > 0 and "(1)" in hours["formula"]
+
+
+# --- export ------------------------------------------------------------------------------------------------
+
+def test_export_writes_a_marked_block_keeps_the_rest_and_is_idempotent(project: Repo) -> None:
+    history(project)
+    claude = project.path / "CLAUDE.md"
+    claude.write_text("# Mine\nkeep me\n" + claude.read_text() + "\ntrailing words\n")
+    r = project.ok("export", "--claude-md")
+    assert "updated" in r.stdout
+    first = claude.read_text()
+    assert first.startswith("# Mine\nkeep me\n") and first.endswith("trailing words\n")
+    block = first[first.index("<!-- kenning:export:begin"):first.index("<!-- kenning:export:end -->")]
+    assert "Rows are keyed by id" in block and "Memoized the rows; hydration broke" in block
+    assert "unchanged" in project.ok("export", "--claude-md").stdout and claude.read_text() == first
+    # the bridge block of `ken init` and the export block never overwrite each other
+    project.ok("init", "--no-hooks", "--no-backfill")
+    assert claude.read_text() == first
+    project.ok("decide", "Lists render at most 200 rows")
+    project.ok("export", "--claude-md")
+    second = claude.read_text()
+    assert "Lists render at most 200 rows" in second and second.count("kenning:export:begin") == 1
+    assert second.replace(block, "")[:40] == first.replace(block, "")[:40]
+    assert "<!-- kenning:begin" in second and "keep me" in second
+
+
+def test_export_to_agents_md_is_budgeted(project: Repo) -> None:
+    history(project)
+    (project.path / "AGENTS.md").unlink(missing_ok=True)
+    project.ok("export", "--agents-md", "--tokens", "200")
+    text = (project.path / "AGENTS.md").read_text()
+    assert len(text) <= 800 and "kenning:export:end" in text and "more: `" in text
+
+
+def test_export_refuses_damaged_markers_and_writes_nothing(project: Repo) -> None:
+    claude = project.path / "CLAUDE.md"
+    claude.write_text("mine\n<!-- kenning:export:begin (compiled by `ken export`; edits inside this block are "
+                      "replaced) -->\nno end marker\n")
+    before = claude.read_text()
+    agents_before = (project.path / "AGENTS.md").read_bytes()
+    r = project.ken("export", "--agents-md", "--claude-md")
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "CLAUDE.md" in r.stderr
+    assert claude.read_text() == before and (project.path / "AGENTS.md").read_bytes() == agents_before
+    r = project.ken("export")
+    assert r.returncode == 2 and "--claude-md" in r.stderr
