@@ -42,7 +42,7 @@ def project(world: World) -> Repo:
 
 def test_context_puts_the_focus_files_gate_warnings_first_and_fits_the_budget(project: Repo) -> None:
     history(project)
-    out = project.ok("context", "--tokens", "150", "--at", "src/list.py", env=NOW).stdout
+    out = project.ok("context", "--tokens", "150", "--at", "src/list.py").stdout
     assert len(out) <= 600
     assert out.startswith("# Context: ")
     first_section = out.split("\n## ")[1]
@@ -119,7 +119,8 @@ def git_counter(world: World) -> tuple[dict[str, str], Path]:
     shim.mkdir(exist_ok=True)
     count = world.base / "git-runs"
     real = shutil.which("git")
-    (shim / "git").write_text(f'#!/bin/sh\necho "$@" >> "{count}"\nexec "{real}" "$@"\n')
+    # one line per run, whatever newlines the arguments hold
+    (shim / "git").write_text(f'#!/bin/sh\nprintf "%s\\n" "$1 $2 $3" >> "{count}"\nexec "{real}" "$@"\n')
     (shim / "git").chmod(0o755)
     return {"PATH": f"{shim}{os.pathsep}{world.env['PATH']}"}, count
 
@@ -200,11 +201,12 @@ def test_score_estimates_follow_the_gate_records(project: Repo) -> None:
 def test_export_writes_a_marked_block_keeps_the_rest_and_is_idempotent(project: Repo) -> None:
     history(project)
     claude = project.path / "CLAUDE.md"
-    claude.write_text("# Mine\nkeep me\n" + claude.read_text() + "\ntrailing words\n")
+    original = "# Mine\nkeep me\n" + claude.read_text() + "\ntrailing words\n"
+    claude.write_text(original)
     r = project.ok("export", "--claude-md")
     assert "updated" in r.stdout
     first = claude.read_text()
-    assert first.startswith("# Mine\nkeep me\n") and first.endswith("trailing words\n")
+    assert first.startswith(original) and first.endswith("<!-- kenning:export:end -->\n")
     block = first[first.index("<!-- kenning:export:begin"):first.index("<!-- kenning:export:end -->")]
     assert "Rows are keyed by id" in block and "Memoized the rows; hydration broke" in block
     assert "unchanged" in project.ok("export", "--claude-md").stdout and claude.read_text() == first

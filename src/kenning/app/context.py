@@ -70,13 +70,12 @@ def gather(memory: Memory, focus: list[str], now_us: int) -> context_core.Inputs
     inputs.setup_mode = not purpose(project)
     if focus:
         report = judge(memory, focus, now_us, [])
-        inputs.gate = [gate.render_text(gate.Report([v]), now_us, 8).rstrip("\n").splitlines()
-                       for v in report.files]
+        inputs.gate = gate.render_text(report, now_us, 8).rstrip("\n").splitlines()
     state = memory.state
     folders = _folders(focus)
     inputs.issues = _issues(memory, focus)
     inputs.issue_total = state.open_issues.size()
-    near = _items(memory, memory.cache.near("decision", focus, folders, SHOWN)) if focus else []
+    near = _near(memory, "decision", focus, folders)
     inputs.decisions = _focus_first(near, state.standing_decisions())
     inputs.decision_total = state.decisions.size()
     inputs.fixes, inputs.fix_total, inputs.fix_more = _fixes(memory, focus, folders)
@@ -88,6 +87,15 @@ def gather(memory: Memory, focus: list[str], now_us: int) -> context_core.Inputs
 
 def _folders(focus: list[str]) -> list[str]:
     return sorted({p.rsplit("/", 1)[0] + "/" for p in focus if "/" in p})
+
+
+def _near(memory: Memory, kind: str, focus: list[str], folders: list[str]) -> list[Item]:
+    """Events of ``kind`` about the focus files, then about their folders, newest first in each."""
+    if not focus:
+        return []
+    rows = memory.cache.near(kind, focus, [], SHOWN)
+    rows += [r for r in memory.cache.near(kind, [], folders, SHOWN) if r not in rows]
+    return _items(memory, rows[:SHOWN])
 
 
 def _items(memory: Memory, rows: list[str]) -> list[Item]:
@@ -131,7 +139,7 @@ def _fixes(memory: Memory, focus: list[str], folders: list[str]) -> tuple[list[I
     """Fixes about the focus files first; without focus, the newest fixes."""
     state = memory.state
     if focus:
-        near = _items(memory, memory.cache.near("fix", focus, folders, SHOWN))
+        near = _near(memory, "fix", focus, folders)
         return near, len(near), "ken search --type fix --at " + focus[0]
     done = []
     for issue in state.done_items()[:SHOWN]:

@@ -17,9 +17,10 @@ class Section:
     """A titled list of entries (each entry is its lines), ``total`` long, in priority order."""
 
     def __init__(self, title: str, share: float, entries: Iterable[list[str]], total: int, more: str,
-                 heading: str = "##") -> None:
+                 heading: str = "##", counted: bool = True) -> None:
         self.title, self.share, self.entries, self.total, self.more = title, share, entries, total, more
         self.heading = heading
+        self.counted = counted  # False: the entries are lines of one text, not things to count
         self.shown = 0
 
 
@@ -42,7 +43,8 @@ def render_sections(sections: list[Section], budget: int | None) -> str:
 def render_section(section: Section, allowance: int | None) -> str:
     if section.total == 0:
         return ""
-    title = f"{section.heading} {section.title} ({section.total})\n"
+    count = f" ({section.total})" if section.counted else ""
+    title = f"{section.heading} {section.title}{count}\n"
     text = title
     shown = 0
     for entry in section.entries:

@@ -41,7 +41,7 @@ class Inputs:
         self.project = project
         self.focus = focus
         self.setup_mode = False
-        self.gate: list[list[str]] = []   # one block of lines per focus file
+        self.gate: list[str] = []  # the gate's text on the focus files, line by line
         self.issues: list[Issue] = []
         self.issue_total = 0
         self.decisions: list[Item] = []
@@ -63,10 +63,11 @@ def render(inputs: Inputs, budget: int) -> tuple[str, list[dict[str, Any]]]:
                  "manifests and entry points first.\n")
     head += "\n"
     head = head[: max(0, budget - 1)]
-    sections = _sections(inputs)
-    body = render_sections(sections, max(0, budget - len(head) - min(TRAILER_ROOM, budget // 5)))
+    sections, body = _fit(inputs, budget - len(head), 0)
+    if _dropped(sections, body):  # room for the line that names them, then cut again
+        sections, body = _fit(inputs, budget - len(head), min(TRAILER_ROOM, budget // 5))
     text = head + body
-    dropped = [s for s in sections if s.total and not s.shown and f"## {s.title} (" not in body]
+    dropped = _dropped(sections, body)
     if dropped:
         names = "; ".join(f"{s.title} ({s.total}): `{s.more}`" for s in dropped)
         text += one_line("Left out for the budget: " + names, max(1, budget - len(text) - 1)) + "\n"
@@ -77,10 +78,21 @@ def render(inputs: Inputs, budget: int) -> tuple[str, list[dict[str, Any]]]:
     return text, report
 
 
+def _fit(inputs: Inputs, room: int, reserve: int) -> tuple[list[Section], str]:
+    sections = _sections(inputs)
+    return sections, render_sections(sections, max(0, room - reserve))
+
+
+def _dropped(sections: list[Section], body: str) -> list[Section]:
+    """Sections with something to show that the budget left out whole."""
+    return [s for s in sections if s.total and not s.shown and f"## {s.title}" not in body]
+
+
 def _sections(inputs: Inputs) -> list[Section]:
     return [
-        Section("Before you edit: the gate", 0.35, iter(inputs.gate), len(inputs.gate),
-                "ken precheck " + " ".join(inputs.focus)),
+        # the gate on the focus files comes first into the budget: it gets most of it when it needs it
+        Section("Before you edit: the gate", 3.0, ([ln] for ln in inputs.gate), len(inputs.gate),
+                "ken precheck " + " ".join(inputs.focus), counted=False),
         Section("Open issues", 0.22, (_issue_lines(i) for i in inputs.issues), inputs.issue_total, "ken issues"),
         Section("Standing decisions", 0.15, ([_item_line(d, with_id=True)] for d in inputs.decisions),
                 inputs.decision_total, "ken search --type decision"),
@@ -130,12 +142,14 @@ def map_part(project_map: str, focus: list[str]) -> list[str]:
         needles.add(path.rsplit("/", 1)[-1])
         if "/" in path:
             needles.add(path.rsplit("/", 1)[0] + "/")
+    # a needle counts as a whole name: "src/" names the folder in "`src/`", not in "src/cart.py"
+    pattern = re.compile("|".join(rf"(?<![\w.-]){re.escape(n)}(?![\w.-])" for n in sorted(needles)))
     chosen, in_purpose = [], False
     for ln in lines:
         if ln.startswith("#"):
             in_purpose = ln.lstrip("#").strip().lower() == "purpose"
             continue
-        if in_purpose or any(n in ln for n in needles):
+        if in_purpose or pattern.search(ln):
             chosen.append(_map_line(ln))
     return chosen
 
