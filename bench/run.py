@@ -98,7 +98,8 @@ def core_bench(root: Path, sizes: list[int], ken: str, env: dict[str, str], runs
 
 
 def gate_bench(root: Path, sizes: list[int], ken: str, pjm: str | None, env: dict[str, str],
-               runs: int) -> list[dict[str, object]]:
+               runs: int) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+    """The gate side by side, and (in the same repositories) the brief and the context block."""
     files = file_list()
     typical = files[len(files) // 3]  # a file in the long tail: a few dozen events at 100,000
     twenty = [files[i * 7] for i in range(20)]
@@ -107,9 +108,10 @@ def gate_bench(root: Path, sizes: list[int], ken: str, pjm: str | None, env: dic
     start = time.perf_counter()
     make_git_history(history, files, 300, env)
     print(f"  synthetic history: {len(files)} files, 300 commits in {time.perf_counter() - start:.1f} s", flush=True)
-    rows = []
+    rows, views = [], []
     for size in sizes:
         repo = ken_repo(git_repo(root / f"gate-{size}", env, history), size, ken, env)
+        pjm_repo = None
         row: dict[str, object] = {"events": size}
         row["ken precheck hot file"] = timed([ken, "precheck", HOT], repo, env, runs)
         row["ken precheck typical file"] = timed([ken, "precheck", typical], repo, env, runs)
@@ -120,18 +122,54 @@ def gate_bench(root: Path, sizes: list[int], ken: str, pjm: str | None, env: dic
             events = [json.loads(line) for line in generate(size, end_us=END_US)]
             make_pjm_repo(prepo, events, pjm, penv)
             row["pjm precheck hot file"] = timed([pjm, "precheck", HOT], prepo, penv, runs if size < 50_000 else 3)
+            pjm_repo = (pjm, prepo, penv)
         rows.append(row)
-    return rows
+        views.append(views_row(size, repo, ken, env, runs, root / "shim", pjm_repo))
+    return rows, views
+
+
+def git_runs(cmd: list[str], cwd: Path, env: dict[str, str], shim: Path) -> int:
+    """How many git processes one warm run of ``cmd`` starts (a counting ``git`` first on PATH)."""
+    count = shim / "count"
+    if not (shim / "git").exists():
+        shim.mkdir(exist_ok=True)
+        real = shutil.which("git", path=env.get("PATH"))
+        (shim / "git").write_text(f'#!/bin/sh\necho x >> "{count}"\nexec "{real}" "$@"\n')
+        (shim / "git").chmod(0o755)
+    counted = dict(env, PATH=f"{shim}{os.pathsep}{env.get('PATH', '')}")
+    subprocess.run(cmd, cwd=cwd, env=counted, capture_output=True)  # warm: caches filled
+    count.write_text("")
+    subprocess.run(cmd, cwd=cwd, env=counted, capture_output=True)
+    return len(count.read_text().splitlines())
+
+
+def views_row(size: int, repo: Path, ken: str, env: dict[str, str], runs: int, shim: Path,
+              pjm_repo: tuple[str, Path, dict[str, str]] | None) -> dict[str, object]:
+    row: dict[str, object] = {"events": size}
+    row["ken brief"] = timed([ken, "brief"], repo, env, runs)
+    row["ken context 2,000 tokens"] = timed([ken, "context", "--at", HOT], repo, env, runs)
+    row["ken brief git processes"] = git_runs([ken, "brief"], repo, env, shim)
+    if pjm_repo is not None and size <= 10_000:  # seconds per run already at 10,000 events
+        pjm, prepo, penv = pjm_repo
+        row["pjm brief"] = timed([pjm, "brief"], prepo, penv, 3)
+        row["pjm brief git processes"] = git_runs([pjm, "brief"], prepo, penv, shim)
+    return row
 
 
 def table(rows: list[dict[str, object]]) -> str:
-    keys = [k for k in rows[0] if k != "events"]
-    lines = ["| events | " + " | ".join(f"{k}: median (p90) ms" for k in keys) + " |",
-             "|---:|" + "---:|" * len(keys)]
+    keys = list(dict.fromkeys(k for row in rows for k in row if k != "events"))
+    timing = {k for row in rows for k, v in row.items() if isinstance(v, dict)}
+    heads = [f"{k}: median (p90) ms" if k in timing else k for k in keys]
+    lines = ["| events | " + " | ".join(heads) + " |", "|---:|" + "---:|" * len(keys)]
     for row in rows:
-        cells = [f"{row[k]['median_ms']} ({row[k]['p90_ms']})" for k in keys]  # type: ignore[index]
-        lines.append(f"| {row['events']:,} | " + " | ".join(cells) + " |")
+        lines.append(f"| {row['events']:,} | " + " | ".join(_cell(row.get(k)) for k in keys) + " |")
     return "\n".join(lines)
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, dict):
+        return f"{value['median_ms']} ({value['p90_ms']})"
+    return "–" if value is None else str(value)
 
 
 def ratios(rows: list[dict[str, object]]) -> str:
@@ -176,9 +214,11 @@ def main() -> None:
             results["core"] = rows
             sections.append("## Write and summary (whole process)\n\n" + table(rows))
         if args.only in (None, "gate"):
-            rows = gate_bench(root, sizes, args.ken, pjm, env, args.runs)
+            rows, views = gate_bench(root, sizes, args.ken, pjm, env, args.runs)
             results["gate"] = rows
+            results["views"] = views
             sections.append("## The gate, side by side (whole process)\n\n" + table(rows) + "\n\n" + ratios(rows))
+            sections.append("## Brief and context (whole process; git processes of one warm run)\n\n" + table(views))
         text = "\n\n".join(sections)
         print("\n" + text)
         RESULTS.mkdir(exist_ok=True)

@@ -71,7 +71,7 @@ def test_english_word_packages_need_a_code_like_mention(world: World) -> None:
     shop.ok("note", "lesson: never trust the next deploy window on Fridays")
     shop.ok("note", "gotcha: `next` rewrites need a trailing slash in next.config.js")
     texts = [x["text"] for x in lessons(node_project(world, "consumer"))]
-    assert texts == ["`next` rewrites need a trailing slash in next.config.js"]
+    assert texts == ["gotcha: `next` rewrites need a trailing slash in next.config.js"]
 
 
 def test_unmarked_notes_and_decisions_and_worked_attempts_are_not_lessons(world: World) -> None:
@@ -121,7 +121,7 @@ def test_lessons_show_up_in_context_brief_and_export(world: World) -> None:
     failed(shop, "react.memo on the rows broke hydration")
     consumer = node_project(world, "consumer")
     assert "react.memo on the rows broke hydration" in consumer.ok("context").stdout.split("## Lessons")[1]
-    assert "react.memo on the rows broke hydration" in consumer.ok("brief").stdout.split("Lessons for this")[1]
+    assert "react.memo on the rows broke hydration" in consumer.ok("brief").stdout.split("\nLessons (")[1]
     consumer.ok("export", "--claude-md")
     assert "react.memo on the rows broke hydration (from webshop" in (consumer.path / "CLAUDE.md").read_text()
 

@@ -128,7 +128,7 @@ async def test_writes_land_in_the_log_as_the_cli_reads_them_and_back(world: Worl
         assert shown["status"] == "superseded" and shown["superseded_by"] == [json.loads(second.blocks[2])["id"]]
 
         note = json.loads((await mcp.ok("add_note", summary="Staging is slower", lesson=True)).blocks[2])
-        assert note["id"] in [item["id"] for item in world.json(alpha, "lessons")]
+        assert note["id"] in [item["id"] for item in world.json(alpha, "lessons")["lessons"]]
         fix = await mcp.ok("record_fix", summary="Pooled connections", issue_id=iid, details="test_checkout passes")
         assert json.loads(fix.blocks[2])["type"] == "fix"
         assert [i["status"] for i in world.json(alpha, "issues", "--all") if i["issue_id"] == iid] == ["done"]

@@ -180,7 +180,8 @@ def _brief(memory: Memory, now_us: int) -> brief_core.Brief:
     result.decisions = _first(state.standing_decisions(), 5)
     result.decision_total = state.decisions.size()
     lessons = lessons_app.stack_lessons(memory.project, limit=10_000)
-    result.lessons, result.lesson_total = lessons[:4], len(lessons)
+    lessons += lessons_app.own_lessons(memory, {x["id"] for x in lessons}, brief_core.SHOWN["lessons"])
+    result.lessons, result.lesson_total = lessons[:brief_core.SHOWN["lessons"]], len(lessons)
     return result
 
 

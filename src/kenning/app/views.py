@@ -82,7 +82,7 @@ def score(project: Project) -> dict[str, object]:
             "gate": checks.stats(project),
         }
         result["estimates"] = estimates(result)
-        result["estimates_note"] = ("estimates, not measurements: " + heeded_definition())
+        result["estimates_note"] = "not measurements; " + heeded_definition()
         memory.flush_warnings()
         return result
     finally:

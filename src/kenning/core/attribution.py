@@ -467,12 +467,26 @@ def _first_mention(text: str, library: str, declared: set[str]) -> int | None:
     return min((p for p in positions if p is not None), default=None)
 
 
+def _fragments(library: str) -> tuple[str, ...]:
+    """Lowercased substrings at least one of which any mention of ``library`` contains."""
+    if library not in _FRAGMENTS:
+        found = [spelling for spelling, _ in _spellings(library)] + list(_BRANDS.get(library, ()))
+        _FRAGMENTS[library] = tuple(dict.fromkeys(f.lower() for f in found))
+    return _FRAGMENTS[library]
+
+
+_FRAGMENTS: dict[str, tuple[str, ...]] = {}
+
+
 def attribute(text: str, declared: Iterable[str]) -> list[str]:
     """The declared libraries ``text`` names, normalized, each once, in order of first mention."""
     libraries = list(dict.fromkeys(normalize(name) for name in declared if name.strip()))
     names = set(libraries)
+    lowered = text.lower()
     mentions = []
     for library in libraries:
+        if not any(fragment in lowered for fragment in _fragments(library)):
+            continue  # the cheap test first: most texts name none of a project's libraries
         position = _first_mention(text, library, names)
         if position is not None:
             mentions.append((position, library))

@@ -64,8 +64,8 @@ class Brief:
 
 
 def render(brief: Brief) -> str:
-    head = (f"{one_line(brief.project, 40)}: {brief.open_total} open issues, {brief.decision_total} standing "
-            f"decisions, {brief.lesson_total} lessons for this stack")
+    head = (f"{one_line(brief.project, 40)}: {_count(brief.open_total, 'open issue')}, "
+            f"{_count(brief.decision_total, 'standing decision')}, {_count(brief.lesson_total, 'lesson')}")
     lines = [one_line(head, WIDTH)]
     lines += _section("Active warnings", [f"{sev.upper()} {path}: {what}" for path, sev, what in brief.warnings],
                       len(brief.warnings), SHOWN["warnings"], "ken precheck FILE")
@@ -75,7 +75,7 @@ def render(brief: Brief) -> str:
                       SHOWN["issues"], "ken issues")
     lines += _section("Recent decisions", [f"[{d['id']}] {d.get('summary', '')}{_where(d)}" for d in brief.decisions],
                       brief.decision_total, SHOWN["decisions"], "ken search --type decision")
-    lines += _section("Lessons for this stack", [lesson_line(x) for x in brief.lessons], brief.lesson_total,
+    lines += _section("Lessons", [lesson_line(x) for x in brief.lessons], brief.lesson_total,
                       SHOWN["lessons"], "ken lessons")
     if len(lines) == 1:
         lines.append("Nothing on record yet: `ken issue`, `ken attempt`, `ken decide` start the memory.")
@@ -91,6 +91,10 @@ def _section(title: str, entries: list[str], total: int, room: int, command: str
     if total > shown:
         out.append(f"  … {total - shown} more: `{command}`")
     return out
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def _where(item: Item) -> str:

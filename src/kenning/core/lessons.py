@@ -17,7 +17,7 @@ reader sees: each lesson once, with the newest fix of its issue, minus the forgo
 from __future__ import annotations
 
 from kenning.core.attribution import attribute, normalize
-from kenning.core.events import LESSON_PREFIXES, Event
+from kenning.core.events import Event
 from kenning.core.text import one_line
 
 TYPE_CHECKING = False
@@ -37,12 +37,11 @@ def qualifies(event: Event) -> bool:
 
 
 def lesson_text(event: Event) -> str:
-    """The summary on one line, without the ``lesson:`` marker that made it a lesson."""
+    """The summary on one line, without a ``lesson:`` marker (``gotcha:`` and ``avoid:`` say
+    something about the lesson, so they stay)."""
     text = event.summary.strip()
-    for prefix in LESSON_PREFIXES:
-        if text[:len(prefix)].lower() == prefix and prefix != "avoid:":
-            text = text[len(prefix):].strip()  # "avoid:" is part of what the lesson says
-            break
+    if text[:7].lower() == "lesson:":
+        text = text[7:].strip()
     return one_line(text, TEXT_CHARS)
 
 
