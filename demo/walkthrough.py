@@ -39,7 +39,8 @@ def main() -> None:
     try:
         (repo / "src" / "payments").mkdir(parents=True)
         (repo / "src" / "payments" / "webhook.py").write_text("def handle(event):\n    mark_paid(event)\n")
-        (repo / "pyproject.toml").write_text('[project]\nname = "shop"\ndescription = "A small web shop."\n')
+        (repo / "pyproject.toml").write_text('[project]\nname = "shop"\ndescription = "A small web shop."\n'
+                                             'dependencies = ["stripe>=7"]\n')
         git(["init", "-q"], repo, env)
         git(["add", "-A"], repo, env)
         git(["commit", "-q", "-m", "initial"], repo, env)
@@ -64,7 +65,22 @@ def main() -> None:
         show(["summary"], repo, env)
         show(["search", "idempotency"], repo, env)
         show(["show", issue], repo, env)
-        print("\nThe memory lives in .kenning/events.jsonl (tracked in git); summary.md is derived.")
+        print("\nAt the start of the next session, one screen:")
+        show(["brief"], repo, env)
+        print("\nFor an agent that reads a block instead of calling tools, a budgeted context:")
+        show(["context", "--tokens", "400", "--at", "src/payments/webhook.py"], repo, env)
+        other = work / "store"
+        (other / "src").mkdir(parents=True)
+        (other / "requirements.txt").write_text("stripe==7.1.0\n")
+        (other / "src" / "billing.py").write_text("def charge():\n    pass\n")
+        git(["init", "-q"], other, env)
+        git(["add", "-A"], other, env)
+        git(["commit", "-q", "-m", "initial"], other, env)
+        print(f"\nAnother project on this machine that also uses stripe: {other}")
+        show(["init", "--no-hooks", "--no-backfill", "--no-register"], other, env)
+        show(["lessons"], other, env)
+        print("\nThe memory lives in .kenning/events.jsonl (tracked in git); summary.md is derived;"
+              " lessons shared across projects live in KEN_HOME/lessons.jsonl.")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -240,3 +240,11 @@ def test_export_refuses_damaged_markers_and_writes_nothing(project: Repo) -> Non
     assert claude.read_text() == before and (project.path / "AGENTS.md").read_bytes() == agents_before
     r = project.ken("export")
     assert r.returncode == 2 and "--claude-md" in r.stderr
+
+
+def test_context_lists_the_fixes_of_issues_about_the_focus(project: Repo) -> None:
+    ids = history(project)
+    project.ok("fix", "Virtualized the list", "--issue", ids["focus"])
+    project.ok("fix", "Summed in cents", "--issue", ids["other"])
+    fixes = project.ok("context", "--at", "src/list.py").stdout.split("## Relevant fixes")[1].split("\n## ")[0]
+    assert "Virtualized the list" in fixes and "Summed in cents" not in fixes

@@ -136,11 +136,16 @@ def _issues(memory: Memory, focus: list[str]) -> list[context_core.Issue]:
 
 
 def _fixes(memory: Memory, focus: list[str], folders: list[str]) -> tuple[list[Item], int, str]:
-    """Fixes about the focus files first; without focus, the newest fixes."""
+    """Fixes of the issues about the focus files and fixes located there first; without focus,
+    the newest fixes."""
     state = memory.state
     if focus:
-        near = _near(memory, "fix", focus, folders)
-        return near, len(near), "ken search --type fix --at " + focus[0]
+        issues = [e.issue_id for e in memory.events(memory.cache.near("issue", focus, [], SHOWN)) if e.issue_id]
+        of_issues = [state.fixes.get(iid) for iid in dict.fromkeys(issues) if state.done_ids.get(iid)]
+        found = {f["id"]: f for f in of_issues if f is not None}
+        for item in _near(memory, "fix", focus, folders):
+            found.setdefault(item["id"], item)
+        return list(found.values())[:SHOWN], len(found), "ken search --type fix --at " + focus[0]
     done = []
     for issue in state.done_items()[:SHOWN]:
         fix = state.fixes.get(issue["issue_id"])
