@@ -173,9 +173,9 @@ def _brief(memory: Memory, now_us: int) -> brief_core.Brief:
     state = memory.state
     result = brief_core.Brief(lessons_app.project_name(memory.project))
     since = format_timestamp(gate.window_start(now_us, settings(memory.project)))
-    candidates = [path for path, _ in memory.cache.failure_paths(since, 20)]
-    candidates += [i["location"].split(":")[0] for i in _first(state.open_items(), 20) if i.get("location")]
-    candidates += [path for path, _ in state.top_files(20)]
+    candidates = memory.cache.failure_paths(since, 8)
+    candidates += [i["location"].split(":")[0] for i in _first(state.open_items(), 4) if i.get("location")]
+    candidates += [path for path, _ in state.top_files(6)]
     paths = list(dict.fromkeys(candidates))[:brief_core.JUDGED]
     if paths:  # one read of git for every path the index has not seen at this HEAD
         for verdict in judge(memory, paths, now_us, result.notices).files:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 WIDTH = 110
 MAX_LINES = 40
-JUDGED = 30  # files the gate looks at for the brief: failing, with open issues, most cited
+JUDGED = 18  # files the gate looks at for the brief: failing lately, with open issues, most cited
 # lines per section; with a heading and a "more" line each, the whole brief stays within 40
 SHOWN = {"warnings": 6, "stale": 4, "issues": 8, "decisions": 5, "lessons": 4}
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-CACHE_VERSION = "9"
+CACHE_VERSION = "10"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events(
@@ -33,9 +33,11 @@ CREATE INDEX IF NOT EXISTS events_path ON events(path, ts);
 CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id, type);
 CREATE INDEX IF NOT EXISTS events_supersedes ON events(supersedes);
 CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
+CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path);
 CREATE TABLE IF NOT EXISTS event_paths(path TEXT NOT NULL, id TEXT NOT NULL, ts TEXT NOT NULL, type TEXT NOT NULL,
     outcome TEXT, issue_id TEXT, origin TEXT NOT NULL, PRIMARY KEY(path, id)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS event_paths_type ON event_paths(path, type, ts);
+CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts);
 CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, type);
 CREATE TABLE IF NOT EXISTS git_history(head TEXT NOT NULL, path TEXT NOT NULL, since INTEGER NOT NULL,
     full INTEGER NOT NULL, commits TEXT NOT NULL, PRIMARY KEY(head, path)) WITHOUT ROWID;
@@ -322,18 +324,24 @@ class Cache:
             return []
         standing = (" AND NOT EXISTS (SELECT 1 FROM events s WHERE s.type='decision' AND s.supersedes=p.id)"
                     if kind == "decision" else "")
+        # pick the few ids on the path index first, then read only their JSON
         rows = self.db.execute(
-            f"SELECT DISTINCT e.json, p.ts, p.id FROM event_paths p JOIN events e ON e.id=p.id WHERE p.type=?"
-            f" AND ({' OR '.join(where)}){standing} ORDER BY p.ts DESC, p.id DESC LIMIT ?", (kind, *args, limit))
+            f"SELECT e.json FROM (SELECT DISTINCT p.id, p.ts FROM event_paths p WHERE p.type=?"
+            f" AND ({' OR '.join(where)}){standing} ORDER BY p.ts DESC, p.id DESC LIMIT ?) q"
+            f" JOIN events e ON e.id=q.id ORDER BY q.ts DESC, q.id DESC", (kind, *args, limit))
         return [r[0] for r in rows]
 
-    def failure_paths(self, since: str, limit: int) -> list[tuple[str, int]]:
-        """Files with failed attempts since ``since``: (path, count), most recently failed first."""
-        rows = self.db.execute(
-            "SELECT path, count(*), max(ts) AS latest FROM events WHERE type='attempt' AND ts>=?"
-            " AND outcome='failed' AND path IS NOT NULL GROUP BY path ORDER BY latest DESC, path LIMIT ?",
-            (since, limit))
-        return [(str(path), int(n)) for path, n, _ in rows]
+    def failure_paths(self, since: str, limit: int) -> list[str]:
+        """Files with failed attempts since ``since``, the most recently failed first. Walks the
+        index from the newest failure and stops at ``limit`` files: cost follows the answer."""
+        rows = self.db.execute("SELECT path FROM events WHERE type='attempt' AND outcome='failed' AND ts>=?"
+                               " AND path IS NOT NULL ORDER BY ts DESC", (since,))
+        found: dict[str, None] = {}
+        for (path,) in rows:
+            found[str(path)] = None
+            if len(found) >= limit:
+                break
+        return list(found)
 
     def recent_failures(self, limit: int) -> tuple[int, list[str]]:
         """Failed and partial attempts, newest first, and how many there are."""
