@@ -55,7 +55,8 @@ unless you know why it will work this time.
 5. record_fix only with evidence (a passing test, a failure reproduced and then gone) in details.
 6. add_decision for choices; when it replaces an earlier decision, pass supersedes=<its event \
 id> (ids are shown in get_summary and search_events).
-7. add_note for facts worth keeping (lesson=true for reusable ones). Never paste secrets.
+7. add_note for facts worth keeping (lesson=true for reusable ones; name the library, so \
+projects using it see the lesson in get_lessons). Never paste secrets.
 Every project tool takes an optional project (registered name, alias or path). Without it a \
 call uses the server's --root, else the active project, else the repository the server was \
 started in, else the only registered project; otherwise it refuses and lists the projects. \

@@ -74,6 +74,9 @@ async def test_data_reads_are_the_cli_json(world: World, alpha: Path) -> None:
         lessons = await mcp.ok("get_lessons")
         assert lessons.json_lines() == world.json(alpha, "lessons")["lessons"]
         assert [item["id"] for item in lessons.json_lines()] == [ids["lesson"]]
+        # a project without a manifest shares nothing: no lesson is about stripe for the machine
+        assert (await mcp.ok("get_lessons", library="stripe")).body == "no lessons for this stack yet"
+        assert world.json(alpha, "lessons", "--library", "stripe") == {"lessons": []}
         score = await mcp.ok("get_score")
         assert json.loads(score.body) == world.json(alpha, "score")
 

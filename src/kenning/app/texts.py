@@ -21,8 +21,9 @@ PROTOCOL = """\
    `ken fix "what fixed it" --issue ID --details "the evidence"`.
 6. Record decisions: `ken decide "what we chose and why"`; when it replaces an earlier
    decision, name it: `--supersedes EVENT_ID` (ids are shown in the summary).
-7. Record reusable insights with `ken note "..." --lesson`. Never paste secrets: they are
-   redacted, but keep them out anyway.
+7. Record reusable insights with `ken note "..." --lesson` (or start the text with
+   `lesson:`, `gotcha:` or `avoid:`); name the library it concerns, so projects using it
+   see it too (`ken lessons`). Never paste secrets: they are redacted, but keep them out anyway.
 """
 
 AI_INSTRUCTIONS = f"""\
