@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-CACHE_VERSION = "10"
+CACHE_VERSION = "11"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events(
@@ -38,6 +38,7 @@ CREATE TABLE IF NOT EXISTS event_paths(path TEXT NOT NULL, id TEXT NOT NULL, ts 
     outcome TEXT, issue_id TEXT, origin TEXT NOT NULL, PRIMARY KEY(path, id)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS event_paths_type ON event_paths(path, type, ts);
 CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts);
+CREATE INDEX IF NOT EXISTS event_paths_attempts ON event_paths(path, outcome, ts) WHERE type='attempt';
 CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, type);
 CREATE TABLE IF NOT EXISTS git_history(head TEXT NOT NULL, path TEXT NOT NULL, since INTEGER NOT NULL,
     full INTEGER NOT NULL, commits TEXT NOT NULL, PRIMARY KEY(head, path)) WITHOUT ROWID;
