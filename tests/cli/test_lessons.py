@@ -146,3 +146,19 @@ def test_manifests_of_every_kind_declare_libraries(world: World, manifest: str, 
     repo.init()
     failed(repo, "pandas read_csv coerced ids to float", at="main.py")
     assert [x["library"] for x in lessons(repo)] in (["pandas"], ["github.com/pandas/pandas"])
+
+
+def test_projects_promoting_at_once_keep_every_lesson_whole(world: World) -> None:
+    import subprocess
+
+    from machine import KEN
+
+    shops = [node_project(world, f"shop{n}") for n in range(6)]
+    issues = [shop.json("issue", "slow list")["issue_id"] for shop in shops]
+    running = [subprocess.Popen([KEN, "attempt", f"react.memo in shop {n} broke hydration", "--failed",
+                                 "--issue", issue], cwd=shop.path, env=world.env)
+               for n, (shop, issue) in enumerate(zip(shops, issues, strict=True))]
+    assert all(p.wait(timeout=60) == 0 for p in running)
+    records = store(world)  # every line parses
+    assert sorted(r["project"] for r in records) == [f"shop{n}" for n in range(6)]
+    assert len(lessons(shops[0])) == 6

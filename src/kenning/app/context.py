@@ -8,6 +8,8 @@ file.
 
 from __future__ import annotations
 
+from itertools import islice
+
 from kenning.app import lessons as lessons_app
 from kenning.app.gate import judge, settings
 from kenning.app.memory import Memory, open_memory
@@ -69,7 +71,10 @@ def gather(memory: Memory, focus: list[str], now_us: int) -> context_core.Inputs
     inputs = context_core.Inputs(lessons_app.project_name(project), focus)
     inputs.setup_mode = not purpose(project)
     if focus:
-        report = judge(memory, focus, now_us, [])
+        notices: list[str] = []
+        report = judge(memory, focus, now_us, notices)
+        for notice in notices:
+            memory.warn(notice)
         inputs.gate = gate.render_text(report, now_us, 8).rstrip("\n").splitlines()
     state = memory.state
     folders = _folders(focus)
@@ -185,15 +190,10 @@ def _brief(memory: Memory, now_us: int) -> brief_core.Brief:
     result.decisions = _first(state.standing_decisions(), 5)
     result.decision_total = state.decisions.size()
     lessons = lessons_app.stack_lessons(memory.project, limit=10_000)
-    lessons += lessons_app.own_lessons(memory, {x["id"] for x in lessons}, brief_core.SHOWN["lessons"])
+    lessons += lessons_app.own_lessons(memory, {x["id"] for x in lessons}, 10_000)
     result.lessons, result.lesson_total = lessons[:brief_core.SHOWN["lessons"]], len(lessons)
     return result
 
 
 def _first(items: Any, count: int) -> list[Any]:
-    found: list[Any] = []
-    for item in items:
-        if len(found) >= count:
-            break
-        found.append(item)
-    return found
+    return list(islice(items, count))

@@ -105,23 +105,25 @@ def _promote(memory: Memory, events: list[Event]) -> None:
     libraries = declared(project.root)
     if not libraries:
         return  # no manifest, no attribution: a project that declares nothing promotes nothing
-    store = _store()
-    records = store.records()
-    known = {r["id"] for r in records if r.get("op") == "lesson"}
-    fixed = {(r["id"], r.get("fix_id")) for r in records if r.get("op") == "fix"}
     root, name = str(project.root), project_name(project)
-    new: list[dict[str, Any]] = []
-    for event in events:
-        record = None if event.id in known else rules.promote(event, libraries, name, root)
-        if record is not None:
-            known.add(event.id)
-            new.append(record)
-            new.extend(_fixes_so_far(memory, record))
-    mine = [r for r in [*records, *new] if r.get("op") == "lesson" and r.get("root") == root]
-    for fix in (e for e in events if e.type == "fix" and e.issue_id):
-        new.extend(rules.fix_record(r["id"], fix) for r in mine
-                   if r.get("issue_id") == fix.issue_id and (r["id"], fix.id) not in fixed)
-    store.append(new)
+
+    def plan(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        known = {r["id"] for r in records if r.get("op") == "lesson"}
+        fixed = {(r["id"], r.get("fix_id")) for r in records if r.get("op") == "fix"}
+        new: list[dict[str, Any]] = []
+        for event in events:
+            record = None if event.id in known else rules.promote(event, libraries, name, root)
+            if record is not None:
+                known.add(event.id)
+                new.append(record)
+                new.extend(_fixes_so_far(memory, record))
+        mine = [r for r in [*records, *new] if r.get("op") == "lesson" and r.get("root") == root]
+        for fix in (e for e in events if e.type == "fix" and e.issue_id):
+            new.extend(rules.fix_record(r["id"], fix) for r in mine
+                       if r.get("issue_id") == fix.issue_id and (r["id"], fix.id) not in fixed)
+        return new
+
+    _store().extend(plan)
 
 
 def _fixes_so_far(memory: Memory, record: dict[str, Any]) -> list[dict[str, Any]]:

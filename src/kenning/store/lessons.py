@@ -20,6 +20,7 @@ from kenning.store.log import file_lock
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
     from typing import Any
 
@@ -49,12 +50,18 @@ class LessonStore:
 
     def append(self, records: list[dict[str, Any]]) -> None:
         """Append records in one write, under the store's lock, and fsync."""
-        if not records:
-            return
+        self.extend(lambda _: records)
+
+    def extend(self, plan: Callable[[list[dict[str, Any]]], list[dict[str, Any]]]) -> None:
+        """Append what ``plan`` makes of the current records, reading and writing under one
+        lock: two processes promoting the same events add them once."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        payload = "".join(json.dumps(r, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
-                          for r in records).encode("utf-8")
         with file_lock(self.lock_path, LOCK_TIMEOUT):
+            records = plan(self.records())
+            if not records:
+                return
+            payload = "".join(json.dumps(r, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
+                              for r in records).encode("utf-8")
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
             try:
                 if _ends_torn(self.path):
