@@ -227,6 +227,9 @@ def test_export_to_agents_md_is_budgeted(project: Repo) -> None:
     project.ok("export", "--agents-md", "--tokens", "200")
     text = (project.path / "AGENTS.md").read_text()
     assert len(text) <= 800 and "kenning:export:end" in text and "more: `" in text
+    project.ok("export", "--agents-md", "--tokens", "100")
+    text = (project.path / "AGENTS.md").read_text()
+    assert len(text) <= 400 and "Left out for the budget: " in text
 
 
 def test_export_refuses_damaged_markers_and_writes_nothing(project: Repo) -> None:

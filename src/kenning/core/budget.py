@@ -8,9 +8,11 @@ and count fit is left out whole (the caller says so if it matters).
 
 from __future__ import annotations
 
+from kenning.core.text import one_line
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
 
 class Section:
@@ -22,6 +24,27 @@ class Section:
         self.heading = heading
         self.counted = counted  # False: the entries are lines of one text, not things to count
         self.shown = 0
+
+
+def fit(make: Callable[[], list[Section]], room: int, trailer_room: int) -> tuple[list[Section], str]:
+    """The sections ``make`` builds, within ``room`` characters; when some had to be left out
+    whole, cut again leaving ``trailer_room`` for a last line that names them."""
+    sections = make()
+    body = render_sections(sections, max(0, room))
+    if not left_out(sections, body):
+        return sections, body
+    sections = make()
+    body = render_sections(sections, max(0, room - trailer_room))
+    dropped = left_out(sections, body)
+    if dropped:
+        names = "; ".join(f"{s.title} ({s.total}): `{s.more}`" for s in dropped)
+        body += one_line("Left out for the budget: " + names, max(1, room - len(body) - 1)) + "\n"
+    return sections, body
+
+
+def left_out(sections: list[Section], body: str) -> list[Section]:
+    """Sections with something to show that the budget left out whole."""
+    return [s for s in sections if s.total and not s.shown and f"{s.heading} {s.title}" not in body]
 
 
 def render_sections(sections: list[Section], budget: int | None) -> str:

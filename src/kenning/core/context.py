@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from kenning.core.budget import Section, render_sections
+from kenning.core.budget import Section, fit
 from kenning.core.lessons import line as lesson_line
 from kenning.core.text import one_line
 
@@ -63,29 +63,13 @@ def render(inputs: Inputs, budget: int) -> tuple[str, list[dict[str, Any]]]:
                  "manifests and entry points first.\n")
     head += "\n"
     head = head[: max(0, budget - 1)]
-    sections, body = _fit(inputs, budget - len(head), 0)
-    if _dropped(sections, body):  # room for the line that names them, then cut again
-        sections, body = _fit(inputs, budget - len(head), min(TRAILER_ROOM, budget // 5))
+    sections, body = fit(lambda: _sections(inputs), budget - len(head), min(TRAILER_ROOM, budget // 5))
     text = head + body
-    dropped = _dropped(sections, body)
-    if dropped:
-        names = "; ".join(f"{s.title} ({s.total}): `{s.more}`" for s in dropped)
-        text += one_line("Left out for the budget: " + names, max(1, budget - len(text) - 1)) + "\n"
     text = text.rstrip("\n") + "\n"
     if len(text) > budget:  # only a budget too small for even the heading gets here
         text = text[: budget - 1].rstrip() + "\n"
     report = [{"title": s.title, "total": s.total, "shown": s.shown, "more": s.more} for s in sections if s.total]
     return text, report
-
-
-def _fit(inputs: Inputs, room: int, reserve: int) -> tuple[list[Section], str]:
-    sections = _sections(inputs)
-    return sections, render_sections(sections, max(0, room - reserve))
-
-
-def _dropped(sections: list[Section], body: str) -> list[Section]:
-    """Sections with something to show that the budget left out whole."""
-    return [s for s in sections if s.total and not s.shown and f"## {s.title}" not in body]
 
 
 def _sections(inputs: Inputs) -> list[Section]:

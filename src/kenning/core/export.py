@@ -8,7 +8,7 @@ Budgeted like the summary; deterministic, so exporting twice changes nothing.
 
 from __future__ import annotations
 
-from kenning.core.budget import Section, render_sections
+from kenning.core.budget import Section, fit
 from kenning.core.lessons import line as lesson_line
 from kenning.core.text import one_line
 
@@ -22,6 +22,7 @@ BEGIN = "<!-- kenning:export:begin (compiled by `ken export`; edits inside this 
 END = "<!-- kenning:export:end -->"
 ITEM_CHARS = 240
 DEFAULT_TOKENS = 1500
+TRAILER_ROOM = 160
 
 
 class Compiled:
@@ -42,15 +43,19 @@ def render(compiled: Compiled, budget: int) -> str:
              "Compiled from `.kenning/events.jsonl` by `ken export`. Before editing a file, check it "
              "with `ken precheck PATH`; do not repeat an approach listed as failed.\n\n")
     frame = len(BEGIN) + len(END) + 2
-    sections = [
-        Section("Standing decisions", 0.35, ([_line(d, with_id=True)] for d in compiled.decisions),
-                compiled.decision_total, "ken search --type decision", "###"),
-        Section("Failed approaches: do not repeat", 0.40, ([_failure(f)] for f in compiled.failures),
-                compiled.failure_total, "ken search --type attempt", "###"),
-        Section("Lessons", 0.25, (["- " + lesson_line(x, ITEM_CHARS + 100)] for x in compiled.lessons),
-                len(compiled.lessons), "ken lessons", "###"),
-    ]
-    body = render_sections(sections, max(0, budget - frame - len(intro))).rstrip("\n")
+
+    def sections() -> list[Section]:
+        return [
+            Section("Standing decisions", 0.35, ([_line(d, with_id=True)] for d in compiled.decisions),
+                    compiled.decision_total, "ken search --type decision", "###"),
+            Section("Failed approaches: do not repeat", 0.40, ([_failure(f)] for f in compiled.failures),
+                    compiled.failure_total, "ken search --type attempt", "###"),
+            Section("Lessons", 0.25, (["- " + lesson_line(x, ITEM_CHARS + 100)] for x in compiled.lessons),
+                    len(compiled.lessons), "ken lessons", "###"),
+        ]
+
+    room = budget - frame - len(intro)
+    body = fit(sections, room, min(TRAILER_ROOM, max(0, room) // 4))[1].rstrip("\n")
     if not body:
         body = "Nothing recorded yet."
     return f"{BEGIN}\n{intro}{body}\n{END}\n"
