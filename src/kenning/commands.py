@@ -197,8 +197,7 @@ def lessons(args: argparse.Namespace) -> int:
     if args.action == "forget":
         if not args.ref or args.library:
             raise InvalidInput("`ken lessons forget` takes one lesson id (see `ken lessons`)")
-        project = find_project()
-        result = lessons_app.forget(project if project.initialized else None, args.ref)
+        result = lessons_app.forget(_project_if_any(), args.ref)
         _print_json(result) if args.json else _say(f"forgot {result['id']}: {result['text']}")
         return 0
     if args.ref:
@@ -208,6 +207,17 @@ def lessons(args: argparse.Namespace) -> int:
     found = lessons_app.lessons(find_project(), args.library, args.limit)
     _print_json({"lessons": found}) if args.json else sys.stdout.write(render_lessons(found, args.library))
     return 0
+
+
+def _project_if_any() -> Any:
+    """The initialized project here, or None: machine-wide commands work anywhere."""
+    from kenning.core.errors import KenError
+
+    try:
+        project = find_project()
+    except KenError:
+        return None
+    return project if project.initialized else None
 
 
 def export(args: argparse.Namespace) -> int:

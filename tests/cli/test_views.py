@@ -61,13 +61,27 @@ def test_context_orders_decisions_and_issues_about_the_focus_first(project: Repo
     assert plain.index("Unrelated decision number 11") < plain.index("Rows are keyed by id")
 
 
+def said(text: str, title: str, heading: str = "## ") -> bool:
+    """The section is in the text, or named on the line of what the budget left out."""
+    left_out = next((ln for ln in text.splitlines() if ln.startswith("Left out for the budget: ")), "")
+    return heading + title in text or f"{title} (" in left_out
+
+
 def test_every_cut_says_what_was_left_out(project: Repo) -> None:
     history(project)
-    out = project.ok("context", "--tokens", "300", "--at", "src/list.py", env=NOW).stdout
+    project.path.joinpath(".kenning", "PROJECT_MAP.md").write_text(
+        "# Map\n\n## Purpose\nA shop.\n\n## Structure\n" + "".join(f"- src/m{n}.py\n" for n in range(30)))
+    out = project.ok("context", "--tokens", "300", "--at", "src/list.py").stdout
     assert len(out) <= 1200
-    assert "more: `ken search --type decision`" in out or "Standing decisions (13): `ken search" in out
-    tiny = project.ok("context", "--tokens", "100", "--at", "src/list.py", env=NOW).stdout
-    assert len(tiny) <= 400 and "Left out for the budget:" in tiny
+    assert "more: `ken search --type decision`" in out
+    for tokens in range(100, 420, 40):
+        data = project.json("context", "--tokens", str(tokens), "--at", "src/list.py")
+        assert data["chars"] <= tokens * 4
+        for section in data["sections"]:
+            assert said(data["text"], section["title"]), (tokens, section, data["text"])
+        # priority: a section is never dropped while a later one shows its heading
+        present = [said(data["text"], s["title"]) and "## " + s["title"] in data["text"] for s in data["sections"]]
+        assert present == sorted(present, reverse=True), (tokens, data["text"])
 
 
 def test_context_is_deterministic_and_json_carries_the_same_text(project: Repo) -> None:
@@ -227,9 +241,12 @@ def test_export_to_agents_md_is_budgeted(project: Repo) -> None:
     project.ok("export", "--agents-md", "--tokens", "200")
     text = (project.path / "AGENTS.md").read_text()
     assert len(text) <= 800 and "kenning:export:end" in text and "more: `" in text
-    project.ok("export", "--agents-md", "--tokens", "100")
-    text = (project.path / "AGENTS.md").read_text()
-    assert len(text) <= 400 and "Left out for the budget: " in text
+    for tokens in range(100, 300, 25):
+        project.ok("export", "--agents-md", "--tokens", str(tokens))
+        text = (project.path / "AGENTS.md").read_text()
+        assert len(text) <= tokens * 4, tokens
+        for title in ("Standing decisions", "Failed approaches: do not repeat"):
+            assert said(text, title, "### "), (tokens, text)
 
 
 def test_export_refuses_damaged_markers_and_writes_nothing(project: Repo) -> None:
@@ -251,3 +268,41 @@ def test_context_lists_the_fixes_of_issues_about_the_focus(project: Repo) -> Non
     project.ok("fix", "Summed in cents", "--issue", ids["other"])
     fixes = project.ok("context", "--at", "src/list.py").stdout.split("## Relevant fixes")[1].split("\n## ")[0]
     assert "Virtualized the list" in fixes and "Summed in cents" not in fixes
+
+
+def test_export_keeps_line_endings_follows_links_and_refuses_what_it_cannot_read(project: Repo) -> None:
+    history(project)
+    claude, agents = project.path / "CLAUDE.md", project.path / "AGENTS.md"
+    claude.write_bytes(b"# Mine\r\nkeep me\r\n")
+    agents.unlink()
+    agents.symlink_to("CLAUDE.md")
+    r = project.ok("export", "--claude-md", "--agents-md")
+    assert r.stdout.count("updated") == 1  # one file behind two names, written once
+    data = claude.read_bytes()
+    assert data.startswith(b"# Mine\r\nkeep me\r\n\r\n<!-- kenning:export:begin") and b"\n" not in data.replace(
+        b"\r\n", b"")
+    assert agents.is_symlink()
+    latin = project.path / "AGENTS.md"
+    latin.unlink()
+    latin.write_bytes(b"caf\xe9 notes\n")
+    r = project.ken("export", "--agents-md")
+    assert r.returncode == 2 and "not UTF-8" in r.stderr and len(r.stderr.splitlines()) == 1
+    assert latin.read_bytes() == b"caf\xe9 notes\n"
+
+
+def test_context_focus_may_carry_a_line_number(project: Repo) -> None:
+    history(project)
+    plain = project.json("context", "--at", "src/list.py")
+    with_line = project.json("context", "--at", "src/list.py:12")
+    assert with_line["focus"] == ["src/list.py"] and with_line["text"] == plain["text"]
+
+
+def test_score_counts_the_log_and_keeps_git_facts_apart(world: World) -> None:
+    repo = world.repo(files={"src/cart.py": "total = 0\n"})
+    (repo.path / "src" / "cart.py").write_text("total = 1\n")
+    world.git(repo.path, "commit", "-qam", "fix: the cart total starts at one")
+    repo.ok("init", "--no-hooks")  # backfill derives the fix from git
+    repo.ok("note", "one note")
+    score = repo.json("score")
+    assert score["by_type"] == {"note": 1} and score["events"] == 1 and score["fixes"] == 0
+    assert score["derived_from_git"] == {"fix": 1}

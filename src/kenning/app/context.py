@@ -13,7 +13,7 @@ from itertools import islice
 from kenning.app import lessons as lessons_app
 from kenning.app.gate import judge, settings
 from kenning.app.memory import Memory, open_memory
-from kenning.app.paths import canonical_path
+from kenning.app.paths import canonical_path, split_line
 from kenning.app.project import Project, now_micros
 from kenning.app.summary import purpose
 from kenning.core import brief as brief_core
@@ -54,7 +54,8 @@ def context(project: Project, tokens: int = DEFAULT_TOKENS, paths: list[str] | N
     """The block, never over ``tokens`` (counted as characters / 4)."""
     check_tokens(tokens)
     project.require_initialized()
-    focus = list(dict.fromkeys(canonical_path(project.root, p, cwd) for p in paths or []))
+    # `--at PATH:LINE` as on the write commands: the gate judges the file
+    focus = list(dict.fromkeys(canonical_path(project.root, split_line(p)[0], cwd) for p in paths or []))
     now_us = now_micros(now)
     memory = open_memory(project, now)
     try:
@@ -100,7 +101,8 @@ def _near(memory: Memory, kind: str, focus: list[str], folders: list[str]) -> li
         return []
     rows = memory.cache.near(kind, focus, [], SHOWN)
     rows += [r for r in memory.cache.near(kind, [], folders, SHOWN) if r not in rows]
-    return _items(memory, rows[:SHOWN])
+    events = [e for e in memory.events(rows[:SHOWN]) if not e.lesson]  # marked ones show as lessons
+    return [memory.state.item(e) for e in events]
 
 
 def _items(memory: Memory, rows: list[str]) -> list[Item]:
@@ -150,7 +152,7 @@ def _fixes(memory: Memory, focus: list[str], folders: list[str]) -> tuple[list[I
         found = {f["id"]: f for f in of_issues if f is not None}
         for item in _near(memory, "fix", focus, folders):
             found.setdefault(item["id"], item)
-        return list(found.values())[:SHOWN], len(found), "ken search --type fix --at " + focus[0]
+        return list(found.values())[:SHOWN], len(found), "ken search --type fix"
     done = []
     for issue in state.done_items()[:SHOWN]:
         fix = state.fixes.get(issue["issue_id"])

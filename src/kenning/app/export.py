@@ -7,7 +7,10 @@ untouched; damaged markers are an error before anything is written.
 
 from __future__ import annotations
 
-from kenning.app import lessons as lessons_app
+import os
+from itertools import islice
+from pathlib import Path
+
 from kenning.app.context import SHOWN, check_tokens
 from kenning.app.memory import open_memory
 from kenning.app.project import Project
@@ -28,36 +31,49 @@ def export(project: Project, targets: list[str], tokens: int = export_core.DEFAU
         raise InvalidInput("choose where to export: --claude-md and/or --agents-md")
     check_tokens(tokens)
     block = export_core.render(compile_memory(project), tokens * 4)
-    planned = []
+    planned: dict[Path, tuple[str, str | None, str]] = {}
     for target in targets:  # every file is checked before any is written
-        path = project.root / TARGETS[target]
-        current = files.read_text(path)
+        name = TARGETS[target]
+        path = Path(os.path.realpath(project.root / name))  # AGENTS.md is often a link to CLAUDE.md
+        if path in planned:
+            continue
+        current = _read(path, name)
         try:
-            planned.append((path, current, export_core.splice(current, block)))
+            planned[path] = (name, current, export_core.splice(current, _newlines(block, current)))
         except ValueError as err:
-            raise InvalidInput(f"{path.name}: {err}; fix or remove them, then export again") from err
+            raise InvalidInput(f"{name}: {err}; fix or remove them, then export again") from err
     report = []
-    for path, current, wanted in planned:
+    for path, (name, current, wanted) in planned.items():
         changed = wanted != current and files.write_atomic(path, wanted)
-        report.append({"file": path.name, "changed": bool(changed), "block_chars": len(block)})
+        report.append({"file": name, "changed": bool(changed), "block_chars": len(block)})
     return report
+
+
+def _read(path: Path, name: str) -> str | None:
+    try:
+        return files.read_exact(path)
+    except UnicodeDecodeError as err:
+        raise InvalidInput(f"{name} is not UTF-8 text (byte {err.start}); kenning will not rewrite it") from err
+    except IsADirectoryError as err:
+        raise InvalidInput(f"{name} is a directory; remove it or export to the other file") from err
+
+
+def _newlines(block: str, current: str | None) -> str:
+    """The block in the file's own line endings (a CRLF file stays CRLF)."""
+    return block.replace("\n", "\r\n") if current and "\r\n" in current else block
 
 
 def compile_memory(project: Project) -> export_core.Compiled:
     memory = open_memory(project)
     try:
         state = memory.state
-        compiled = export_core.Compiled(lessons_app.project_name(project))
-        for item in state.standing_decisions():
-            if len(compiled.decisions) >= SHOWN:
-                break
-            compiled.decisions.append(item)
+        compiled = export_core.Compiled()
+        compiled.decisions = list(islice(state.standing_decisions(), SHOWN))
         compiled.decision_total = state.decisions.size()
         total, rows = memory.cache.recent_failures(SHOWN)
         compiled.failures = [state.item(e) for e in memory.events(rows)]
         compiled.failure_total = total
-        compiled.lessons = lessons_app.stack_lessons(project, limit=SHOWN)
-        compiled.lessons += lessons_app.own_lessons(memory, {x["id"] for x in compiled.lessons}, SHOWN)
+        compiled.lessons = list(islice(state.lesson_items(), SHOWN))
         memory.flush_warnings()
         return compiled
     finally:

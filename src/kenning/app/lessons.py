@@ -13,7 +13,7 @@ from pathlib import Path
 
 from kenning.app.project import Project, ken_home, now_text
 from kenning.core import lessons as rules
-from kenning.core.attribution import declared_libraries, is_manifest, needs_toml
+from kenning.core.attribution import declared_libraries, ecosystem, is_manifest, needs_toml
 from kenning.core.errors import InvalidInput, KenError
 from kenning.store import files
 from kenning.store.lessons import LessonStore
@@ -29,11 +29,13 @@ if TYPE_CHECKING:
 _SKIP_DIRS = {"node_modules", "vendor", "target", "dist", "build", "venv", "env", "site-packages", "__pycache__"}
 
 
-def declared(root: Path) -> set[str]:
-    """The libraries declared by the manifests at ``root`` and one folder below it."""
-    found: set[str] = set()
+def declared(root: Path) -> dict[str, set[str]]:
+    """The libraries declared by the manifests at ``root`` and one folder below it, each with
+    the registries (pypi, npm, …) that declare it."""
+    found: dict[str, set[str]] = {}
     for path in _manifests(root):
-        found |= _read_manifest(path)
+        for name in _read_manifest(path):
+            found.setdefault(name, set()).add(ecosystem(path.name))
     return found
 
 
@@ -117,10 +119,13 @@ def _promote(memory: Memory, events: list[Event]) -> None:
                 known.add(event.id)
                 new.append(record)
                 new.extend(_fixes_so_far(memory, record))
+        fixed.update((r["id"], r.get("fix_id")) for r in new if r["op"] == "fix")
         mine = [r for r in [*records, *new] if r.get("op") == "lesson" and r.get("root") == root]
         for fix in (e for e in events if e.type == "fix" and e.issue_id):
-            new.extend(rules.fix_record(r["id"], fix) for r in mine
-                       if r.get("issue_id") == fix.issue_id and (r["id"], fix.id) not in fixed)
+            for lesson in mine:
+                if lesson.get("issue_id") == fix.issue_id and (lesson["id"], fix.id) not in fixed:
+                    fixed.add((lesson["id"], fix.id))
+                    new.append(rules.fix_record(lesson["id"], fix))
         return new
 
     _store().extend(plan)

@@ -56,19 +56,21 @@ def setup_mode(project: Project) -> bool:
 
 def score(project: Project) -> dict[str, object]:
     """Counts anyone can check against the log (issues, attempts by outcome, fixes, issues fixed
-    after failed attempts, decisions and how many were superseded), what the gate did with them
-    (from ``.kenning/local/checks.jsonl``), and labelled estimates with their formulas."""
+    after failed attempts, decisions and how many were superseded), the events derived from git
+    apart, what the gate did (``.kenning/local/checks.jsonl``), and labelled estimates with
+    their formulas. Open, done and standing counts are the fold's, which includes git's facts."""
     from kenning.app import checks
     from kenning.app.memory import open_memory
     from kenning.core.score import estimates, heeded_definition
 
     memory = open_memory(project)
     try:
-        counts = memory.cache.type_counts()
+        counts = memory.cache.type_counts("log")
         state = memory.state
         result: dict[str, object] = {
             "events": sum(counts.values()),
             "by_type": counts,
+            "derived_from_git": memory.cache.type_counts("git"),
             "issues": counts.get("issue", 0),
             "open_issues": state.open_issues.size(),
             "done_issues": state.done_ids.size(),

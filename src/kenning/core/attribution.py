@@ -60,6 +60,15 @@ def is_manifest(file_name: str) -> bool:
     return base in MANIFESTS or _REQUIREMENTS_FILE.fullmatch(base) is not None
 
 
+_ECOSYSTEMS = {"package.json": "npm", "Cargo.toml": "crates", "go.mod": "go", "Gemfile": "gem",
+               "composer.json": "composer"}
+
+
+def ecosystem(file_name: str) -> str:
+    """The registry a manifest's names belong to: PyPI's ``requests`` is not npm's."""
+    return _ECOSYSTEMS.get(_file_base(file_name), "pypi")
+
+
 def needs_toml(file_name: str) -> bool:
     """The caller parses this manifest as TOML and passes the dict to ``declared_libraries``."""
     return _file_base(file_name) in _TOML

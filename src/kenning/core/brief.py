@@ -19,9 +19,8 @@ if TYPE_CHECKING:
     from kenning.core.fold import Item
 
 WIDTH = 110
-MAX_LINES = 40
 JUDGED = 18  # files the gate looks at for the brief: failing lately, with open issues, most cited
-# lines per section; with a heading and a "more" line each, the whole brief stays within 40
+# lines per section: with a heading and a "more" line each, and the header, at most 39 lines
 SHOWN = {"warnings": 6, "stale": 4, "issues": 8, "decisions": 5, "lessons": 4}
 
 
@@ -79,7 +78,7 @@ def render(brief: Brief) -> str:
                       SHOWN["lessons"], "ken lessons")
     if len(lines) == 1:
         lines.append("Nothing on record yet: `ken issue`, `ken attempt`, `ken decide` start the memory.")
-    return "\n".join(lines[:MAX_LINES]) + "\n"
+    return "\n".join(lines) + "\n"
 
 
 def _section(title: str, entries: list[str], total: int, room: int, command: str) -> list[str]:

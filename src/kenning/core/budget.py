@@ -24,27 +24,40 @@ class Section:
         self.heading = heading
         self.counted = counted  # False: the entries are lines of one text, not things to count
         self.shown = 0
+        self.rendered = False
+
+    def title_line(self) -> str:
+        count = f" ({self.total})" if self.counted else ""
+        return f"{self.heading} {self.title}{count}\n"
+
+    def smallest(self) -> int:
+        """Room for the heading and its "more" line: what a section needs to say it exists."""
+        return len(self.title_line()) + len(more_line(self.total, self.more)) + 1 if self.total else 0
 
 
-def fit(make: Callable[[], list[Section]], room: int, trailer_room: int) -> tuple[list[Section], str]:
-    """The sections ``make`` builds, within ``room`` characters; when some had to be left out
-    whole, cut again leaving ``trailer_room`` for a last line that names them."""
-    sections = make()
-    body = render_sections(sections, max(0, room))
-    if not left_out(sections, body):
-        return sections, body
-    sections = make()
-    body = render_sections(sections, max(0, room - trailer_room))
-    dropped = left_out(sections, body)
-    if dropped:
-        names = "; ".join(f"{s.title} ({s.total}): `{s.more}`" for s in dropped)
-        body += one_line("Left out for the budget: " + names, max(1, room - len(body) - 1)) + "\n"
-    return sections, body
+def fit(make: Callable[[], list[Section]], room: int) -> tuple[list[Section], str]:
+    """The sections ``make`` builds, within ``room`` characters. When some had to be left out
+    whole, they are cut again with room kept for a last line that names them."""
+    kept = 0
+    for _ in range(4):  # the named set can only grow as the room shrinks: this settles fast
+        sections = make()
+        body = render_sections(sections, max(0, room - kept))
+        line = left_out_line(left_out(sections))
+        if len(line) <= kept:
+            return sections, body + line
+        kept = len(line)
+    return sections, body + one_line(line.rstrip("\n"), max(1, room - len(body) - 1)) + "\n"
 
 
-def left_out(sections: list[Section], body: str) -> list[Section]:
+def left_out(sections: list[Section]) -> list[Section]:
     """Sections with something to show that the budget left out whole."""
-    return [s for s in sections if s.total and not s.shown and f"{s.heading} {s.title}" not in body]
+    return [s for s in sections if s.total and not s.rendered]
+
+
+def left_out_line(sections: list[Section]) -> str:
+    if not sections:
+        return ""
+    return "Left out for the budget: " + ", ".join(f"{s.title} ({s.total})" for s in sections) + ".\n"
 
 
 def render_sections(sections: list[Section], budget: int | None) -> str:
@@ -57,7 +70,11 @@ def render_sections(sections: list[Section], budget: int | None) -> str:
             continue
         shares = sum(s.share for s in sections[index:])
         allowance = int(remaining * section.share / shares) if shares else remaining
+        # a section's heading and count come before anything of the sections after it
+        allowance = max(allowance, min(remaining, section.smallest()))
         text = render_section(section, allowance)
+        if section.total and not section.rendered:
+            break  # no room for even its heading: every section after it is left out too
         out += text
         remaining -= len(text)
     return out
@@ -66,8 +83,7 @@ def render_sections(sections: list[Section], budget: int | None) -> str:
 def render_section(section: Section, allowance: int | None) -> str:
     if section.total == 0:
         return ""
-    count = f" ({section.total})" if section.counted else ""
-    title = f"{section.heading} {section.title}{count}\n"
+    title = section.title_line()
     text = title
     shown = 0
     for entry in section.entries:
@@ -82,6 +98,7 @@ def render_section(section: Section, allowance: int | None) -> str:
     if shown == 0 and allowance is not None and (
             len(title) + len(more_line(section.total, section.more)) + 1 > allowance):
         return ""  # not even the heading and its count fit: the section is left out
+    section.rendered = True
     if shown < section.total:
         text += more_line(section.total - shown, section.more)
     return text + "\n"

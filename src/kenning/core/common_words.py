@@ -29,7 +29,7 @@ COMMON_WORDS: frozenset[str] = frozenset((
     "openssl", "os", "outlines", "packaging", "panel", "parcel", "parse", "parser", "passport", "paste", "path",
     "pendulum", "pg", "pika", "pillow", "playwright", "poetry", "pre-commit", "predicates", "prefect", "prettier",
     "pretty", "process", "progress", "progressbar", "prompt", "prompts", "pyramid", "q", "querystring", "quote",
-    "raft", "rand", "raster", "ray", "regex", "remark", "remix", "request", "requests", "require",
+    "raft", "rand", "raster", "ray", "react", "regex", "remark", "remix", "request", "requests", "require",
     "responses", "retry", "retrying", "returns", "rich", "ring", "rocket", "rollup", "router", "safety", "salt",
     "sass", "schedule", "schema", "scp", "semver", "sentry", "serial", "session", "sessions", "sh", "shared",
     "sharp", "six", "slugify", "solid", "spark", "spinner", "store", "stream", "stylus", "sure", "survey", "swr",

@@ -1,12 +1,12 @@
 """The context block: what an agent should know before working, in one block of a fixed size.
 
-For agents that read a block rather than call tools (``ken context``, MCP ``get_context``,
-``ken export``). Priority when the budget cuts: the gate's warnings for the focus paths, open
-issues with their failed attempts, standing decisions (those about the focus first), relevant
-fixes, lessons for the project's stack, the relevant part of the project map. A section cut
-short ends with a count and the command that shows the rest; a section left out whole is named
-on the last line. Never longer than the budget; no wall-clock text, so the same memory gives
-the same bytes.
+For agents that read a block rather than call tools (``ken context``, MCP ``get_context``).
+Priority when the budget cuts: the gate's warnings for the focus paths, open issues with their
+failed attempts, standing decisions (those about the focus first), relevant fixes, lessons for
+the project's stack, the relevant part of the project map. A section cut short ends with a
+count and the command that shows the rest; sections left out whole are named on the last line
+(``core.budget``). Never longer than the budget; no wall-clock text, so the same memory (and
+the same lessons store) gives the same bytes.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from kenning.core.fold import Item
 
 ITEM_CHARS = 200
-TRAILER_ROOM = 160  # kept free for the line that names what was left out whole
+HEAD_SHARE = 4  # the heading lines take at most a quarter of the budget
 
 
 class Issue:
@@ -55,21 +55,29 @@ class Inputs:
 
 def render(inputs: Inputs, budget: int) -> tuple[str, list[dict[str, Any]]]:
     """(the Markdown block, what each section showed and left out) within ``budget`` characters."""
-    head = f"# Context: {one_line(inputs.project, 80)}\n"
-    if inputs.focus:
-        head += one_line("Focus: " + ", ".join(inputs.focus), 300) + "\n"
-    if inputs.setup_mode:
-        head += ("Setup mode: .kenning/PROJECT_MAP.md has no Purpose yet; fill the map from the "
-                 "manifests and entry points first.\n")
-    head += "\n"
-    head = head[: max(0, budget - 1)]
-    sections, body = fit(lambda: _sections(inputs), budget - len(head), min(TRAILER_ROOM, budget // 5))
+    head = _head(inputs, budget // HEAD_SHARE)
+    sections, body = fit(lambda: _sections(inputs), budget - len(head))
     text = head + body
     text = text.rstrip("\n") + "\n"
     if len(text) > budget:  # only a budget too small for even the heading gets here
         text = text[: budget - 1].rstrip() + "\n"
     report = [{"title": s.title, "total": s.total, "shown": s.shown, "more": s.more} for s in sections if s.total]
     return text, report
+
+
+def _head(inputs: Inputs, room: int) -> str:
+    """The title, (in setup mode) what to do first, and the focus, within ``room``."""
+    lines = [f"# Context: {one_line(inputs.project, 60)}"]
+    if inputs.setup_mode:  # before the focus: until the map has a Purpose, this comes first
+        lines.append("Setup mode: fill .kenning/PROJECT_MAP.md (Purpose, from the manifests) first.")
+    if inputs.focus:
+        lines.append(one_line("Focus: " + ", ".join(inputs.focus), max(20, room // 2)))
+    text = ""
+    for line in lines:
+        if len(text) + len(line) + 2 > room:
+            break
+        text += line + "\n"
+    return text + "\n"
 
 
 def _sections(inputs: Inputs) -> list[Section]:

@@ -3,18 +3,18 @@ that read ``CLAUDE.md``/``AGENTS.md`` but call no tools.
 
 The block sits between its own markers, distinct from the bridge block ``ken init`` writes, so
 neither command ever touches the other's text, and nothing outside the markers is changed.
-Budgeted like the summary; deterministic, so exporting twice changes nothing.
+Budgeted like the summary. Only this project's own memory goes in (never lessons from other
+projects on this machine: the file is tracked), so every clone exports the same block, and
+exporting twice changes nothing.
 """
 
 from __future__ import annotations
 
 from kenning.core.budget import Section, fit
-from kenning.core.lessons import line as lesson_line
 from kenning.core.text import one_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
 
     from kenning.core.fold import Item
 
@@ -22,26 +22,27 @@ BEGIN = "<!-- kenning:export:begin (compiled by `ken export`; edits inside this 
 END = "<!-- kenning:export:end -->"
 ITEM_CHARS = 240
 DEFAULT_TOKENS = 1500
-TRAILER_ROOM = 160
+EMPTY = "Nothing recorded yet."
 
 
 class Compiled:
     """What the block shows, gathered by the app layer."""
 
-    def __init__(self, project: str) -> None:
-        self.project = project
+    def __init__(self) -> None:
         self.decisions: list[Item] = []
         self.decision_total = 0
         self.failures: list[Item] = []
         self.failure_total = 0
-        self.lessons: list[dict[str, Any]] = []
+        self.lessons: list[Item] = []  # this project's own: a tracked file gets nothing machine-specific
 
 
 def render(compiled: Compiled, budget: int) -> str:
     """The whole block, markers included, within ``budget`` characters."""
-    intro = (f"## Project memory: {one_line(compiled.project, 80)}\n"
+    intro = ("## Project memory\n"
              "Compiled from `.kenning/events.jsonl` by `ken export`. Before editing a file, check it "
              "with `ken precheck PATH`; do not repeat an approach listed as failed.\n\n")
+    if budget < 4 * len(intro):  # a small budget keeps its room for the memory itself
+        intro = "## Project memory (`ken export`)\n\n"
     frame = len(BEGIN) + len(END) + 2
 
     def sections() -> list[Section]:
@@ -50,14 +51,14 @@ def render(compiled: Compiled, budget: int) -> str:
                     compiled.decision_total, "ken search --type decision", "###"),
             Section("Failed approaches: do not repeat", 0.40, ([_failure(f)] for f in compiled.failures),
                     compiled.failure_total, "ken search --type attempt", "###"),
-            Section("Lessons", 0.25, (["- " + lesson_line(x, ITEM_CHARS + 100)] for x in compiled.lessons),
-                    len(compiled.lessons), "ken lessons", "###"),
+            Section("Lessons", 0.25, ([_line(x)] for x in compiled.lessons), len(compiled.lessons),
+                    "ken lessons", "###"),
         ]
 
     room = budget - frame - len(intro)
-    body = fit(sections, room, min(TRAILER_ROOM, max(0, room) // 4))[1].rstrip("\n")
-    if not body:
-        body = "Nothing recorded yet."
+    body = fit(sections, room)[1].rstrip("\n")
+    if not body and room >= len(EMPTY) + 1:
+        body = EMPTY
     return f"{BEGIN}\n{intro}{body}\n{END}\n"
 
 
@@ -81,12 +82,13 @@ def splice(text: str | None, block: str, begin: str = BEGIN, end: str = END) -> 
     guessing there could eat the user's own text."""
     if not text:
         return block
+    newline = "\r\n" if "\r\n" in text else "\n"
     first, last = text.find(begin), text.find(end)
     if first < 0 and last < 0:
-        return text.rstrip("\n") + "\n\n" + block
+        return text.rstrip("\r\n") + newline + newline + block
     if first < 0 or last < first or text.count(begin) > 1 or text.count(end) > 1:
         raise ValueError("its kenning export markers are damaged (a marker is missing, repeated or out of order)")
     stop = last + len(end)
-    if text[stop:stop + 1] == "\n":
-        stop += 1
+    if text.startswith(newline, stop):
+        stop += len(newline)
     return text[:first] + block + text[stop:]

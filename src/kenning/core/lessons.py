@@ -22,7 +22,7 @@ from kenning.core.text import one_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Mapping
     from typing import Any
 
 LESSON_KEYS = ("id", "text", "library", "project", "issue_id", "outcome", "fix")
@@ -45,16 +45,17 @@ def lesson_text(event: Event) -> str:
     return one_line(text, TEXT_CHARS)
 
 
-def promote(event: Event, declared: Iterable[str], project: str, root: str) -> dict[str, Any] | None:
+def promote(event: Event, declared: Mapping[str, Iterable[str]], project: str, root: str) -> dict[str, Any] | None:
     """The store record for ``event``, or None when it does not qualify or names no declared
-    library."""
+    library. ``declared`` maps each library to the registries (pypi, npm, …) declaring it."""
     if not qualifies(event):
         return None
     libraries = attribute(event.summary, declared)
     if not libraries:
         return None
     return {"op": "lesson", "id": event.id, "text": lesson_text(event), "library": libraries[0],
-            "libraries": libraries, "project": project, "root": root, "issue_id": event.issue_id,
+            "libraries": libraries, "ecosystems": {lib: sorted(declared.get(lib, ())) for lib in libraries},
+            "project": project, "root": root, "issue_id": event.issue_id,
             "outcome": event.outcome if event.type == "attempt" else None, "type": event.type,
             "timestamp": event.timestamp}
 
@@ -97,19 +98,32 @@ def _key(record: dict[str, Any]) -> tuple[str, str]:
     return (str(record.get("timestamp", "")), str(record.get("fix_id") or record.get("id", "")))
 
 
-def names(lesson: dict[str, Any]) -> set[str]:
-    """Every library a lesson was attributed to, normalized."""
-    found = lesson.get("libraries")
-    listed = found if isinstance(found, list) else [lesson.get("library")]
-    return {normalize(str(name)) for name in listed if name}
-
-
-def for_stack(lessons: Iterable[dict[str, Any]], declared: Iterable[str],
+def for_stack(lessons: Iterable[dict[str, Any]], declared: Mapping[str, Iterable[str]],
               library: str | None = None) -> list[dict[str, Any]]:
-    """The lessons about a library the project declares (or about ``library`` when named, declared
-    or not: asking about a library you are about to add is the point)."""
-    wanted = {normalize(library)} if library else {normalize(name) for name in declared}
-    return [lesson for lesson in lessons if names(lesson) & wanted]
+    """The lessons about a library the project declares from the same registry (PyPI's
+    ``requests`` is not npm's), each labelled with the first such library it names; or, when
+    ``library`` is given, the lessons about it, declared or not (asking about a library you are
+    about to add is the point)."""
+    found = []
+    for lesson in lessons:
+        wanted = [name for name in _libraries(lesson)
+                  if (normalize(library) == name if library else _same_registry(lesson, name, declared))]
+        if wanted:
+            found.append({**lesson, "library": wanted[0]})
+    return found
+
+
+def _libraries(lesson: dict[str, Any]) -> list[str]:
+    listed = lesson.get("libraries")
+    names = listed if isinstance(listed, list) else [lesson.get("library")]
+    return [normalize(str(name)) for name in names if name]
+
+
+def _same_registry(lesson: dict[str, Any], name: str, declared: Mapping[str, Iterable[str]]) -> bool:
+    if name not in declared:
+        return False
+    ecosystems = (lesson.get("ecosystems") or {}).get(name)
+    return not ecosystems or bool(set(ecosystems) & set(declared[name]))
 
 
 def public(lesson: dict[str, Any]) -> dict[str, Any]:

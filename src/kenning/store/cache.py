@@ -216,19 +216,30 @@ class Cache:
         rows = self.db.execute("SELECT DISTINCT issue_id FROM events WHERE type='fix' AND issue_id IS NOT NULL")
         return {r[0] for r in rows}
 
-    def type_counts(self) -> dict[str, int]:
-        return {t: int(n) for t, n in self.db.execute("SELECT type, count(*) FROM events GROUP BY type ORDER BY type")}
+    def type_counts(self, origin: str = "log") -> dict[str, int]:
+        """Events by type: those of the log (``origin='log'``) or those derived from git."""
+        rows = self.db.execute("SELECT type, count(*) FROM events WHERE origin=? GROUP BY type ORDER BY type",
+                               (origin,))
+        return {t: int(n) for t, n in rows}
 
     def outcome_counts(self) -> dict[str, int]:
-        rows = self.db.execute("SELECT outcome, count(*) FROM events WHERE type='attempt' GROUP BY outcome"
-                               " ORDER BY outcome")
+        """The log's attempts by outcome."""
+        rows = self.db.execute("SELECT outcome, count(*) FROM events WHERE type='attempt' AND origin='log'"
+                               " GROUP BY outcome ORDER BY outcome")
         return {str(o): int(n) for o, n in rows}
 
     def fixed_after_failures(self) -> int:
-        """Issues that were fixed after at least one failed attempt."""
+        """The log's issues with a fix recorded after at least one failed attempt on them."""
         row = self.db.execute(
-            "SELECT count(DISTINCT issue_id) FROM events WHERE type='fix' AND issue_id IN"
-            " (SELECT issue_id FROM events WHERE type='attempt' AND outcome='failed')").fetchone()
+            "SELECT count(DISTINCT f.issue_id) FROM events f WHERE f.type='fix' AND f.origin='log' AND EXISTS"
+            " (SELECT 1 FROM events a WHERE a.issue_id=f.issue_id AND a.type='attempt' AND a.outcome='failed'"
+            " AND a.origin='log' AND a.ts < f.ts)").fetchone()
+        return int(row[0])
+
+    def superseded_count(self) -> int:
+        """The log's decisions that a later decision retired."""
+        row = self.db.execute("SELECT count(DISTINCT supersedes) FROM events WHERE type='decision'"
+                              " AND supersedes IS NOT NULL AND origin='log'").fetchone()
         return int(row[0])
 
     def attempt_counts(self) -> dict[str, dict[str, int]]:
@@ -350,12 +361,6 @@ class Cache:
         total = self.db.execute(f"SELECT count(*) FROM events WHERE {where}").fetchone()[0]
         rows = self.db.execute(f"SELECT json FROM events WHERE {where} ORDER BY ts DESC, id DESC LIMIT ?", (limit,))
         return int(total), [r[0] for r in rows]
-
-    def superseded_count(self) -> int:
-        """Decisions that a later decision retired."""
-        row = self.db.execute("SELECT count(DISTINCT supersedes) FROM events WHERE type='decision'"
-                              " AND supersedes IS NOT NULL").fetchone()
-        return int(row[0])
 
     def _counted(self, where: str, args: tuple[Any, ...], limit: int, count: bool = True) -> tuple[int, list[str]]:
         total = self.db.execute(f"SELECT count(*) FROM event_paths p WHERE {where}", args).fetchone()[0] if count else 0

@@ -25,6 +25,17 @@ def read_text(path: Path) -> str | None:
         return None
 
 
+def read_exact(path: Path) -> str | None:
+    """The file's text exactly as stored (line endings kept), or None when it does not exist.
+    ``UnicodeDecodeError`` when it is not UTF-8: a caller about to rewrite part of a user's file
+    must not replace bytes it cannot read."""
+    try:
+        with open(path, encoding="utf-8", newline="") as f:
+            return f.read()
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
 def write_atomic(path: Path, text: str, mode: int | None = None) -> bool:
     """Replace ``path`` with ``text``; return False when it already had exactly that text.
 
