@@ -135,6 +135,22 @@ def test_init_creates_its_files_keeps_claude_md_and_changes_nothing_the_second_t
     assert (repo.path / "CLAUDE.md").read_text() == claude + "\nmy text after\n"
 
 
+def test_init_bridge_keeps_line_endings_follows_a_link_and_skips_what_it_cannot_read(world: World) -> None:
+    repo = world.repo(files={"src/app.py": "x = 1\n"})
+    (repo.path / "CLAUDE.md").write_bytes(b"# Rules\r\nkeep\r\n")
+    (repo.path / "AGENTS.md").symlink_to("CLAUDE.md")
+    repo.init()
+    data = (repo.path / "CLAUDE.md").read_bytes()
+    assert data.startswith(b"# Rules\r\nkeep\r\n\r\n<!-- kenning:begin") and data.count(b"kenning:begin") == 1
+    assert b"\n" not in data.replace(b"\r\n", b"")
+    assert (repo.path / "AGENTS.md").is_symlink()
+    (repo.path / "AGENTS.md").unlink()
+    (repo.path / "AGENTS.md").write_bytes(b"caf\xe9\n")
+    r = repo.init()
+    assert "AGENTS.md" in r.stdout and "skipped" in r.stdout
+    assert (repo.path / "AGENTS.md").read_bytes() == b"caf\xe9\n"
+
+
 def test_init_marks_the_log_merge_union_once_and_keeps_existing_attributes(world: World) -> None:
     repo = world.repo(files={"src/app.py": "x = 1\n", ".gitattributes": "*.png binary"})  # no final newline
     repo.init()

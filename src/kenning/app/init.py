@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from pathlib import Path
 
 from kenning import git
 from kenning.app import capture, githooks, registry, texts
@@ -22,7 +23,6 @@ from kenning.store import files
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from pathlib import Path
     from typing import Any
 
 
@@ -54,9 +54,7 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
         path = project.root / ".gitattributes"
         note(path, _ensure_line(path, texts.GITATTRIBUTES_LINE), "updated")
         bridges = ["CLAUDE.md", "AGENTS.md"]
-    for name in bridges:
-        path = project.root / name
-        note(path, files.write_atomic(path, with_bridge(files.read_text(path))), "updated")
+    _write_bridges(project, bridges, changes)
     if backfill_days is not None and backfill_days < 0:
         raise InvalidInput("--backfill-days must be 0 or more")
     memory = open_memory(project, now, capture=False)
@@ -84,18 +82,38 @@ def _register(project: Project) -> tuple[str, str]:
     return (f"project registry: {entry['name']}", "unchanged" if entry["path"] in known else "added")
 
 
+def _write_bridges(project: Project, names: list[str], changes: list[tuple[str, str]]) -> None:
+    """Add or refresh the bridge block in each file. A linked AGENTS.md is written through to
+    its target (once); a file that is not UTF-8 text is left alone and reported."""
+    done: set[str] = set()
+    for name in names:
+        path = Path(os.path.realpath(project.root / name))
+        if str(path) in done:
+            changes.append((name, "unchanged"))
+            continue
+        done.add(str(path))
+        try:
+            current = files.read_exact(path)
+        except (UnicodeDecodeError, IsADirectoryError):
+            changes.append((name, "skipped (not a UTF-8 text file; add the kenning block by hand)"))
+            continue
+        changes.append((name, "updated" if files.write_atomic(path, with_bridge(current)) else "unchanged"))
+
+
 def with_bridge(text: str | None) -> str:
-    """The file's text with kenning's block added, or replaced in place when present."""
-    block = texts.BRIDGE_BLOCK
+    """The file's text with kenning's block added, or replaced in place when present, in the
+    file's own line endings."""
+    newline = "\r\n" if text and "\r\n" in text else "\n"
+    block = texts.BRIDGE_BLOCK.replace("\n", newline)
     if not text:
         return block
     begin, end = text.find(texts.BRIDGE_BEGIN[:20]), text.find(texts.BRIDGE_END)
     if begin >= 0 and end > begin:
         stop = end + len(texts.BRIDGE_END)
-        if text[stop:stop + 1] == "\n":
-            stop += 1
+        if text.startswith(newline, stop):
+            stop += len(newline)
         return text[:begin] + block + text[stop:]
-    return text.rstrip("\n") + "\n\n" + block
+    return text.rstrip("\r\n") + newline + newline + block
 
 
 def _ensure_line(path: Path, line: str) -> bool:
