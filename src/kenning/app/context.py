@@ -85,8 +85,7 @@ def gather(memory: Memory, focus: list[str], now_us: int) -> context_core.Inputs
     inputs.decisions = _focus_first(near, state.standing_decisions())
     inputs.decision_total = state.decisions.size()
     inputs.fixes, inputs.fix_total, inputs.fix_more = _fixes(memory, focus, folders)
-    inputs.lessons = lessons_app.stack_lessons(project, limit=SHOWN)
-    inputs.lessons += lessons_app.own_lessons(memory, {x["id"] for x in inputs.lessons}, SHOWN)
+    inputs.lessons, inputs.lesson_total = lessons_app.for_memory(memory, limit=SHOWN)
     inputs.map_lines = context_core.map_part(files.read_text(project.map_path) or "", focus)
     return inputs
 
@@ -103,10 +102,6 @@ def _near(memory: Memory, kind: str, focus: list[str], folders: list[str]) -> li
     rows += [r for r in memory.cache.near(kind, [], folders, SHOWN) if r not in rows]
     events = [e for e in memory.events(rows[:SHOWN]) if not e.lesson]  # marked ones show as lessons
     return [memory.state.item(e) for e in events]
-
-
-def _items(memory: Memory, rows: list[str]) -> list[Item]:
-    return [memory.state.item(event) for event in memory.events(rows)]
 
 
 def _focus_first(near: list[Item], rest: Any) -> list[Item]:
@@ -133,12 +128,11 @@ def _issues(memory: Memory, focus: list[str]) -> list[context_core.Issue]:
             break
         if item["issue_id"] not in ids:
             ids.append(item["issue_id"])
-    focused = set(near)
     found = []
     for iid in ids:
         item = state.open_issues.get(iid)
         if item is not None:
-            found.append(context_core.Issue(item, list(state.attempts.get(iid) or []), iid in focused))
+            found.append(context_core.Issue(item, list(state.attempts.get(iid) or [])))
     return found
 
 
@@ -191,9 +185,7 @@ def _brief(memory: Memory, now_us: int) -> brief_core.Brief:
     result.open_total = state.open_issues.size()
     result.decisions = _first(state.standing_decisions(), 5)
     result.decision_total = state.decisions.size()
-    lessons = lessons_app.stack_lessons(memory.project, limit=10_000)
-    lessons += lessons_app.own_lessons(memory, {x["id"] for x in lessons}, 10_000)
-    result.lessons, result.lesson_total = lessons[:brief_core.SHOWN["lessons"]], len(lessons)
+    result.lessons, result.lesson_total = lessons_app.for_memory(memory, limit=brief_core.SHOWN["lessons"])
     return result
 
 

@@ -150,39 +150,32 @@ def lessons(project: Project, library: str | None = None, limit: int = 50) -> li
 
     memory = open_memory(project)
     try:
-        found = stack_lessons(project, library, limit)
-        if library is None and len(found) < limit:
-            found += own_lessons(memory, {f["id"] for f in found}, limit - len(found))
+        found = for_memory(memory, library, limit)[0]
         memory.flush_warnings()
         return found
     finally:
         memory.close()
 
 
-def stack_lessons(project: Project, library: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
-    """The store's lessons for this project's stack (the caller has brought memory up to date)."""
+def for_memory(memory: Memory, library: str | None = None, limit: int = 50) -> tuple[list[dict[str, Any]], int]:
+    """(the first ``limit`` lessons, how many there are) for a memory the caller has brought up
+    to date: the store's lessons for this stack, then (without ``library``) this project's own.
+    The store, the manifests and the registry are each read once."""
     records = _store().records()
-    shown = rules.for_stack(rules.visible(records), declared(project.root), library)
-    return [rules.public(lesson) for lesson in shown[:limit]]
+    stack = rules.for_stack(rules.visible(records), declared(memory.project.root), library)
+    found = [rules.public(lesson) for lesson in stack]
+    if library is None:
+        hidden = {x["id"] for x in found} | {r["id"] for r in records if r.get("op") == "forget"}
+        found += _own(memory, hidden)
+    return found[:limit], len(found)
 
 
-def own_lessons(memory: Memory, shown: set[str], limit: int) -> list[dict[str, Any]]:
-    """This project's marked lessons that are not in ``shown`` (no declared library named)."""
-    forgotten = _forgotten()
+def _own(memory: Memory, hidden: set[str]) -> list[dict[str, Any]]:
+    """This project's marked lessons (the fold keeps them bounded), less ``hidden``."""
     name = project_name(memory.project)
-    found = []
-    for item in memory.state.lesson_items():
-        if item["id"] in shown or item["id"] in forgotten:
-            continue
-        found.append({"id": item["id"], "text": item.get("summary", ""), "library": None, "project": name,
-                      "issue_id": item.get("issue_id"), "outcome": None, "fix": None})
-        if len(found) >= limit:
-            break
-    return found
-
-
-def _forgotten() -> set[str]:
-    return {r["id"] for r in _store().records() if r.get("op") == "forget"}
+    return [{"id": item["id"], "text": item.get("summary", ""), "library": None, "project": name,
+             "issue_id": item.get("issue_id"), "outcome": None, "fix": None}
+            for item in memory.state.lesson_items() if item["id"] not in hidden]
 
 
 def forget(project: Project | None, ref: str, now: str | None = None) -> dict[str, Any]:

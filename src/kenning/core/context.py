@@ -30,8 +30,8 @@ HEAD_SHARE = 4  # the heading lines take at most a quarter of the budget
 class Issue:
     """An open issue with its newest failed and partial attempts."""
 
-    def __init__(self, item: Item, attempts: list[Item], focused: bool) -> None:
-        self.item, self.attempts, self.focused = item, attempts, focused
+    def __init__(self, item: Item, attempts: list[Item]) -> None:
+        self.item, self.attempts = item, attempts
 
 
 class Inputs:
@@ -50,6 +50,7 @@ class Inputs:
         self.fix_total = 0
         self.fix_more = "ken issues --all"
         self.lessons: list[dict[str, Any]] = []
+        self.lesson_total = 0
         self.map_lines: list[str] = []
 
 
@@ -89,7 +90,7 @@ def _sections(inputs: Inputs) -> list[Section]:
         Section("Standing decisions", 0.15, ([_item_line(d, with_id=True)] for d in inputs.decisions),
                 inputs.decision_total, "ken search --type decision"),
         Section("Relevant fixes", 0.08, ([_item_line(f)] for f in inputs.fixes), inputs.fix_total, inputs.fix_more),
-        Section("Lessons for this stack", 0.10, ([_lesson(x)] for x in inputs.lessons), len(inputs.lessons),
+        Section("Lessons for this stack", 0.10, ([_lesson(x)] for x in inputs.lessons), inputs.lesson_total,
                 "ken lessons"),
         Section("Project map", 0.10, ([ln] for ln in inputs.map_lines), len(inputs.map_lines),
                 "cat .kenning/PROJECT_MAP.md"),
