@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -36,3 +37,20 @@ def isolated_env(base: Path, strip: tuple[str, ...] = (), name: str = "Test Runn
     })
     env.update(extra)
     return env
+
+
+def run_git(args: tuple[str, ...] | list[str], cwd: Path, env: dict[str, str],
+            check: bool = True) -> subprocess.CompletedProcess:
+    """Real git in a throw-away repository; ``check`` fails the test with git's own output."""
+    r = subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60)
+    if check:
+        assert r.returncode == 0, f"git {' '.join(args)} -> {r.returncode}\n{r.stdout}\n{r.stderr}"
+    return r
+
+
+def write_file(root: Path, rel: str, text: str) -> Path:
+    """Write ``text`` at ``root/rel``, creating folders."""
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path

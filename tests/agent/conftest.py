@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from machine import KEN, isolated_env  # noqa: E402  (tests/ is on sys.path: its conftest.py)
+from machine import KEN, isolated_env, run_git, write_file  # noqa: E402  (tests/ is on sys.path: its conftest.py)
 
 NOW = "2030-06-30T12:00:00Z"
 COMMIT_DATE = "@1908964800 +0000"  # 2030-06-29T12:00:00Z, one day before NOW
@@ -61,17 +61,10 @@ class Repo:
         return self.path / ".kenning" / "local" / "checks.jsonl"
 
     def git(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-        r = subprocess.run(["git", *args], cwd=self.path, env=self.world.env, capture_output=True, text=True,
-                           timeout=60)
-        if check:
-            assert r.returncode == 0, f"git {' '.join(args)} -> {r.returncode}\n{r.stdout}\n{r.stderr}"
-        return r
+        return run_git(args, self.path, self.world.env, check)
 
     def write(self, rel: str, text: str) -> Path:
-        path = self.path / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-        return path
+        return write_file(self.path, rel, text)
 
     def commit(self, rel: str, text: str, message: str, verify: bool = False) -> None:
         self.write(rel, text)

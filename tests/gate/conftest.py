@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from machine import KEN, isolated_env  # noqa: E402  (tests/ is on sys.path: its conftest.py)
+from machine import KEN, isolated_env, run_git, write_file  # noqa: E402  (tests/ is on sys.path: its conftest.py)
 
 NOW = dt.datetime(2030, 6, 30, 12, 0, 0, tzinfo=dt.timezone.utc)
 LOG = Path(".kenning") / "events.jsonl"
@@ -78,17 +78,10 @@ class Repo:
         full = {**self.world.env, **(env or {})}
         if days is not None:
             full["GIT_AUTHOR_DATE"] = full["GIT_COMMITTER_DATE"] = git_date(days)
-        r = subprocess.run(["git", *args], cwd=cwd or self.path, env=full, capture_output=True, text=True,
-                           timeout=60)
-        if check:
-            assert r.returncode == 0, f"git {' '.join(args)} -> {r.returncode}\n{r.stdout}\n{r.stderr}"
-        return r
+        return run_git(args, cwd or self.path, full, check)
 
     def write(self, rel: str, text: str) -> Path:
-        path = self.path / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-        return path
+        return write_file(self.path, rel, text)
 
     def commit(self, rel: str | None, text: str | None, message: str, days: float, verify: bool = False) -> str:
         """Write ``rel`` (when given), stage it and commit, backdated ``days`` before NOW."""
