@@ -169,12 +169,18 @@ def test_rewrite_after_no_backfill_keeps_the_window_from_init(history: History):
     assert set(repo.derived(days=1)) == {History.eid(keep)}, "nothing from before init comes back"
 
 
-def test_two_clones_derive_identical_events(world: World):
+def tracked_origin(world: World) -> Repo:
+    """A repository with the sample history and kenning committed, ready to be cloned."""
     origin = world.repo("origin")
     History(origin)
     origin.ok("init", "--no-hooks")
     origin.git("add", "-A")
     origin.commit(None, None, "add kenning", 1)
+    return origin
+
+
+def test_two_clones_derive_identical_events(world: World):
+    origin = tracked_origin(world)
     first = world.clone(origin, "clone-a")
     second = world.clone(origin, "clone-b")
     a, b, o = first.derived(), second.derived(), origin.derived()
@@ -185,11 +191,7 @@ def test_two_clones_derive_identical_events(world: World):
 
 
 def test_clones_that_pulled_the_same_new_commit_agree(world: World):
-    origin = world.repo("origin")
-    History(origin)
-    origin.ok("init", "--no-hooks")
-    origin.git("add", "-A")
-    origin.commit(None, None, "add kenning", 1)
+    origin = tracked_origin(world)
     first = world.clone(origin, "clone-a")
     first.derived()  # index the history as it was
     new = origin.commit("svc.py", "a = 10\n", "fix: late fix", 0.5)
