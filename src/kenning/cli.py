@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 EXAMPLES = {
     "init": "ken init                  # set up .kenning/ in this repository",
+    "backfill": "ken backfill --since 2025-01-01   # or --days 400",
+    "audit": "ken audit --since 1y --json",
     "issue": 'ken issue "Webhook retries create duplicate charges" --at src/payments/webhook.py:42',
     "attempt": 'ken attempt "Deduplicated on the event id" --failed --issue k7q2',
     "fix": 'ken fix "Write the idempotency key before charging" --issue k7q2 --details "test_retry passes"',
@@ -127,6 +129,18 @@ def build_parser(only: str | None = None) -> _Parser:
     p.add_argument("--no-backfill", action="store_true", help="do not derive events from git history")
     p.add_argument("--backfill-days", type=int, metavar="N", help="days of history to derive (default 90)")
     p.add_argument("--no-register", action="store_true", help="do not add the project to the registry")
+
+    p = _command(sub, "backfill", "Derive events from more of the git history (after ken init).", c.backfill,
+                 [timed, as_json])
+    span = p.add_mutually_exclusive_group(required=True)
+    span.add_argument("--days", type=int, metavar="N", help="derive from the last N days")
+    span.add_argument("--since", metavar="DATE", help="derive from this date (2025-01-01) or span (1y, 26w)")
+
+    p = _command(sub, "audit", "Replay this repository's history: would the gate have warned before "
+                 "re-attempts of reverted changes?", c.audit, [as_json])
+    p.add_argument("--since", metavar="DATE", default="1y",
+                   help="re-attempts and controls from this date or span (default 1y)")
+    p.add_argument("--controls", type=int, metavar="N", default=200, help="ordinary commits to replay (default 200)")
 
     def write(name: str, help_text: str, issue: str | None) -> _Parser:
         p = _command(sub, name, help_text, c.write, [timed, as_json])

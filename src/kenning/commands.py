@@ -41,6 +41,30 @@ def init(args: argparse.Namespace) -> int:
     return 0
 
 
+def backfill(args: argparse.Namespace) -> int:
+    from kenning.app.capture import backfill as run_backfill
+
+    result = run_backfill(find_project().require_initialized(), days=args.days, since=args.since, now=args.now)
+    if args.json:
+        _print_json(result)
+    else:
+        print(f"derived {result['added']} more event(s); history read from {result['start']}, "
+              f"reverts from {result['reverts_from']}")
+    return 0
+
+
+def audit(args: argparse.Namespace) -> int:
+    from kenning.app.audit import audit as run_audit
+    from kenning.render import audit_text
+
+    report = run_audit(Path.cwd(), since=args.since, controls=args.controls)
+    if args.json:
+        _print_json(report)
+    else:
+        sys.stdout.write(audit_text(report))
+    return 0
+
+
 _FIELDS = {"issue": "issue", "attempt": "attempt", "fix": "fix", "decide": "decision", "note": "note"}
 
 

@@ -131,9 +131,12 @@ _LOG_FORMAT = f"--format={_RECORD}%H{_FIELD}%ct{_FIELD}%ae{_FIELD}%s{_FIELD}%P{_
 
 
 def log(root: Path, revisions: list[str], since: int | None = None, paths: list[str] | None = None,
-        full_diff: bool = False, until: int | None = None) -> list[CommitRecord]:
+        full_diff: bool = False, until: int | None = None, grep: str | None = None,
+        walk: bool = True) -> list[CommitRecord]:
     """One `git log` process: commits newest first, each with the files it changed (renames
-    detected) and the lines added plus deleted per file."""
+    detected) and the lines added plus deleted per file. ``grep``: only commits whose message
+    has a line matching this extended regular expression (case-insensitive); ``walk=False``:
+    exactly the commits named."""
     args = ["log", "-M", "--numstat", "--no-color", _LOG_FORMAT]
     if since is not None:
         args.append(f"--since=@{since}")
@@ -141,10 +144,54 @@ def log(root: Path, revisions: list[str], since: int | None = None, paths: list[
         args.append(f"--until=@{until}")
     if full_diff:
         args.append("--full-diff")
+    if grep:
+        args += ["-i", "-E", f"--grep={grep}"]
+    if not walk:
+        args.append("--no-walk=unsorted")
     args += revisions or ["HEAD"]
     args.append("--")
     args += paths or []
     return parse_log(run(root, args))
+
+
+def subjects(root: Path, head: str, since: int | None = None, grep: list[str] | None = None) -> list[tuple[str, str]]:
+    """(sha, subject) of the commits reachable from ``head``, newest first: no diffs, so cheap
+    over a long span. ``grep``: only messages containing one of these fixed strings."""
+    args = ["log", f"--format=%H{_FIELD}%s", "--no-color"]
+    if since is not None:
+        args.append(f"--since=@{since}")
+    for pattern in grep or []:
+        args += ["-F", f"--grep={pattern}"]
+    args += [head, "--"]
+    rows = []
+    for line in run(root, args).splitlines():
+        sha, _, subject = line.partition(_FIELD)
+        if sha:
+            rows.append((sha, subject))
+    return rows
+
+
+def lookup(root: Path, names: list[str]) -> dict[str, tuple[str, str]]:
+    """Each commit name (an abbreviated sha) that exists -> (full sha, subject); one process."""
+    if not names:
+        return {}
+    text = run(root, ["log", "--no-walk=unsorted", "--ignore-missing", f"--format=%H{_FIELD}%s", *names, "--"])
+    found = {}
+    for line in text.splitlines():
+        sha, _, subject = line.partition(_FIELD)
+        for name in names:
+            if sha.startswith(name.lower()):
+                found[name] = (sha, subject)
+    return found
+
+
+def is_ancestor(root: Path, sha: str, head: str) -> bool:
+    """Whether ``sha`` is in the history of ``head``."""
+    try:
+        run(root, ["merge-base", "--is-ancestor", sha, head])
+    except GitError:
+        return False
+    return True
 
 
 def between(root: Path, old: str, new: str) -> list[CommitRecord]:
@@ -191,11 +238,13 @@ def _rename(name: str) -> tuple[str, str | None]:
     return new, old
 
 
-def show_patches(root: Path, shas: list[str]) -> dict[str, str]:
-    """The patch of each commit (as ``git log -p`` prints it): one process for all of them."""
+def show_patches(root: Path, shas: list[str], paths: list[str] | None = None) -> dict[str, str]:
+    """The patch of each commit (as ``git log -p`` prints it), limited to ``paths`` when given:
+    one process for all of them."""
     if not shas:
         return {}
-    text = run(root, ["show", "-M", "--no-color", "--format=" + _RECORD + "%H", "-p", *shas])
+    limit = ["--", *paths] if paths else []
+    text = run(root, ["show", "-M", "--no-color", "--format=" + _RECORD + "%H", "-p", *shas, *limit])
     patches = {}
     for chunk in text.split(_RECORD)[1:]:
         sha, _, rest = chunk.partition("\n")

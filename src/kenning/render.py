@@ -106,3 +106,44 @@ def render_projects(entries: list[dict[str, Any]]) -> str:
         extra += "" if e.get("initialized", True) else "  (kenning not set up: run `ken init` there)"
         lines.append(f"{'*' if e.get('active') else ' '} {e['name']:<20} {e['path']}{extra}")
     return "\n".join(lines) + "\n"
+
+
+def _percent(value: float | None) -> str:
+    return "n/a" if value is None else f"{value * 100:.1f} %"
+
+
+def audit_text(report: dict[str, Any]) -> str:
+    """``ken audit``'s report: the figures against their goals, then each re-attempt."""
+    found, controls, goals = report["reattempts"], report["controls"], report["goals"]
+    row = "  {:<31}{:>4} / {:<4} {:>8}"
+    timing = report["check_ms"]
+    lines = [
+        f"ken audit of {report['repository']} since {report['since'][:10]}: {report['commits_read']} commits read, "
+        f"{report['reverts']} reverts, {found['found']} re-attempts "
+        f"({found['by_message']} announced, {found['by_diff']} by a similar diff)",
+        "",
+        row.format("warned before the re-attempt", found["warned"], found["found"], _percent(found["recall"]))
+        + f"   goal >= {goals['recall'] * 100:.0f} %",
+        row.format("named the reverted change", found["named"], found["found"], _percent(found["attribution"]))
+        + f"   goal >= {goals['attribution'] * 100:.0f} %",
+        row.format("revert warning on a control", controls["revert_warning"], controls["replayed"],
+                   _percent(controls["noise"])) + f"   goal <= {goals['noise'] * 100:.0f} %",
+        row.format("any warning on a control", controls["any_warning"], controls["replayed"],
+                   _percent(controls["any_noise"])),
+        f"  time per check (in process)    median {timing['median']} ms, p95 {timing['p95']} ms",
+        "",
+    ]
+    for item in report["items"]:
+        verdict = item["verdict"]
+        mark = "named " if verdict["named"] else "warned" if verdict["warned"] else "MISSED"
+        lines.append(f"{mark} {item['reattempt']['date']} {item['reattempt']['sha'][:10]} "
+                     f"{one_line(item['reattempt']['subject'], 70)} [{item['found_by']}]")
+        lines.append(f"       reverted {item['revert']['date']} {item['revert']['sha'][:10]} "
+                     f"{one_line(item['revert']['subject'], 70)}")
+        if verdict["first_line"]:
+            lines.append(f"       gate: {one_line(verdict['first_line'], 110)}")
+    for noisy in report["noisy_controls"]:
+        commit = noisy["commit"]
+        lines.append(f"noise  {commit['date']} {commit['sha'][:10]} {one_line(commit['subject'], 70)}")
+        lines.append(f"       gate: {one_line(noisy['first_line'], 110)}")
+    return "\n".join(lines) + "\n"

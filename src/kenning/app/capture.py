@@ -1,11 +1,15 @@
 """Keeping the events derived from git history up to date (capture and backfill).
 
 Derived events are not appended to the tracked log: they live in the index, next to the log's
-events, with ``origin = 'git'``. The index remembers the HEAD it derived up to. A read that finds
-HEAD moved asks git once for ``OLD...NEW``: the commits only NEW has are derived; after a
-rewrite (an amend, a rebase, a reset) the commits only OLD had are listed too, and their events
-are removed. So derived events always match the history that is checked out, and a revert's
-details always quote the revert's own diff, however it was first derived.
+events, with ``origin = 'git'``. The index remembers the HEAD it derived up to and the two
+spans it read: every kind of event since ``start`` (``[capture] backfill_days``, 90 days), and
+reverts alone since ``revert_start`` (``[capture] revert_days``): reverts are failed attempts
+the gate shows for longer, and git finds them by message without computing a diff per commit.
+
+A read that finds HEAD moved asks git once for ``OLD...NEW``: the commits only NEW has are
+derived; after a rewrite the commits only OLD had are listed too, and their events removed.
+A commit git cannot read (a partial clone missing a blob) is skipped, said once, and
+remembered: the backfill degrades per commit and never retries on every read.
 """
 
 from __future__ import annotations
@@ -13,23 +17,32 @@ from __future__ import annotations
 import sys
 
 from kenning import git
+from kenning.core import reverts
+from kenning.core.capture import Change, classify
+from kenning.core.errors import InvalidInput
 from kenning.core.events import Event
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
     from kenning.app.memory import Memory
+    from kenning.app.project import Project
 
 DAY = 86400
+# message lines git keeps for the long revert span (case-insensitive, extended regex)
+REVERT_GREP = (r"^(revert|reverts|reverted|reverting|roll ?back|rollback|automated rollback|back ?out|"
+               r"partially revert|temporarily revert)\b|^this reverts|^reverting commit")
 
 
 def refresh(memory: Memory, now_s: int, backfill_days: int | None = None, progress: bool = False) -> int:
     """Derive events for commits not seen yet; return how many events were added.
 
-    From scratch (``ken init``, a rebuilt cache): one ``git log`` over the backfill window, plus
-    one ``git show`` for the patches of its reverts. After that, one ``git log OLD...NEW`` gives
-    both the new commits (with their patches) and, after a rewrite, the dropped ones.
+    From scratch (``ken init``, a rebuilt cache): one light ``git log`` of subjects over the
+    revert span, one ``git log`` with file statistics over the backfill span, one more for the
+    reverts older than that, and one ``git show`` for the patches of the reverts. After that,
+    one ``git log OLD...NEW`` gives the new commits and, after a rewrite, the dropped ones.
     """
     root = memory.project.root
     head = git.head_commit(root)
@@ -38,20 +51,209 @@ def refresh(memory: Memory, now_s: int, backfill_days: int | None = None, progre
     info = memory.cache.meta("git")
     if info is not None and info.get("head") == head:
         return 0
-    days = backfill_days if backfill_days is not None else _days(memory)
     with memory.cache.transaction():
         info = memory.cache.meta("git")  # re-read: another process may have done the work
         if info is not None and info.get("head") == head:
             return 0
-        start = int(info["start"]) if info else now_s - days * DAY
-        records = _changes(memory, head, info, start)
-        dropped = [r.sha for r in records if r.side == "<"]
-        if dropped:
-            memory.forget_derived(capture_ids(dropped))
-        added = _index(memory, [r for r in records if r.side != "<"], progress)
+        if info is not None and info.get("head"):
+            added = _follow(memory, head, info)
+        else:
+            days = backfill_days if backfill_days is not None else setting(memory, "backfill_days", 90)
+            start = int(info["start"]) if info else now_s - days * DAY
+            revert_start = int(info.get("revert_start", start)) if info else min(
+                start, now_s - setting(memory, "revert_days", 365) * DAY)
+            added = _read_span(memory, head, start, None, revert_start, progress)
+            info = {**(memory.cache.meta("git") or {}), "start": start, "revert_start": revert_start}
         memory.save_state()
-        memory.cache.set_meta("git", {"head": head, "start": start})
+        memory.cache.set_meta("git", {**info, "head": head})
     return added
+
+
+def widen(memory: Memory, start: int, now_s: int) -> int:
+    """``ken backfill``: derive the history between ``start`` and where capture started."""
+    root = memory.project.root
+    head = git.head_commit(root)
+    if head is None:
+        return 0
+    refresh(memory, now_s)
+    with memory.cache.transaction():
+        info = dict(memory.cache.meta("git") or {})
+        old_start = int(info.get("start", start))
+        old_reverts = int(info.get("revert_start", old_start))
+        if start >= old_start:
+            return 0
+        added = _read_span(memory, head, start, old_start, min(start, old_reverts), False,
+                           revert_until=old_reverts)
+        memory.save_state()
+        info = {**(memory.cache.meta("git") or {}), "start": start, "revert_start": min(start, old_reverts)}
+        memory.cache.set_meta("git", info)
+    return added
+
+
+def backfill(project: Project, days: int | None = None, since: str | None = None,
+             now: str | None = None) -> dict[str, Any]:
+    """``ken backfill``: widen the history events are derived from, after ``ken init``."""
+    from kenning.app.memory import open_memory
+    from kenning.app.project import now_micros
+    from kenning.core.events import format_timestamp
+    from kenning.core.gate import parse_since
+
+    now_us = now_micros(now)
+    if (days is None) == (since is None):
+        raise InvalidInput("say how far back: --days N or --since DATE (such as 2025-01-01 or 1y)")
+    if days is not None and days < 0:
+        raise InvalidInput("--days must be 0 or more")
+    try:
+        start_us = now_us - days * DAY * 1_000_000 if days is not None else parse_since(str(since), now_us)
+    except ValueError as err:
+        raise InvalidInput(str(err)) from err
+    memory = open_memory(project, now, capture=False)
+    try:
+        added = widen(memory, start_us // 1_000_000, now_us // 1_000_000)
+        info = memory.cache.meta("git") or {}
+        if added:
+            from kenning.app import summary as summary_app
+
+            summary_app.refresh(memory)
+        memory.flush_warnings()
+    finally:
+        memory.close()
+    start = int(info.get("start", now_us // 1_000_000))
+    return {"added": added, "start": format_timestamp(start * 1_000_000),
+            "reverts_from": format_timestamp(int(info.get("revert_start", start)) * 1_000_000)}
+
+
+def setting(memory: Memory, key: str, default: int) -> int:
+    value = memory.project.setting("capture", key)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else default
+
+
+def _follow(memory: Memory, head: str, info: dict[str, Any]) -> int:
+    root = memory.project.root
+    try:
+        records = git.between(root, str(info["head"]), head)
+    except git.GitError:
+        memory.rebuild_in_transaction()  # the old head is gone (gc'd after a rewrite): start over
+        return _read_span(memory, head, int(info["start"]), None, int(info.get("revert_start", info["start"])), False)
+    dropped = [r.sha for r in records if r.side == "<"]
+    if dropped:
+        memory.forget_derived(capture_ids(dropped))
+    fresh = [r for r in records if r.side != "<"]
+    resolver = Resolver(root, head, None)
+    resolver.know([(r.sha, r.subject) for r in fresh])
+    return _index(memory, fresh, resolver, False)
+
+
+def _read_span(memory: Memory, head: str, start: int, until: int | None, revert_start: int, progress: bool,
+               revert_until: int | None = None) -> int:
+    """Derive every commit in [start, until) and the reverts in [revert_start, revert_until or start)."""
+    root = memory.project.root
+    history = git.subjects(root, head, since=min(start, revert_start))
+    records, unreadable = readable_log(root, head, start, until)
+    if revert_start < (revert_until or start):
+        older, skipped = readable_log(root, head, revert_start, revert_until or start, grep=REVERT_GREP)
+        records += older
+        unreadable += skipped
+    if unreadable:
+        total = int((memory.cache.meta("git") or {}).get("unreadable", 0)) + unreadable
+        memory.warn(f"git could not read {unreadable} commit(s) (missing objects in a partial clone?); "
+                    "skipped them, once: they are not retried")
+        memory.cache.set_meta("git", {**(memory.cache.meta("git") or {}), "unreadable": total})
+    resolver = Resolver(root, head, history)
+    revert_shas = [r.sha for r in records if reverts.read(r.subject, r.body).is_revert]
+    try:
+        patches = git.show_patches(root, revert_shas)
+    except git.GitError:
+        patches = {}
+    for record in records:
+        record.patch = patches.get(record.sha, "")
+    return _index(memory, records, resolver, progress)
+
+
+def readable_log(root: Path, head: str, since: int, until: int | None,
+                 grep: str | None = None) -> tuple[list[git.CommitRecord], int]:
+    """``git log`` with file statistics over a span; when git fails on some commit (a missing
+    object), the span is read in halves down to the single commits it cannot read, which are
+    skipped. Returns the records and how many commits were skipped."""
+    try:
+        return git.log(root, [head], since=since, until=until, grep=grep), 0
+    except git.GitError:
+        pass
+    args = ["log", "--format=%H", f"--since=@{since}", *([f"--until=@{until}"] if until else [])]
+    if grep:
+        args += ["-i", "-E", f"--grep={grep}"]
+    shas = git.run(root, [*args, head, "--"]).split()
+    return _bisect(root, shas)
+
+
+def _bisect(root: Path, shas: list[str]) -> tuple[list[git.CommitRecord], int]:
+    if not shas:
+        return [], 0
+    try:
+        return git.log(root, shas, walk=False), 0
+    except git.GitError:
+        if len(shas) == 1:
+            return [], 1
+    middle = len(shas) // 2
+    left, bad_left = _bisect(root, shas[:middle])
+    right, bad_right = _bisect(root, shas[middle:])
+    return left + right, bad_left + bad_right
+
+
+class Resolver:
+    """Finds the commits a revert names (by sha, abbreviated or not, or by PR number) in the
+    history being read: first in the subjects already listed, then by asking git, once per batch."""
+
+    def __init__(self, root: Path, head: str, history: list[tuple[str, str]] | None) -> None:
+        self.root, self.head = root, head
+        self.subjects: dict[str, str] = {}
+        self.by_pr: dict[int, str] = {}
+        self._sorted: list[str] = []
+        self.know(history or [])
+
+    def know(self, commits: list[tuple[str, str]]) -> None:
+        """Commits known to be in HEAD's history (newest first, as git lists them)."""
+        for sha, subject in reversed(commits):  # the newest commit with a PR number wins
+            self.subjects[sha] = subject
+            number = reverts.pr_number(subject)
+            if number is not None:
+                self.by_pr[number] = sha
+        self._sorted = sorted(self.subjects)
+
+    def prepare(self, messages: list[reverts.Message]) -> None:
+        """Ask git, in one process each, about every sha and PR number not listed yet. A commit
+        found by name counts only when it is in HEAD's history: a squash merge can name a
+        commit of its own branch that never reached it."""
+        names = [s for m in messages for s in m.shas if self._find(s) is None]
+        found: list[tuple[str, str]] = []
+        try:
+            if names:
+                named = git.lookup(self.root, list(dict.fromkeys(names))).values()
+                found += [(sha, subject) for sha, subject in named if git.is_ancestor(self.root, sha, self.head)]
+            numbers = [n for m in messages for n in m.prs if n not in self.by_pr]
+            if numbers:
+                for sha, subject in git.subjects(self.root, self.head, grep=[f"(#{n})" for n in numbers]):
+                    number = reverts.pr_number(subject)
+                    if number in numbers and number not in self.by_pr:
+                        found.append((sha, subject))
+        except git.GitError:
+            pass  # what git cannot say, the revert's own message still names
+        self.know(found)
+
+    def _find(self, name: str) -> str | None:
+        import bisect
+
+        name = name.lower()
+        at = bisect.bisect_left(self._sorted, name)
+        if at < len(self._sorted) and self._sorted[at].startswith(name):
+            return self._sorted[at]
+        return None
+
+    def changes(self, message: reverts.Message) -> list[Change]:
+        found = [self._find(s) for s in message.shas]
+        found += [self.by_pr.get(n) for n in message.prs]
+        shas = [s for s in dict.fromkeys(found) if s]
+        return [Change(s, self.subjects[s], classify(self.subjects[s], "") == "fix") for s in shas]
 
 
 def capture_ids(shas: list[str]) -> list[str]:
@@ -60,45 +262,28 @@ def capture_ids(shas: list[str]) -> list[str]:
     return [derived_id(sha) for sha in shas]
 
 
-def _changes(memory: Memory, head: str, info: dict[str, Any] | None, start: int) -> list[git.CommitRecord]:
-    from kenning.core import capture
-
-    root = memory.project.root
-    if info is not None and info.get("head"):
-        try:
-            return git.between(root, str(info["head"]), head)
-        except git.GitError:
-            memory.rebuild_in_transaction()  # the old head is gone (gc'd after a rewrite): start over
-    records = git.log(root, [head], since=start)
-    reverts = [r.sha for r in records if capture.classify(r.subject, r.body) == "attempt"]
-    patches = git.show_patches(root, reverts)
-    for record in records:
-        record.patch = patches.get(record.sha, "")
-    return records
-
-
 def skip_history(memory: Memory, now_s: int) -> None:
     """``--no-backfill``: derive from commits made from now on, not from the past."""
     head = git.head_commit(memory.project.root)
     with memory.cache.transaction():
         if memory.cache.meta("git") is None:
-            memory.cache.set_meta("git", {"head": head, "start": now_s})
+            memory.cache.set_meta("git", {"head": head, "start": now_s, "revert_start": now_s})
 
 
-def _days(memory: Memory) -> int:
-    value = memory.project.setting("capture", "backfill_days")
-    return value if isinstance(value, int) and value >= 0 else 90
-
-
-def _index(memory: Memory, records: list[git.CommitRecord], progress: bool) -> int:
+def _index(memory: Memory, records: list[git.CommitRecord], resolver: Resolver, progress: bool) -> int:
     from kenning.app.record import redact_fields
     from kenning.core import capture  # only when HEAD moved: its patterns cost every read otherwise
 
+    messages = {r.sha: reverts.read(r.subject, r.body) for r in records}
+    resolver.prepare([m for m in messages.values() if m.is_revert])
     added = 0
     show = progress and sys.stderr.isatty() and len(records) > 50
     for number, record in enumerate(reversed(records), start=1):  # oldest first: a steady progress line
+        message = messages[record.sha]
+        reverted = resolver.changes(message) if message.is_revert else []
         data = capture.derive(record.sha, record.time, record.email, record.subject, record.body,
-                              [path for path, _, _ in record.files], record.patch or None)
+                              [(path, changed) for path, _, changed in record.files], record.patch or None,
+                              reverted)
         if data is not None:
             redact_fields(memory.project, data)
             if memory.cache.insert(Event(data), "git", None):

@@ -114,12 +114,16 @@ def _focus_first(near: list[Item], rest: Any) -> list[Item]:
     return list(chosen.values())
 
 
+_END_OF_TIME = "9999-12-31T23:59:59.999999Z"  # context shows every open issue, whatever the clock
+
+
 def _issues(memory: Memory, focus: list[str]) -> list[context_core.Issue]:
     """Open issues about the focus files (located there, or with a failed attempt there) first."""
     state = memory.state
     near: list[str] = []
     for path in focus:
-        near += [e.issue_id for e in memory.events(memory.cache.open_issues_at(path, SHOWN)[1]) if e.issue_id]
+        opened = memory.cache.open_issues_at(path, _END_OF_TIME, SHOWN)[1]
+        near += [e.issue_id for e in memory.events(opened) if e.issue_id]
         near += [e.issue_id for e in memory.events(memory.cache.near("attempt", [path], [], SHOWN))
                  if e.issue_id and state.open_issues.get(e.issue_id) is not None]
     ids = list(dict.fromkeys(near))

@@ -3,7 +3,8 @@
 Malformed lines (with their numbers), a torn tail, bytes of torn writes kept in quarantine,
 duplicate event ids with different content, two issues sharing an issue id (two branches that
 picked the same random id), two decisions superseding the same decision, supersedes naming a
-non-decision, and unknown event types. Also the MCP clients' config files, when present:
+non-decision, and unknown event types. Fixes that were later reverted (a failed attempt after
+all: the gate shows the revert as ``Reverted fix …``). Also the MCP clients' config files, when present:
 a missing, broken or ``--root``-pinned kenning entry.
 """
 
@@ -27,8 +28,10 @@ def doctor(project: Project) -> dict[str, Any]:
     memory.warnings.clear()  # doctor reports these itself, on stdout
     try:
         events, problems = _read(memory.log.path.read_bytes())
+        derived = memory.events(memory.cache.derived_events())
     finally:
         memory.close()
+    problems += _reverted_fixes(derived)
     problems += _conflicts(events)
     quarantined, pieces = _quarantined(project)
     if quarantined:
@@ -67,6 +70,21 @@ def _read(data: bytes) -> tuple[list[Event], list[dict[str, Any]]]:
                          "message": f"line {len(lines) + 1} is incomplete ({len(torn)} bytes); "
                                     "the next write moves it to .kenning/local/quarantine/"})
     return events, problems
+
+
+def _reverted_fixes(derived: list[Event]) -> list[dict[str, Any]]:
+    """Fix commits that a later commit reverted: the fix did not hold."""
+    fixes = {str(e.get("commit")): e for e in derived if e.type == "fix" and e.get("commit")}
+    problems = []
+    for revert in derived:
+        targets = revert.get("reverts") if revert.type == "attempt" else None
+        for sha in targets if isinstance(targets, list) else []:
+            fix = fixes.get(str(sha))
+            if fix is not None:
+                problems.append({"kind": "reverted_fix", "id": fix.id, "reverted_by": revert.id,
+                                 "message": f"fix {fix.id} ({str(sha)[:10]}: {fix.summary}) was reverted by "
+                                            f"{str(revert.get('commit'))[:10]}: count it as a failed attempt"})
+    return problems
 
 
 def _conflicts(events: list[Event]) -> list[dict[str, Any]]:

@@ -49,7 +49,7 @@ def settings(project: Project) -> gate.Settings:
         return project.number("gate", key)
 
     return gate.Settings(number("window_days"), int(number("churn_commits")),
-                         int(number("block_failed_attempts")), number("stale_ratio"))
+                         int(number("block_failed_attempts")), number("stale_ratio"), number("failure_days"))
 
 
 def precheck(project: Project, raw_paths: list[str], cwd: Path | None = None, now: str | None = None,
@@ -121,7 +121,8 @@ def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> 
     snoozes = memory.events(memory.cache.snoozes_at(paths))
     verdicts = []
     for path in paths:
-        file_memory = _file_memory(memory, path, since, gate.stale_before(facts[path], config))
+        file_memory = _file_memory(memory, path, since, gate.failures_start(now_us, config), now_us,
+                                   gate.stale_before(facts[path], config))
         verdict = gate.evaluate(path, file_memory, facts[path], now_us, config)
         shown = [*file_memory.failed, *file_memory.open_issues, *file_memory.stale]
         if file_memory.decision is not None:
@@ -131,16 +132,22 @@ def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> 
     return gate.Report(verdicts)
 
 
-def _file_memory(memory: Memory, path: str, since: int, stale_before: int | None) -> gate.FileMemory:
-    """The index's bounded answer to what ``gate.FileMemory.of`` computes from all events."""
+def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now_us: int,
+                 stale_before: int | None) -> gate.FileMemory:
+    """The index's bounded answer to what ``gate.FileMemory.of`` computes from all events:
+    one clock for every signal, so nothing recorded after ``now`` counts."""
     cache = memory.cache
-    failed_count, failed = cache.failed_attempts(path, format_timestamp(since), gate.FAILED_SHOWN)
-    open_count, open_ = cache.open_issues_at(path, EVIDENCE_LIMIT)
-    decision = cache.standing_decision(path, format_timestamp(since))
+    until = format_timestamp(now_us)
+    failed_count, failed = cache.failed_attempts(path, format_timestamp(failures_since), until, gate.FAILED_SHOWN)
+    recent = failed_count if failures_since >= since or not failed_count else cache.failed_count(
+        path, format_timestamp(since), until)
+    open_count, open_ = cache.open_issues_at(path, until, EVIDENCE_LIMIT)
+    decision = cache.standing_decision(path, format_timestamp(since), until)
     stale_count, stale = (0, []) if stale_before is None else cache.memories_before(
-        path, format_timestamp(min(stale_before, _FAR_FUTURE)), EVIDENCE_LIMIT)
+        path, format_timestamp(min(stale_before, now_us + 1, _FAR_FUTURE)), EVIDENCE_LIMIT)
     return gate.FileMemory(memory.events(failed), failed_count, memory.events(open_), open_count,
-                           memory.events([decision])[0] if decision else None, memory.events(stale), stale_count)
+                           memory.events([decision])[0] if decision else None, memory.events(stale), stale_count,
+                           recent)
 
 
 def _facts(memory: Memory, paths: list[str], since_us: int, config: gate.Settings,
@@ -179,7 +186,16 @@ def _facts(memory: Memory, paths: list[str], since_us: int, config: gate.Setting
             memory.cache.save_git_history(head, {p: (since, full_diff, [_row(c) for c in found[p]]) for p in missed})
         for path in missed:
             commits[path].extend(found[path])
+    _remember(memory, facts)
     return facts
+
+
+def _remember(memory: Memory, facts: dict[str, gate.FileFacts]) -> None:
+    """Which of the reverts git lists memory has derived events for (one query for all files)."""
+    ids = sorted({gate.derived_id(c.sha) for f in facts.values() for c in f.commits if c.is_revert})
+    known = memory.cache.known_ids(ids)
+    for file_facts in facts.values():
+        file_facts.remembered = known
 
 
 def _row(commit: gate.Commit) -> list[Any]:
@@ -199,12 +215,14 @@ def _add_commits(commits: dict[str, list[gate.Commit]], records: list[git.Commit
 
 
 def _reverted(record: git.CommitRecord) -> str | None:
-    from kenning.core.capture import reverted_sha
+    """The sha a revert names ("" when it names none); None for every other commit, relands
+    and unconfirmed candidates (a squash merge quoting a reverted commit of its branch) included."""
+    from kenning.core import reverts
 
-    found = reverted_sha(record.body)
-    if found is None and record.subject.startswith('Revert "'):
-        return ""
-    return found
+    message = reverts.read(record.subject, record.body)
+    if not (message.is_revert and message.explicit):
+        return None
+    return message.shas[0] if message.shas else ""
 
 
 def _working_file(path: Path) -> tuple[bool, int]:

@@ -62,6 +62,8 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
         now_s = now_micros(now) // 1_000_000
         if backfill:
             added = capture.refresh(memory, now_s, backfill_days, progress=True)
+            if backfill_days is not None:  # already set up: a wider span is read on request
+                added += capture.widen(memory, now_s - backfill_days * capture.DAY, now_s)
             changes.append(("events derived from git history", f"+{added}"))
         else:
             capture.skip_history(memory, now_s)

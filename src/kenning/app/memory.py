@@ -86,7 +86,7 @@ class Memory:
             derived = self.cache.meta("git")
             self.cache.clear()
             if derived:  # keep where capture started, so a rebuild derives the same window
-                self.cache.set_meta("git", {"head": None, "start": derived["start"]})
+                self.cache.set_meta("git", {**derived, "head": None})
             self._state = State()  # in memory while folding everything; saved in one go
             info = {"end": 0, "lines": 0, "malformed": []}
         try:

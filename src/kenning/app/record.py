@@ -111,8 +111,20 @@ def _resolve(memory: Memory, draft: dict[str, Any], notices: list[str], cwd: Pat
     derived = draft.get("source") == "git" and not draft.get("issue_id")  # git facts may name no issue
     if (kind in ("attempt", "fix") and not derived) or (kind in ("note", "decision") and draft.get("issue_id")):
         draft["issue_id"] = resolve_issue(memory, draft.get("issue_id"), notices)
+    if kind in ("attempt", "fix") and not draft.get("location") and draft.get("issue_id"):
+        _inherit_location(memory, draft, notices)
     if draft.get("supersedes"):
         draft["supersedes"] = resolve_decision(memory, str(draft["supersedes"]))
+
+
+def _inherit_location(memory: Memory, draft: dict[str, Any], notices: list[str]) -> None:
+    """An attempt or fix recorded without ``--at`` is about where its issue is: the gate on that
+    file then sees it (three failed attempts on an issue block its file)."""
+    row = memory.cache.issue_event(str(draft["issue_id"]))
+    location = Event(json.loads(row)).location if row else None
+    if location:
+        draft["location"] = location
+        notices.append(f"located at {location}, where issue #{draft['issue_id']} is")
 
 
 def resolve_issue(memory: Memory, ref: str | None, notices: list[str]) -> str:

@@ -69,7 +69,8 @@ CONFIG = """\
 budget = 6000            # characters in .kenning/summary.md (about 1,500 tokens)
 
 [gate]
-window_days = 30         # how far back failed attempts, churn, reverts and decisions count
+window_days = 30         # how far back churn, reverts and decisions count, and failed attempts block
+failure_days = 365       # how far back failed attempts warn (older than window_days: a warning, never a block)
 churn_commits = 4        # commits touching a file in the window that count as churn
 block_failed_attempts = 3  # failed attempts on a file that make the gate block
 stale_ratio = 0.5        # changed lines / current lines that make a memory stale
@@ -79,6 +80,7 @@ similarity = 0.6         # how alike an edit and a failed attempt's change must 
 
 [capture]
 backfill_days = 90       # history `ken init` derives events from
+revert_days = 365        # history `ken init` reads reverts from (failed attempts the gate shows)
 
 [lock]
 timeout_seconds = 10.0

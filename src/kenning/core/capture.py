@@ -1,35 +1,67 @@
 """Events derived from git history: a deterministic projection of commits (DESIGN section 9).
 
 A revert becomes a failed attempt naming the reverted change, a fix commit a fix, a refactor
-or breaking change a decision, a feature a note; every other commit is skipped. The event id
-comes from the commit sha and every field from the commit itself, so every clone derives the
-same events from the same history, and a rewritten history rewrites them.
+or breaking change a decision, a feature a note; every other commit (relands included: a
+re-attempt is not a failure) is skipped. The event id comes from the commit sha and every
+field from the commit itself, so every clone derives the same events from the same history,
+and a rewritten history rewrites them.
+
+Where a derived event points: ``location`` is the file the change was mostly about (the most
+lines changed), ``touched`` keeps every file, and ``paths`` names the files the gate should
+warn on. For a revert those are its *focus*: a lockfile, a build list or a CI config that a
+revert touched next to the code it was about is incidental (true, but about another change),
+and so is a file with a sliver of a large revert's lines.
 """
 
 from __future__ import annotations
 
 import re
 
+from kenning.core import reverts
 from kenning.core.events import SCHEMA_VERSION, format_timestamp
 from kenning.core.gate import derived_id
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
-MAX_PATHS = 50
 PATCH_CHARS = 2000
+FOCUS_SHARE = 0.1   # a revert's file with under a tenth of its busiest file's lines is incidental
+FOCUS_MAX = 12      # a mass revert warns on its dozen busiest files, not on every file it touched
 
-_REVERT_SUBJECT = re.compile(r'^Revert "(?P<subject>.*)"\s*$')
-_REVERTS_SHA = re.compile(r"This reverts commit (?P<sha>[0-9a-f]{7,64})")
 _CONVENTIONAL = re.compile(r"^(?P<type>[a-zA-Z]+)(?:\([^)]*\))?(?P<bang>!)?:\s*(?P<rest>.+)$")
 _FIX_WORD = re.compile(r"^(fix|fixes|fixed|bugfix|hotfix)\b", re.IGNORECASE)
+# files most commits touch for reasons of their own: build lists, manifests, lockfiles, CI
+# configs, changelogs, generated code
+_INCIDENTAL = re.compile(
+    r"(^|/)(CMakeLists\.txt|BUILD(\.bazel|\.gn)?|WORKSPACE(\.bazel)?|MODULE\.bazel(\.lock)?|Makefile(\.am|\.in)?"
+    r"|[^/]*\.(bzl|cmake|gni|lock|sum)|package(-lock)?\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.toml|go\.mod"
+    r"|requirements[^/]*\.txt|setup\.(py|cfg)|pyproject\.toml|pom\.xml|build\.gradle(\.kts)?|meson\.build"
+    r"|CHANGELOG[^/]*|CHANGES[^/]*|NEWS[^/]*|RELEASE[_-]?NOTES[^/]*|ReleaseNotes[^/]*|\.gitignore|OWNERS|CODEOWNERS"
+    r"|[^/]*\.pb\.(go|h|cc)|[^/]*_pb2(_grpc)?\.py|[^/]*\.(generated|gen)\.[^/]+)$"
+    r"|(^|/)\.(github|circleci|buildkite|gitlab)/|(^|/)\.gitlab-ci\.yml$|(^|/)\.travis\.yml$|(^|/)azure-pipelines",
+    re.IGNORECASE)
 
 
-def classify(subject: str, body: str) -> str | None:
-    """The event type a commit message maps to, or None for commits that are skipped."""
-    if _REVERT_SUBJECT.match(subject) or _REVERTS_SHA.search(body):
+class Change:
+    """A commit a revert undoes, as found in the history being read."""
+
+    __slots__ = ("sha", "subject", "is_fix")
+
+    def __init__(self, sha: str, subject: str, is_fix: bool = False) -> None:
+        self.sha, self.subject, self.is_fix = sha, subject, is_fix
+
+
+def classify(subject: str, body: str, confirmed: bool = False) -> str | None:
+    """The event type a commit message maps to, or None for commits that are skipped.
+    ``confirmed``: a commit the body names as reverted is in the history being read (a
+    free-form subject over ``This reverts commit …`` counts as a revert only then)."""
+    message = reverts.read(subject, body)
+    if message.is_revert and (message.explicit or confirmed):
         return "attempt"
+    if message.kind == "reland":
+        return None
     conventional = _CONVENTIONAL.match(subject)
     kind = conventional.group("type").lower() if conventional else ""
     if (conventional and conventional.group("bang")) or "BREAKING CHANGE" in body:
@@ -43,15 +75,35 @@ def classify(subject: str, body: str) -> str | None:
     return None
 
 
-def reverted_sha(body: str) -> str | None:
-    found = _REVERTS_SHA.search(body)
-    return found.group("sha") if found else None
+def is_incidental(path: str) -> bool:
+    """A file most changes touch for reasons of their own (build list, manifest, CI config...)."""
+    return _INCIDENTAL.search(path) is not None
 
 
-def derive(sha: str, time_s: int, email: str, subject: str, body: str, paths: list[str],
-           patch: str | None = None) -> dict[str, Any] | None:
-    """The event a commit derives, as a dict ready to redact and index; None when skipped."""
-    kind = classify(subject, body)
+def by_weight(files: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Files with their changed lines, busiest first (ties by path): one file per path."""
+    merged: dict[str, int] = {}
+    for path, changed in files:
+        merged[path] = merged.get(path, 0) + max(0, changed)
+    return sorted(merged.items(), key=lambda item: (-item[1], item[0]))
+
+
+def focus(files: Sequence[tuple[str, int]]) -> list[str]:
+    """The files a change was about, busiest first: not incidental kinds (unless the change was
+    only about those), not a sliver of its lines, at most ``FOCUS_MAX``."""
+    weighted = by_weight(files)
+    central = [(p, n) for p, n in weighted if not is_incidental(p)] or weighted
+    if not central:
+        return []
+    top = central[0][1]
+    return [p for p, n in central if n >= FOCUS_SHARE * top][:FOCUS_MAX]
+
+
+def derive(sha: str, time_s: int, email: str, subject: str, body: str, files: Sequence[tuple[str, int]],
+           patch: str | None = None, reverted: Sequence[Change] = ()) -> dict[str, Any] | None:
+    """The event a commit derives, as a dict ready to redact and index; None when skipped.
+    ``files`` are (path, lines changed); ``reverted`` the commits it reverts found in history."""
+    kind = classify(subject, body, confirmed=bool(reverted))
     if kind is None:
         return None
     title = subject.strip() or "(no subject)"
@@ -61,27 +113,53 @@ def derive(sha: str, time_s: int, email: str, subject: str, body: str, paths: li
         "actor": f"git:{email}" if email else "git",
         "commit_message": (title + ("\n\n" + body if body else ""))[:2000],
     }
-    touched = sorted(dict.fromkeys(paths))[:MAX_PATHS]
-    if touched:
-        event["location"] = touched[0]
-        event["paths"] = touched
+    weighted = by_weight(files)
     if kind == "attempt":
-        event["outcome"] = "failed"
-        original = _REVERT_SUBJECT.match(title)
-        name = original.group("subject") if original else title
-        target = reverted_sha(body)
-        event["summary"] = f'Reverted "{name}"' + (f" ({target[:10]})" if target else "")
-        event["details"] = _revert_details(name, target, patch)
+        _revert(event, title, body, weighted, patch, reverted)
     else:
-        event["summary"] = title
+        if weighted:
+            event["location"] = weighted[0][0]
+            event["paths"] = [p for p, _ in weighted]
+        event["summary"] = title[:2000]
         if body:
             event["details"] = body[:PATCH_CHARS]
-    event["summary"] = event["summary"][:2000]
     return event
 
 
-def _revert_details(name: str, target: str | None, patch: str | None) -> str:
-    lines = [f"git revert of {target or 'an earlier commit'}: {name}"]
+def _revert(event: dict[str, Any], title: str, body: str, weighted: list[tuple[str, int]], patch: str | None,
+            reverted: Sequence[Change]) -> None:
+    message = reverts.read(title, body)
+    central = focus(weighted)
+    if central:
+        event["location"] = central[0]
+        event["paths"] = central
+        event["touched"] = [p for p, _ in weighted]
+    event["outcome"] = "failed"
+    event["summary"] = revert_summary(message, reverted)[:2000]
+    event["details"] = _revert_details(event["summary"], reverted, patch)
+    if reverted:
+        event["reverts"] = [c.sha for c in reverted]
+
+
+def revert_summary(message: reverts.Message, reverted: Sequence[Change]) -> str:
+    """``Reverted 1a2b3c4d5e (#12): Use the fast parser``: the change's sha and PR first, so that
+    no cut loses them, then its subject, never nested in another revert's quotes."""
+    first = reverted[0] if reverted else None
+    name = message.title or (reverts.read(first.subject).title if first else "") or "an earlier change"
+    prs = message.prs or ([n] if first and (n := reverts.pr_number(first.subject)) else [])
+    shas = [c.sha[:10] for c in reverted[:3]] or [s[:10] for s in message.shas[:3]]
+    label = " ".join(shas) + (f" ({', '.join(f'#{n}' for n in prs[:3])})" if prs else "")
+    noun = "fix " if any(c.is_fix for c in reverted) else ""
+    more = f" and {len(reverted) - 1} more" if len(reverted) > 1 else ""
+    return f"Reverted {noun}{label.strip()}: {name}{more}" if label.strip() else f"Reverted {noun}\"{name}\"{more}"
+
+
+def _revert_details(summary: str, reverted: Sequence[Change], patch: str | None) -> str:
+    lines = [summary]
+    for change in reverted:
+        lines.append(f"git revert of {change.sha}: {change.subject}" + (" (a fix, reverted)" if change.is_fix else ""))
+    if not reverted:
+        lines.append("git revert of an earlier commit")
     if patch:
         lines += ["", "The revert's diff, which undoes the change (excerpt):", patch[:PATCH_CHARS]]
     return "\n".join(lines)

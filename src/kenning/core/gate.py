@@ -3,7 +3,8 @@
 Six signals (DESIGN section 6), each a warning with a kind, a severity and the event ids behind it:
 
     kind              looks back   trigger                                          severity
-    failed_attempts   window       failed attempts located in the file              warn; block at 3+
+    failed_attempts   failure win. failed attempts located in the file              warn; block at 3+ in
+                                                                                    the (shorter) window
     churn             window       commits touching the file >= churn threshold     info
     recent_revert     window       a revert commit touched the file                 warn
     recent_decision   window       the newest standing decision about the file      info
@@ -48,29 +49,36 @@ class Commit:
 
     @property
     def is_revert(self) -> bool:
-        return self.reverts is not None or self.subject.startswith('Revert "')
+        """Set from the commit message by ``core.reverts`` when git was asked (a reland is not)."""
+        return self.reverts is not None
 
 
 class FileFacts:
     """Git facts about one path: its commits (newest first), and the working file's state."""
 
-    __slots__ = ("path", "commits", "exists", "lines")
+    __slots__ = ("path", "commits", "exists", "lines", "remembered")
 
     def __init__(self, path: str, commits: list[Commit], exists: bool, lines: int) -> None:
         self.path = path
         self.commits = commits
         self.exists = exists
         self.lines = lines
+        # ids of the events memory derived from these commits: a revert memory already holds
+        # was judged there (the files it was about), so git's record of it adds no warning
+        self.remembered: set[str] = set()
 
 
 class Settings:
     """The thresholds of the ``[gate]`` table of config.toml."""
 
-    __slots__ = ("window_days", "churn_commits", "block_failed_attempts", "stale_ratio")
+    __slots__ = ("window_days", "churn_commits", "block_failed_attempts", "stale_ratio", "failure_days")
 
     def __init__(self, window_days: float = 30, churn_commits: int = 4, block_failed_attempts: int = 3,
-                 stale_ratio: float = 0.5) -> None:
+                 stale_ratio: float = 0.5, failure_days: float = 365) -> None:
         self.window_days = window_days
+        # failed attempts stay visible longer than the other signals: measured with `ken audit`,
+        # a revert is re-attempted months later as often as within a month (docs/audit.md)
+        self.failure_days = max(failure_days, window_days)
         self.churn_commits = churn_commits
         self.block_failed_attempts = block_failed_attempts
         self.stale_ratio = stale_ratio
@@ -155,34 +163,46 @@ class FileMemory:
     Lists are newest first; counts are totals.
     """
 
-    __slots__ = ("failed", "failed_count", "open_issues", "open_count", "decision", "stale", "stale_count")
+    __slots__ = ("failed", "failed_count", "open_issues", "open_count", "decision", "stale", "stale_count",
+                 "recent_failed")
 
     def __init__(self, failed: list[Event], failed_count: int, open_issues: list[Event], open_count: int,
-                 decision: Event | None, stale: list[Event], stale_count: int) -> None:
+                 decision: Event | None, stale: list[Event], stale_count: int,
+                 recent_failed: int | None = None) -> None:
         self.failed, self.failed_count = failed, failed_count
+        self.recent_failed = failed_count if recent_failed is None else recent_failed  # in the shorter window
         self.open_issues, self.open_count = open_issues, open_count
         self.decision = decision
         self.stale, self.stale_count = stale, stale_count
 
     @classmethod
     def of(cls, path: str, events: Iterable[Event], fixed_issues: set[str], retired: set[str], since: int,
-           stale_before: int | None, limit: int = 20) -> FileMemory:
-        """Apply the selection rules to plain events: failed attempts in the window, issues with
-        no fix, the newest standing decision in the window, hand-written memories older than
-        the staleness cutoff."""
-        located = sorted((e for e in events if e.cites(path) and e.type != "snooze"),
+           stale_before: int | None, limit: int = 20, now_us: int | None = None,
+           failures_since: int | None = None) -> FileMemory:
+        """Apply the selection rules to plain events: failed attempts in the failure window,
+        issues with no fix, the newest standing decision in the window, hand-written memories
+        older than the staleness cutoff; nothing after ``now_us``. ``fixed_issues`` and
+        ``retired`` are what memory knew at ``now_us``."""
+        until = now_us if now_us is not None else 2**62
+        located = sorted((e for e in events if e.cites(path) and e.type != "snooze" and _time(e) <= until),
                          key=lambda e: e.sort_key, reverse=True)
-        failed = [e for e in located if e.type == "attempt" and e.outcome == "failed" and _time(e) >= since]
+        opened = since if failures_since is None else failures_since
+        failed = [e for e in located if e.type == "attempt" and e.outcome == "failed" and _time(e) >= opened]
+        recent = sum(1 for e in failed if _time(e) >= since)
         open_ = [e for e in located if e.type == "issue" and e.issue_id and e.issue_id not in fixed_issues]
         decisions = [e for e in located if e.type == "decision" and e.id not in retired and _time(e) >= since]
         memories = [e for e in located if e.source != "git" and not (e.type == "decision" and e.id in retired)]
         stale = [] if stale_before is None else [e for e in memories if _time(e) < stale_before]
         return cls(failed[:FAILED_SHOWN], len(failed), open_[:limit], len(open_),
-                   decisions[0] if decisions else None, stale[:limit], len(stale))
+                   decisions[0] if decisions else None, stale[:limit], len(stale), recent)
 
 
 def window_start(now_us: int, settings: Settings) -> int:
     return now_us - int(settings.window_days * DAY_US)
+
+
+def failures_start(now_us: int, settings: Settings) -> int:
+    return now_us - int(settings.failure_days * DAY_US)
 
 
 def stale_before(facts: FileFacts, settings: Settings) -> int | None:
@@ -223,12 +243,18 @@ def _plural(count: int, word: str) -> str:
 
 
 def _failed_attempts(memory: FileMemory, settings: Settings) -> Warning_ | None:
+    """Failed attempts warn for ``failure_days``; only those in the shorter window can block:
+    an old failure is worth knowing, not worth stopping an edit for."""
     if not memory.failed_count:
         return None
-    severity = "block" if memory.failed_count >= settings.block_failed_attempts else "warn"
+    severity = "block" if memory.recent_failed >= settings.block_failed_attempts else "warn"
     shown = memory.failed[:FAILED_SHOWN]
-    message = (f"{_plural(memory.failed_count, 'failed attempt')} in the last {_days(settings.window_days)} days: "
-               + "; ".join(one_line(e.summary, 80) for e in shown))
+    span = f"in the last {_days(settings.window_days)} days"
+    if memory.recent_failed < memory.failed_count:
+        span = f"in the last {_days(settings.failure_days)} days ({memory.recent_failed} {span})"
+    # each summary of a revert starts with the change's sha and PR: a cut keeps them
+    message = (f"{_plural(memory.failed_count, 'failed attempt')} {span}: "
+               + "; ".join(one_line(e.summary, 120) for e in shown))
     return Warning_("failed_attempts", severity, message, [e.id for e in shown],
                     [Evidence("failed", _time(e), e.summary, e.id) for e in shown])
 
@@ -247,7 +273,8 @@ def _in_window(facts: FileFacts, since: int, now_us: int) -> list[Commit]:
 
 
 def _recent_revert(facts: FileFacts, since: int, now_us: int) -> Warning_ | None:
-    reverts = [c for c in _in_window(facts, since, now_us) if c.is_revert]
+    reverts = [c for c in _in_window(facts, since, now_us)
+               if c.is_revert and derived_id(c.sha) not in facts.remembered]
     if not reverts:
         return None
     message = f"reverted recently: {one_line(reverts[0].subject, 100)} ({reverts[0].sha[:10]})"
@@ -327,6 +354,20 @@ def parse_duration(text: str) -> int:
     if unit not in units or not value.isdigit() or int(value) <= 0:
         raise ValueError(f"not a duration: {text!r}; use a number and m, h, d or w, such as 30m, 2h, 7d, 2w")
     return int(value) * units[unit] * 1_000_000
+
+
+def parse_since(text: str, now_us: int) -> int:
+    """A start of history: a date (``2025-06-01``), a time (ISO 8601), or a span back from now
+    (``90d``, ``12w``, ``1y``) -> microseconds; ``ValueError`` otherwise."""
+    value = text.strip()
+    spans = {"d": 86400, "w": 7 * 86400, "y": 365 * 86400}
+    if value[-1:].lower() in spans and value[:-1].isdigit() and int(value[:-1]) > 0:
+        return now_us - int(value[:-1]) * spans[value[-1].lower()] * 1_000_000
+    try:
+        return parse_timestamp(value + ("T00:00:00Z" if len(value) == 10 else ""))
+    except ValueError:
+        raise ValueError(f"not a start of history: {text!r}; use a date (2025-06-01) or a span such as "
+                         "90d, 12w or 1y") from None
 
 
 # -- text output ----------------------------------------------------------------------------------

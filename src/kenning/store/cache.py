@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-CACHE_VERSION = "11"
+CACHE_VERSION = "12"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events(
@@ -188,6 +188,16 @@ class Cache:
         row = self.db.execute("SELECT type FROM events WHERE id=?", (event_id,)).fetchone()
         return row[0] if row else None
 
+    def derived_events(self) -> list[str]:
+        """Every event derived from git history, oldest first."""
+        return [r[0] for r in self.db.execute("SELECT json FROM events WHERE origin='git' ORDER BY ts, id")]
+
+    def issue_event(self, issue_id: str) -> str | None:
+        """The newest ``issue`` event opening ``issue_id``."""
+        row = self.db.execute("SELECT json FROM events WHERE issue_id=? AND type='issue' ORDER BY ts DESC, id DESC"
+                              " LIMIT 1", (issue_id,)).fetchone()
+        return row[0] if row else None
+
     def events_of_issue(self, issue_id: str) -> list[str]:
         rows = self.db.execute("SELECT json FROM events WHERE issue_id=? ORDER BY ts, id", (issue_id,))
         return [r[0] for r in rows]
@@ -268,19 +278,30 @@ class Cache:
 
     # -- the gate's bounded queries (cost: the events shown, not the events about a file) ---------
 
-    def failed_attempts(self, path: str, since: str, limit: int) -> tuple[int, list[str]]:
-        where = "p.path=? AND p.type='attempt' AND p.outcome='failed' AND p.ts>=?"
-        return self._counted(where, (path, since), limit)
+    def failed_attempts(self, path: str, since: str, until: str, limit: int) -> tuple[int, list[str]]:
+        where = "p.path=? AND p.type='attempt' AND p.outcome='failed' AND p.ts>=? AND p.ts<=?"
+        return self._counted(where, (path, since, until), limit)
 
-    def open_issues_at(self, path: str, limit: int) -> tuple[int, list[str]]:
-        where = ("p.path=? AND p.type='issue' AND p.issue_id IS NOT NULL AND NOT EXISTS"
-                 " (SELECT 1 FROM events f WHERE f.type='fix' AND f.issue_id=p.issue_id)")
-        return self._counted(where, (path,), limit)
+    def failed_count(self, path: str, since: str, until: str) -> int:
+        return int(self.db.execute(
+            "SELECT count(*) FROM event_paths p WHERE p.path=? AND p.type='attempt' AND p.outcome='failed'"
+            " AND p.ts>=? AND p.ts<=?", (path, since, until)).fetchone()[0])
 
-    def standing_decision(self, path: str, since: str) -> str | None:
-        where = ("p.path=? AND p.type='decision' AND p.ts>=? AND NOT EXISTS"
-                 " (SELECT 1 FROM events s WHERE s.type='decision' AND s.supersedes=p.id)")
-        return next(iter(self._counted(where, (path, since), 1, count=False)[1]), None)
+    def open_issues_at(self, path: str, until: str, limit: int) -> tuple[int, list[str]]:
+        where = ("p.path=? AND p.type='issue' AND p.issue_id IS NOT NULL AND p.ts<=? AND NOT EXISTS"
+                 " (SELECT 1 FROM events f WHERE f.type='fix' AND f.issue_id=p.issue_id AND f.ts<=?)")
+        return self._counted(where, (path, until, until), limit)
+
+    def standing_decision(self, path: str, since: str, until: str) -> str | None:
+        where = ("p.path=? AND p.type='decision' AND p.ts>=? AND p.ts<=? AND NOT EXISTS"
+                 " (SELECT 1 FROM events s WHERE s.type='decision' AND s.supersedes=p.id AND s.ts<=?)")
+        return next(iter(self._counted(where, (path, since, until, until), 1, count=False)[1]), None)
+
+    def known_ids(self, event_ids: list[str]) -> set[str]:
+        if not event_ids:
+            return set()
+        marks = ",".join("?" * len(event_ids))
+        return {r[0] for r in self.db.execute(f"SELECT id FROM events WHERE id IN ({marks})", event_ids)}
 
     def memories_before(self, path: str, before: str, limit: int) -> tuple[int, list[str]]:
         where = ("p.path=? AND p.origin='log' AND p.type!='snooze' AND p.ts<? AND NOT (p.type='decision' AND EXISTS"
