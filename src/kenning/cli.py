@@ -137,7 +137,7 @@ def build_parser(only: str | None = None) -> _Parser:
     span.add_argument("--since", metavar="DATE", help="derive from this date (2025-01-01) or span (1y, 26w)")
 
     p = _command(sub, "audit", "Replay this repository's history: would the gate have warned before "
-                 "re-attempts of reverted changes?", c.audit, [as_json])
+                 "re-attempts of reverted changes?", c.audit, [timed, as_json])
     p.add_argument("--since", metavar="DATE", default="1y",
                    help="re-attempts and controls from this date or span (default 1y)")
     p.add_argument("--controls", type=int, metavar="N", default=200, help="ordinary commits to replay (default 200)")

@@ -57,7 +57,7 @@ def audit(args: argparse.Namespace) -> int:
     from kenning.app.audit import audit as run_audit
     from kenning.render import audit_text
 
-    report = run_audit(Path.cwd(), since=args.since, controls=args.controls)
+    report = run_audit(Path.cwd(), since=args.since, controls=args.controls, now=args.now)
     if args.json:
         _print_json(report)
     else:

@@ -93,14 +93,16 @@ _FIELD = "\x1f"
 _BODY_END = "\x1d"
 
 
-def run(root: Path, args: list[str], timeout: float = 30.0) -> str:
+def run(root: Path, args: list[str], timeout: float = 30.0, stdin: str | None = None) -> str:
     import subprocess
 
     env = dict(os.environ)
     env.setdefault("LC_ALL", "C")
+    env["GIT_NO_LAZY_FETCH"] = "1"  # a partial clone never reaches for the network on our behalf
     try:
         result = subprocess.run(["git", "-c", "core.quotePath=false", *args], cwd=root, env=env,
-                                capture_output=True, timeout=timeout)
+                                capture_output=True, timeout=timeout,
+                                input=stdin.encode() if stdin is not None else None)
     except (OSError, subprocess.TimeoutExpired) as err:
         raise GitError(f"git {args[0]} failed: {err}") from err
     if result.returncode != 0:
@@ -132,26 +134,82 @@ _LOG_FORMAT = f"--format={_RECORD}%H{_FIELD}%ct{_FIELD}%ae{_FIELD}%s{_FIELD}%P{_
 
 def log(root: Path, revisions: list[str], since: int | None = None, paths: list[str] | None = None,
         full_diff: bool = False, until: int | None = None, grep: str | None = None,
-        walk: bool = True) -> list[CommitRecord]:
+        walk: bool = True, timeout: float = 30.0) -> list[CommitRecord]:
     """One `git log` process: commits newest first, each with the files it changed (renames
     detected) and the lines added plus deleted per file. ``grep``: only commits whose message
     has a line matching this extended regular expression (case-insensitive); ``walk=False``:
-    exactly the commits named."""
-    args = ["log", "-M", "--numstat", "--no-color", _LOG_FORMAT]
+    exactly the commits named (read from stdin, however many)."""
+    args = ["log", "-M", "--numstat", "--no-color", _LOG_FORMAT, *_span(since, until, grep)]
+    if full_diff:
+        args.append("--full-diff")
+    if not walk:
+        return parse_log(run(root, [*args, "--no-walk=unsorted", "--stdin", "--", *(paths or [])], timeout,
+                             stdin="\n".join(revisions) + "\n"))
+    return parse_log(run(root, [*args, *(revisions or ["HEAD"]), "--", *(paths or [])], timeout))
+
+
+def _span(since: int | None, until: int | None, grep: str | None) -> list[str]:
+    args = []
     if since is not None:
         args.append(f"--since=@{since}")
     if until is not None:
         args.append(f"--until=@{until}")
-    if full_diff:
-        args.append("--full-diff")
     if grep:
         args += ["-i", "-E", f"--grep={grep}"]
-    if not walk:
-        args.append("--no-walk=unsorted")
-    args += revisions or ["HEAD"]
-    args.append("--")
-    args += paths or []
-    return parse_log(run(root, args))
+    return args
+
+
+def readable_log(root: Path, revisions: list[str], since: int | None = None, until: int | None = None,
+                 paths: list[str] | None = None, grep: str | None = None, full_diff: bool = False,
+                 timeout: float = 30.0) -> tuple[list[CommitRecord], int]:
+    """``log``, degrading per commit when git cannot read some object (a partial clone missing a
+    large blob: line counts need every blob). Then the files come from the trees (no blob read),
+    one ``cat-file`` finds the missing blobs, and the commits that need none get their line
+    counts; the others keep their files with unknown line counts (0). Returns the records and
+    how many commits could not be read whole. At most four processes, however many are bad."""
+    try:
+        return log(root, revisions, since, paths, full_diff, until, grep, timeout=timeout), 0
+    except GitError:
+        pass
+    args = ["log", "--raw", "--no-abbrev", "--no-renames", "--no-color", _LOG_FORMAT, *_span(since, until, grep)]
+    if full_diff:
+        args.append("--full-diff")
+    raw = run(root, [*args, *(revisions or ["HEAD"]), "--", *(paths or [])], timeout)
+    records, blobs = _parse_raw(raw)
+    missing = missing_objects(root, sorted({oid for oids in blobs.values() for oid in oids}))
+    whole = [r.sha for r in records if not (blobs[r.sha] & missing)]
+    counted = {r.sha: r for r in log(root, whole, paths=paths, full_diff=full_diff, walk=False, timeout=timeout)}
+    out = [counted.get(r.sha, r) for r in records]
+    return out, len(records) - len(counted)
+
+
+def _parse_raw(text: str) -> tuple[list[CommitRecord], dict[str, set[str]]]:
+    """``git log --raw --no-abbrev``: the records with their files (0 lines each), and the blob ids
+    each commit's diff reads."""
+    records = parse_log(text)  # its numstat reader skips the raw lines, read below
+    blobs: dict[str, set[str]] = {}
+    for record, chunk in zip(records, text.split(_RECORD)[1:], strict=True):
+        record.files, oids = [], set()
+        for line in chunk.partition(_BODY_END)[2].splitlines():
+            if not line.startswith(":"):
+                continue
+            meta, _, name = line.partition("\t")
+            fields = meta.split()
+            oids |= {oid for oid in fields[2:4] if oid.strip("0")}
+            record.files.append((name, None, 0))
+        blobs[record.sha] = oids
+    return records, blobs
+
+
+def missing_objects(root: Path, oids: list[str]) -> set[str]:
+    """Which of these objects the repository does not have: one ``cat-file`` for all of them."""
+    if not oids:
+        return set()
+    try:
+        text = run(root, ["cat-file", "--batch-check"], stdin="\n".join(oids) + "\n")
+    except GitError:
+        return set(oids)
+    return {line.split()[0] for line in text.splitlines() if line.endswith(" missing")}
 
 
 def subjects(root: Path, head: str, since: int | None = None, grep: list[str] | None = None) -> list[tuple[str, str]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 
 from kenning import git
-from kenning.app.capture import readable_log
+from kenning.app.capture import LONG
 from kenning.app.gate import settings as gate_settings
 from kenning.app.project import Project, now_micros
 from kenning.core import audit as core
@@ -48,7 +48,7 @@ def audit(cwd: Path, since: str = "1y", controls: int = 200, now: str | None = N
     spans = core.Spans(_days(project, "backfill_days", 90), _days(project, "revert_days", 365))
     lookback = max(spans.backfill_days, spans.revert_days, config.failure_days) * DAY
     started = time.perf_counter()
-    records, unreadable = readable_log(root, head, int(since_s - lookback), None)
+    records, unreadable = git.readable_log(root, [head], int(since_s - lookback), timeout=LONG)
     commits = [core.Commit(r.sha, r.time, r.subject, r.body, [(p, n) for p, _, n in r.files], len(r.parents))
                for r in records]
     history = core.History(commits, spans, config)

@@ -18,7 +18,7 @@ import sys
 
 from kenning import git
 from kenning.core import reverts
-from kenning.core.capture import Change, classify
+from kenning.core.capture import Change
 from kenning.core.errors import InvalidInput
 from kenning.core.events import Event
 
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from kenning.app.project import Project
 
 DAY = 86400
+LONG = 600.0  # seconds: a year of a large repository's history is one long `git log`
 # message lines git keeps for the long revert span (case-insensitive, extended regex)
 REVERT_GREP = (r"^(revert|reverts|reverted|reverting|roll ?back|rollback|automated rollback|back ?out|"
                r"partially revert|temporarily revert)\b|^this reverts|^reverting commit")
@@ -149,15 +150,16 @@ def _read_span(memory: Memory, head: str, start: int, until: int | None, revert_
     """Derive every commit in [start, until) and the reverts in [revert_start, revert_until or start)."""
     root = memory.project.root
     history = git.subjects(root, head, since=min(start, revert_start))
-    records, unreadable = readable_log(root, head, start, until)
+    records, unreadable = git.readable_log(root, [head], start, until, timeout=LONG)
     if revert_start < (revert_until or start):
-        older, skipped = readable_log(root, head, revert_start, revert_until or start, grep=REVERT_GREP)
+        older, skipped = git.readable_log(root, [head], revert_start, revert_until or start, grep=REVERT_GREP,
+                                          timeout=LONG)
         records += older
         unreadable += skipped
     if unreadable:
         total = int((memory.cache.meta("git") or {}).get("unreadable", 0)) + unreadable
-        memory.warn(f"git could not read {unreadable} commit(s) (missing objects in a partial clone?); "
-                    "skipped them, once: they are not retried")
+        memory.warn(f"git could not read every file of {unreadable} commit(s) (objects missing from a partial "
+                    "clone); their events keep the files without line counts. Said once: not retried")
         memory.cache.set_meta("git", {**(memory.cache.meta("git") or {}), "unreadable": total})
     resolver = Resolver(root, head, history)
     revert_shas = [r.sha for r in records if reverts.read(r.subject, r.body).is_revert]
@@ -168,36 +170,6 @@ def _read_span(memory: Memory, head: str, start: int, until: int | None, revert_
     for record in records:
         record.patch = patches.get(record.sha, "")
     return _index(memory, records, resolver, progress)
-
-
-def readable_log(root: Path, head: str, since: int, until: int | None,
-                 grep: str | None = None) -> tuple[list[git.CommitRecord], int]:
-    """``git log`` with file statistics over a span; when git fails on some commit (a missing
-    object), the span is read in halves down to the single commits it cannot read, which are
-    skipped. Returns the records and how many commits were skipped."""
-    try:
-        return git.log(root, [head], since=since, until=until, grep=grep), 0
-    except git.GitError:
-        pass
-    args = ["log", "--format=%H", f"--since=@{since}", *([f"--until=@{until}"] if until else [])]
-    if grep:
-        args += ["-i", "-E", f"--grep={grep}"]
-    shas = git.run(root, [*args, head, "--"]).split()
-    return _bisect(root, shas)
-
-
-def _bisect(root: Path, shas: list[str]) -> tuple[list[git.CommitRecord], int]:
-    if not shas:
-        return [], 0
-    try:
-        return git.log(root, shas, walk=False), 0
-    except git.GitError:
-        if len(shas) == 1:
-            return [], 1
-    middle = len(shas) // 2
-    left, bad_left = _bisect(root, shas[:middle])
-    right, bad_right = _bisect(root, shas[middle:])
-    return left + right, bad_left + bad_right
 
 
 class Resolver:
@@ -253,7 +225,7 @@ class Resolver:
         found = [self._find(s) for s in message.shas]
         found += [self.by_pr.get(n) for n in message.prs]
         shas = [s for s in dict.fromkeys(found) if s]
-        return [Change(s, self.subjects[s], classify(self.subjects[s], "") == "fix") for s in shas]
+        return [Change.of(s, self.subjects[s]) for s in shas]
 
 
 def capture_ids(shas: list[str]) -> list[str]:

@@ -178,7 +178,7 @@ def _facts(memory: Memory, paths: list[str], since_us: int, config: gate.Setting
         full_diff = not all(working[p][0] for p in missed)
         try:
             found: dict[str, list[gate.Commit]] = {p: [] for p in missed}
-            _add_commits(found, git.log(root, ["HEAD"], since=since, paths=missed, full_diff=full_diff))
+            _add_commits(found, git.readable_log(root, ["HEAD"], since=since, paths=missed, full_diff=full_diff)[0])
         except git.GitError as err:
             notices.append(f"git history unavailable ({err}); churn, reverts and staleness not checked")
             return facts
@@ -191,9 +191,14 @@ def _facts(memory: Memory, paths: list[str], since_us: int, config: gate.Setting
 
 
 def _remember(memory: Memory, facts: dict[str, gate.FileFacts]) -> None:
-    """Which of the reverts git lists memory has derived events for (one query for all files)."""
-    ids = sorted({gate.derived_id(c.sha) for f in facts.values() for c in f.commits if c.is_revert})
-    known = memory.cache.known_ids(ids)
+    """The reverts git lists that memory has judged: those it derived events for, and every one
+    committed since capture began reading reverts (a roll-forward it chose not to derive
+    included). Git's record adds a warning only for reverts older than memory's reach."""
+    info = memory.cache.meta("git") or {}
+    read_from = int(info.get("revert_start", info.get("start", 2**40))) * 1_000_000
+    reverts = {c.sha: c.time_us for f in facts.values() for c in f.commits if c.is_revert}
+    known = memory.cache.known_ids(sorted(gate.derived_id(sha) for sha in reverts))
+    known |= {gate.derived_id(sha) for sha, time_us in reverts.items() if time_us >= read_from}
     for file_facts in facts.values():
         file_facts.remembered = known
 

@@ -92,8 +92,8 @@ class History:
             if not commit.message.kind:
                 self._by_title.setdefault(_normal(commit.subject), []).append(commit)
         self.originals = {c.sha: self._originals(c) for c in self.commits if c.message.is_revert}
-        self.reverts = [c for c in self.commits if c.message.is_revert
-                        and (c.message.explicit or self.originals[c.sha])]
+        self.kinds = {c.sha: self._kind(c) for c in self.commits}
+        self.reverts = [c for c in self.commits if self.kinds[c.sha] == "revert" and c.parents <= 1]
         self._derived: dict[str, list[Event]] = {}
         for commit in self.commits:
             event = self._derive(commit)
@@ -112,6 +112,17 @@ class History:
             return self.by_sha[self._shas[at]]
         return None
 
+    def _kind(self, commit: Commit) -> str | None:
+        """A commit's kind as capture judges it: an unconfirmed candidate is ordinary, a rollback
+        of rollbacks a reland."""
+        message = commit.message
+        if not message.is_revert:
+            return message.kind
+        originals = self.originals[commit.sha]
+        if originals and all(self.by_sha[o.sha].message.is_revert for o in originals):
+            return "reland"
+        return "revert" if message.explicit or originals else None
+
     def _originals(self, revert: Commit) -> list[Commit]:
         """The commits a revert undoes, found by sha, by PR number, else by subject."""
         found = [self.find(s) for s in revert.message.shas]
@@ -121,31 +132,44 @@ class History:
         if earlier or not revert.message.title:
             return list(dict.fromkeys(earlier))
         named = _latest(self._by_title.get(_normal(revert.message.title), []), revert)
+        if named is None and revert.message.truncated:  # a title cut short: match its beginning
+            named = next((c for c in reversed(self.commits) if c.time <= revert.time and not c.message.kind
+                          and reverts.same_change(c.subject, revert.message.title)), None)
         return [named] if named else []
 
     def _derive(self, commit: Commit) -> Event | None:
         originals = self.originals.get(commit.sha, [])
-        changes = [capture.Change(c.sha, c.subject, capture.classify(c.subject, "") == "fix") for c in originals]
+        changes = [capture.Change.of(c.sha, c.subject, c.body) for c in originals]
         data = capture.derive(commit.sha, commit.time, "", commit.subject, commit.body, commit.files, None, changes)
         return Event(data) if data is not None else None
 
     # -- re-attempts -----------------------------------------------------------------------------
 
     def relands(self) -> dict[str, Reattempt]:
-        """Re-attempts their messages announce, keyed by the revert's sha (the first one wins)."""
+        """Re-attempts their messages announce (a reland naming the change, its revert or its
+        title), or that repeat the reverted commit's subject word for word; keyed by the
+        revert's sha, the first one after the revert wins."""
         found: dict[str, Reattempt] = {}
-        announced = [c for c in self.commits if c.message.kind == "reland"]
+        announced = [c for c in self.commits if self.kinds[c.sha] == "reland"]
         for revert in self.reverts:
-            original = next(iter(self.originals[revert.sha]), None)
-            names = {revert.sha, *(c.sha for c in self.originals[revert.sha])}
-            title = _normal(revert.message.title or (reverts.read(original.subject).title if original else ""))
+            originals = self.originals[revert.sha]
+            original = next(iter(originals), None)
+            shas = {revert.sha, *(c.sha for c in originals)}
+            prs = {n for n in [revert.message.pr, *(reverts.pr_number(c.subject) for c in originals)] if n}
+            title = reverts.strip_pr(original.subject) if original else revert.message.title
             for later in announced:
                 if later.time < revert.time or later.sha == revert.sha:
                     continue
-                named = any(full.startswith(s) for s in later.message.shas for full in names)
-                if named or (title and _normal(later.message.title) == title):
+                named = any(full.startswith(s) for s in later.message.shas for full in shas)
+                if named or prs & set(later.message.prs) or reverts.same_change(later.message.title, title):
                     found[revert.sha] = Reattempt(revert, original, later, "message")
                     break
+            if original is None:
+                continue
+            same = self._by_title.get(_normal(original.subject), [])
+            again = _latest_after(same, revert) if len(same) <= 3 else None  # "Internal change" x 399: no name
+            if again is not None and (revert.sha not in found or again.time < found[revert.sha].commit.time):
+                found[revert.sha] = Reattempt(revert, original, again, "subject")
         return found
 
     def diff_candidates(self, taken: dict[str, Reattempt]) -> list[tuple[Commit, Commit, list[Commit]]]:
@@ -161,7 +185,7 @@ class History:
             for path in files:
                 for commit in self.touching.get(path, []):
                     if (revert.time < commit.time <= revert.time + HORIZON_DAYS * DAY_S
-                            and commit.message.kind is None and commit.parents <= 1):
+                            and self.kinds[commit.sha] is None and commit.parents <= 1):
                         later.setdefault(commit.sha, commit)
             ordered = sorted(later.values(), key=lambda c: (c.time, c.sha))[:CANDIDATES]
             if ordered:
@@ -184,7 +208,8 @@ class History:
             memory = gate.FileMemory.of(path, visible, set(), set(), since, None, now_us=now_us,
                                         failures_since=gate.failures_start(now_us, self.settings))
             facts = gate.FileFacts(path, self._facts(path, now_s), True, 0)
-            facts.remembered = {e.id for e in visible}
+            # memory read every revert since it began reading reverts: git's record adds nothing
+            facts.remembered = {gate.derived_id(c.sha) for c in facts.commits if c.time_us >= reverts_from * 1_000_000}
             verdicts.append(gate.evaluate(path, memory, facts, now_us, self.settings))
         return gate.Report(verdicts)
 
@@ -206,7 +231,7 @@ class History:
     def controls(self, since: int, count: int, exclude: set[str]) -> list[Commit]:
         """Ordinary commits since ``since``: no reverts, relands, re-attempts or merges; sampled
         by sha, so the same history always gives the same sample."""
-        pool = [c for c in self.commits if c.time >= since and c.message.kind is None and c.parents <= 1
+        pool = [c for c in self.commits if c.time >= since and self.kinds[c.sha] is None and c.parents <= 1
                 and c.files and c.sha not in exclude]
         return sorted(pool, key=lambda c: c.sha)[:count]
 
@@ -259,6 +284,11 @@ def _latest(commits: list[Commit], revert: Commit) -> Commit | None:
     return next((c for c in reversed(commits) if c.time <= revert.time and c.sha != revert.sha), None)
 
 
+def _latest_after(commits: list[Commit], revert: Commit) -> Commit | None:
+    """The first of ``commits`` (oldest first) made after ``revert``."""
+    return next((c for c in commits if c.time > revert.time and c.sha != revert.sha), None)
+
+
 def _visible(event: Event, all_from: int, reverts_from: int, now_s: int) -> bool:
     time_s = gate.event_time(event) // 1_000_000
     if time_s > now_s:
@@ -267,7 +297,7 @@ def _visible(event: Event, all_from: int, reverts_from: int, now_s: int) -> bool
 
 
 def _normal(title: str) -> str:
-    return " ".join(reverts.strip_pr(title).lower().split()).strip(" .")
+    return " ".join(reverts.strip_pr(title).lower().split()).strip(" .\u2026")
 
 
 def _per_file(patch: str) -> dict[str, str]:

@@ -47,18 +47,25 @@ _INCIDENTAL = re.compile(
 class Change:
     """A commit a revert undoes, as found in the history being read."""
 
-    __slots__ = ("sha", "subject", "is_fix")
+    __slots__ = ("sha", "subject", "is_fix", "is_revert")
 
-    def __init__(self, sha: str, subject: str, is_fix: bool = False) -> None:
-        self.sha, self.subject, self.is_fix = sha, subject, is_fix
+    def __init__(self, sha: str, subject: str, is_fix: bool = False, is_revert: bool = False) -> None:
+        self.sha, self.subject, self.is_fix, self.is_revert = sha, subject, is_fix, is_revert
+
+    @classmethod
+    def of(cls, sha: str, subject: str, body: str = "") -> Change:
+        return cls(sha, subject, classify(subject, body) == "fix", reverts.read(subject, body).is_revert)
 
 
-def classify(subject: str, body: str, confirmed: bool = False) -> str | None:
+def classify(subject: str, body: str, reverted: Sequence[Change] = ()) -> str | None:
     """The event type a commit message maps to, or None for commits that are skipped.
-    ``confirmed``: a commit the body names as reverted is in the history being read (a
-    free-form subject over ``This reverts commit …`` counts as a revert only then)."""
+    ``reverted``: the commits it names as reverted that are in the history being read. A
+    free-form subject over ``This reverts commit …`` is a revert only when there are some; a
+    rollback of rollbacks (Copybara writes both the same way) is a roll-forward, not a failure."""
     message = reverts.read(subject, body)
-    if message.is_revert and (message.explicit or confirmed):
+    if message.is_revert and reverted and all(c.is_revert for c in reverted):
+        return None
+    if message.is_revert and (message.explicit or reverted):
         return "attempt"
     if message.kind == "reland":
         return None
@@ -103,7 +110,7 @@ def derive(sha: str, time_s: int, email: str, subject: str, body: str, files: Se
            patch: str | None = None, reverted: Sequence[Change] = ()) -> dict[str, Any] | None:
     """The event a commit derives, as a dict ready to redact and index; None when skipped.
     ``files`` are (path, lines changed); ``reverted`` the commits it reverts found in history."""
-    kind = classify(subject, body, confirmed=bool(reverted))
+    kind = classify(subject, body, reverted)
     if kind is None:
         return None
     title = subject.strip() or "(no subject)"
@@ -145,7 +152,7 @@ def revert_summary(message: reverts.Message, reverted: Sequence[Change]) -> str:
     """``Reverted 1a2b3c4d5e (#12): Use the fast parser``: the change's sha and PR first, so that
     no cut loses them, then its subject, never nested in another revert's quotes."""
     first = reverted[0] if reverted else None
-    name = message.title or (reverts.read(first.subject).title if first else "") or "an earlier change"
+    name = (reverts.strip_pr(first.subject) if first else "") or message.title or "an earlier change"
     prs = message.prs or ([n] if first and (n := reverts.pr_number(first.subject)) else [])
     shas = [c.sha[:10] for c in reverted[:3]] or [s[:10] for s in message.shas[:3]]
     label = " ".join(shas) + (f" ({', '.join(f'#{n}' for n in prs[:3])})" if prs else "")

@@ -1,22 +1,26 @@
 """What a commit message says about reverts: a revert, a reland, or neither.
 
-Projects write reverts in many ways; each form below was seen in real histories:
+Projects write reverts in many ways; every form below was seen in real histories (GitHub
+squash merges, Chromium/Dart Gerrit, Go, Google's Copybara exports, git.git, Flutter bots):
 
-    Revert "X"                     git revert; GitHub adds a PR suffix: Revert "X" (#123)
-    Revert "Revert "X""            a reland: two reverts cancel out (Reverted "Revert ..." never nests)
-    Reland "X", Re-land X,         re-attempts of a reverted change, not failures
-    Reapply "X", Bring back "X",
-    Roll forward X, Rollforward
-    revert: X, revert(scope): X    conventional commits
-    Reverts <sha>, Revert <sha>    Copybara/Piper exports, in the subject or on a body line
-    Automated rollback of commit <sha>, Rollback of X, Roll back X
-    Revert #13851 #13853           PR numbers only: resolved through commits ending in (#N)
-    This reverts commit <sha>.     git's body line (quoted lines, ``> ...``, are another message's)
+    Revert "X"                       git revert; GitHub appends the PR: Revert "X (#12)" (#15)
+    Reverts "X", Revert: X, [Revert] X, Revert- X, ROLLBACK: X, Rollback: "X", Undo X
+    Revert "Revert "X""              a reland: reverts compose by parity, whatever the nesting
+    Reland "X", Reland: X, [Reland] X, Re-land X, Reapply "X", Relands "X", Bring back "X",
+    Rollforward: "X", (Roll forward) X, X (reland), Partial rollforward of ...
+    Automated rollback of commit <sha>.   Copybara/Piper; Reverts <sha>, Rollback <sha>
+    Revert #13851 #13853             PR numbers only: resolved through commits ending in (#N)
+    pkg/path: revert "X"             Go and git.git put a scope first
+    revert(scope): X                 conventional commits
 
-A subject that names itself a revert is one. A free-form subject whose body names reverted
-commits is only a *candidate*: a squash merge can list a reverted commit of its own branch, so
-the caller keeps it only when a named commit is in the history being read (``Message.explicit``
-tells the two apart). Pure: text in, value out.
+The body names what is reverted: ``This reverts commit <sha>``, ``Reverts owner/repo#N``,
+``This reverts https://…/pull/N``; and what is relanded: ``This is a reland of commit <sha>``,
+``This relands <sha>``. Lines quoted from another message (``> …``) are that message's.
+
+A subject that calls itself a revert is one (``explicit``). A subject that only *might* be
+(``checkout: rollback lock on early returns``, git.git's ``revert:`` subsystem, a squash merge
+whose body lists a reverted commit of its own branch) is a candidate: the caller keeps it only
+when a commit it names is in the history being read. Pure: text in, value out.
 """
 
 from __future__ import annotations
@@ -24,49 +28,57 @@ from __future__ import annotations
 import re
 
 _PR_SUFFIX = re.compile(r"\s*\(#(?P<pr>\d+)\)\s*$")
-# a verb and a quoted (or bare) subject; quotes may be straight or curly
-_QUOTED = re.compile(r'^(?P<verb>[A-Za-z][A-Za-z -]*?)\s*:?\s*["\u201c](?P<inner>.*)["\u201d]\s*\.?$', re.DOTALL)
-_REVERT_VERBS = ("revert", "reverted", "reverting", "back out", "backout", "backed out", "rollback", "roll back",
-                 "rollback of", "roll back of", "partially revert", "partial revert", "temporarily revert",
-                 "undo")
-_RELAND_VERBS = ("reland", "re-land", "relanding", "reapply", "re-apply", "reapplied", "bring back",
-                 "roll forward", "rollforward", "roll-forward", "roll forward of", "reland of", "redo")
-_UNCLOSED = re.compile(r'^(?P<verb>[A-Za-z][A-Za-z -]*?)\s*:?\s*["\u201c](?P<inner>[^"\u201d]+?)(?:\.\.\.|\u2026)?$')
-_AGAIN = re.compile(r"(?:\bv\d+|\btake \d+|\bagain|second attempt)\W*$", re.IGNORECASE)
-_CONVENTIONAL_REVERT = re.compile(r"^revert(?:\([^)]*\))?!?:\s*(?P<inner>.+)$", re.IGNORECASE)
-_SHA = r"[0-9a-f]{7,40}\b"
-_SUBJECT_SHA = re.compile(
-    r"^(?:automated\s+)?(?:revert(?:s|ed)?|roll\s*back|rollback)(?:\s+of)?(?:\s+commit)?\s+(?P<shas>"
-    + _SHA + r"(?:[\s,]+(?:and\s+)?" + _SHA + r")*)", re.IGNORECASE)
-_SUBJECT_PRS = re.compile(r"^revert(?:s|ed)?\s+(?P<prs>(?:pr\s*)?#\d+(?:\s*(?:,|and|&)?\s*(?:pr\s*)?#\d+)*)\s*\.?$",
+_REVERT_VERB = (r"revert(?:s|ed|ing)?|partial(?:ly)?\s+revert(?:s|ed)?(?:\s+of)?|temporarily\s+revert|"
+                r"roll(?:ing)?[ -]?back(?:\s+of)?|rollback(?:\s+of)?|automated(?:\s+\w+)?\s+rollback(?:\s+of)?|"
+                r"back(?:ed)?[ -]?out|undo")
+_RELAND_VERB = (r"re-?re-?land(?:s|ed|ing)?|re-?land(?:s|ed|ing)?(?:\s+of)?|re-?appl(?:y|ies|ied)|bring\s+back|"
+                r"(?:partial\s+)?roll(?:ing)?[ -]?forward(?:\s+of)?|(?:partial\s+)?rollforward(?:\s+of)?")
+# a verb at the start: bare, [bracketed] or (parenthesised), then a separator and the rest
+_LEAD = re.compile(rf"^(?:\[(?P<b>{_REVERT_VERB}|{_RELAND_VERB})\]|\((?P<p>{_REVERT_VERB}|{_RELAND_VERB})\)|"
+                   rf"(?P<v>{_REVERT_VERB}|{_RELAND_VERB}))(?P<sep>\s*[:\-\u2013]\s*|\s+|(?=[\"\u201c]))(?P<rest>.*)$",
+                   re.IGNORECASE | re.DOTALL)
+_RELAND_TAIL = re.compile(r"\s*[(\[](?:re-?)*(?:land|reland|re-land|roll[ -]?forward|rollforward|reapply)[)\]]\s*$",
                           re.IGNORECASE)
-_FREE_REVERT = re.compile(r"^(?:revert(?:s|ed|ing)?|roll\s*back|rollback(?: of)?|back\s*out|automated rollback|undo)\b",
-                          re.IGNORECASE)
-_FREE_RELAND = re.compile(r"^(?:\[?re-?land\]?|reapply|re-apply|bring back|roll[\s-]?forward|rollforward)\b",
-                          re.IGNORECASE)
-_BODY_REVERTS = re.compile(
-    r"^(?:This reverts commit|Reverts|Automated rollback of commit|Rollback of commit|Reverting commit)\s+"
-    r"(?:commit\s+)?(?P<sha>" + _SHA + ")", re.IGNORECASE | re.MULTILINE)
-_BODY_RELAND = re.compile(
-    r"^(?:This is a reland of|Reland of|This relands|This reapplies|Roll forward of|This rolls forward|"
-    r"Original change's description:|Relanding|This re-lands)", re.IGNORECASE | re.MULTILINE)
+_SCOPE = re.compile(r"^(?P<scope>[\w./{},+*-]+(?:\([^)]*\))?!?(?:,\s*[\w./{},+*-]+)*):\s+(?P<rest>.+)$")
+_CONVENTIONAL_REVERT = re.compile(r"^revert(?:\([^)]*\))?!?:\s*(?P<rest>.+)$", re.IGNORECASE)
+_SHA = r"[0-9a-f]{7,40}"
+_REF_SHAS = re.compile(rf"^(?:commit\s+|changelist\s+|cl/)?(?P<shas>{_SHA}\b(?:[\s,]+(?:and\s+)?{_SHA}\b)*)\.?\s*$",
+                       re.IGNORECASE)
+_REF_PRS = re.compile(r"^(?P<prs>(?:pr\s*)?#\d+(?:\s*(?:,|and|&)?\s*(?:pr\s*)?#\d+)*)\s*\.?$", re.IGNORECASE)
 _NUMBERS = re.compile(r"#(\d+)")
+_BODY_REVERTS = re.compile(
+    rf"^(?:This (?:CL |PR |change )?reverts? commit|Reverts?:?|Reverting commit|Automated rollback of commit|"
+    rf"Rollback of commit)\s+(?:commit\s+)?(?P<sha>{_SHA})\b", re.IGNORECASE | re.MULTILINE)
+_BODY_REVERT_PRS = re.compile(
+    r"^(?:This (?:CL |PR |change )?)?reverts?:?\s+(?:[\w.-]+/[\w.-]+)?#(?P<pr>\d+)\b|"
+    r"^(?:This (?:CL |PR |change )?)?reverts?:?\s+https://github\.com/[^/\s]+/[^/\s]+/pull/(?P<url>\d+)",
+    re.IGNORECASE | re.MULTILINE)
+_BODY_RELANDS = re.compile(
+    rf"^(?:This is a reland of(?: commit)?|Reland of(?: commit)?|This relands(?: commit)?|Relands?:?|"
+    rf"This reapplies(?: commit)?|Roll forward of(?: commit)?)\s+(?:(?P<sha>{_SHA})\b|(?:[\w.-]+/[\w.-]+)?#(?P<pr>\d+)|"
+    rf"https://github\.com/[^/\s]+/[^/\s]+/pull/(?P<url>\d+))", re.IGNORECASE | re.MULTILINE)
+_BODY_RELAND_MARK = re.compile(r"^(?:This is a reland of|This relands|Relands?\s|This reapplies|Roll forward of|"
+                               r"Original change's description:)", re.IGNORECASE | re.MULTILINE)
+# dependency rolls quote upstream logs, reverts of *their* history included
+_ROLL = re.compile(r"^(?:Roll |Bump |Update dependency|chore\(deps\))", re.IGNORECASE)
+_AGAIN = re.compile(r"(?:\bv\d+|\btake \d+|\bagain|second attempt)\W*$", re.IGNORECASE)
 
 
 class Message:
     """A commit message read for reverts.
 
     ``kind`` is ``"revert"``, ``"reland"`` or None. ``title`` is the subject of the change the
-    message is about, unwrapped from every ``Revert "…"`` layer, without its PR suffix.
-    ``shas`` and ``prs`` are the reverted (or relanded) commits and pull requests it names;
-    ``pr`` is this commit's own PR number. ``explicit`` is False for a revert known only from a
-    body line under a subject that does not say so."""
+    message is about, unwrapped from every revert and reland layer, without its PR suffix (empty
+    when the message names the change only by sha or PR). ``shas`` and ``prs`` are the commits
+    and pull requests it names as reverted (or relanded); ``pr`` is this commit's own PR number.
+    ``explicit`` is False for a candidate the history must confirm."""
 
-    __slots__ = ("kind", "title", "shas", "prs", "pr", "explicit")
+    __slots__ = ("kind", "title", "shas", "prs", "pr", "explicit", "truncated")
 
     def __init__(self, kind: str | None, title: str, shas: list[str], prs: list[int], pr: int | None,
-                 explicit: bool) -> None:
-        self.kind, self.title, self.shas, self.prs, self.pr, self.explicit = kind, title, shas, prs, pr, explicit
+                 explicit: bool, truncated: bool = False) -> None:
+        self.kind, self.title, self.shas, self.prs, self.pr = kind, title, shas, prs, pr
+        self.explicit, self.truncated = explicit, truncated
 
     @property
     def is_revert(self) -> bool:
@@ -85,90 +97,130 @@ def strip_pr(subject: str) -> str:
 
 def read(subject: str, body: str = "") -> Message:
     """Read one commit message (subject and body)."""
-    subject = subject.strip()
+    subject = " ".join(subject.split())
     pr = pr_number(subject)
     bare = strip_pr(subject)
-    shas = _body_shas(body)
-    kind, title, inner_pr = _unwrap(bare)
-    if kind is not None:
-        return Message(kind, title, _subject_shas(bare) or shas, [inner_pr] if inner_pr else [], pr, True)
-    subject_shas = _subject_shas(bare)
-    if subject_shas:  # "Reverts 1a2b3c4", "Automated rollback of commit 1a2b3c4.": the title is the commit's
-        return Message("revert", "", subject_shas, [], pr, True)
-    prs = _subject_prs(bare)
-    if prs:  # "Revert #13851 #13853": the titles are the pull requests'
-        return Message("revert", "", shas, prs, pr, True)
-    if _FREE_RELAND.match(bare) or _BODY_RELAND.search(body):
-        return Message("reland", _after_verb(bare), shas, [], pr, True)
-    if _FREE_REVERT.match(bare):  # "Rollback of the new allocator", "Revert the cache change"
-        return Message("revert", _after_verb(bare), shas, [], pr, True)
-    if shas and _AGAIN.search(bare):  # "Use the fast parser (v2)" quoting its old revert
-        return Message("reland", bare, shas, [], pr, True)
-    if shas:  # a free-form subject over "Reverts <sha>": a candidate the history must confirm
-        return Message("revert", bare, shas, [], pr, False)
+    refs = _Refs(body if not _ROLL.match(bare) else "")
+    conventional = _CONVENTIONAL_REVERT.match(bare) if bare[:1] == "r" else None
+    if conventional:  # "revert(scope): X": conventional commits, and git.git's revert subsystem
+        return Message("revert", strip_pr(conventional.group("rest")), refs.reverts, refs.revert_prs, pr, False)
+    layered = _unwrap(bare)
+    if layered is not None:
+        kind, title, named, truncated = layered
+        shas, prs = refs.for_kind(kind)
+        return Message(kind, title, named.shas or shas, named.prs or prs, pr, True, truncated)
+    scoped = _SCOPE.match(bare)
+    inner = _unwrap(scoped.group("rest")) if scoped else None
+    if scoped and inner is not None:
+        # "pkg: revert "X"" is a revert; "MIDX: revert the default version to v1" may be code behaviour
+        kind, title, named, truncated = inner
+        shas, prs = refs.for_kind(kind)
+        said = '"' in scoped.group("rest") or bool(named.shas or named.prs)
+        return Message(kind, title, named.shas or shas, named.prs or prs, pr, said, truncated)
+    if refs.reland_marked or (refs.reverts and _AGAIN.search(bare)):
+        return Message("reland", bare, refs.reland_shas or refs.reverts, refs.reland_prs, pr, True)
+    if refs.reverts or refs.revert_prs:  # a free-form subject over "This reverts commit …"
+        return Message("revert", bare, refs.reverts, refs.revert_prs, pr, False)
     return Message(None, bare, [], [], pr, False)
 
 
-def _unwrap(subject: str) -> tuple[str | None, str, int | None]:
-    """Peel ``Verb "inner"`` layers from the outside in and compose their meaning: a revert of a
-    revert is a reland, a reland of a revert is a revert again. Also returns the PR number the
-    outermost layer quotes (``Revert "X (#12)" (#15)`` reverts #12)."""
+class _Named:
+    """Commits and PRs a subject itself names (``Reverts 1a2b3c4``, ``Revert #12 #13``)."""
+
+    __slots__ = ("shas", "prs")
+
+    def __init__(self, shas: list[str] | None = None, prs: list[int] | None = None) -> None:
+        self.shas, self.prs = shas or [], prs or []
+
+
+class _Refs:
+    """What a body names: reverted commits and PRs, relanded ones, and reland markers."""
+
+    __slots__ = ("reverts", "revert_prs", "reland_shas", "reland_prs", "reland_marked")
+
+    def __init__(self, body: str) -> None:
+        self.reverts = list(dict.fromkeys(m.group("sha").lower() for m in _BODY_REVERTS.finditer(body)))
+        self.revert_prs = list(dict.fromkeys(int(m.group("pr") or m.group("url"))
+                                             for m in _BODY_REVERT_PRS.finditer(body)))
+        relands = list(_BODY_RELANDS.finditer(body))
+        self.reland_shas = list(dict.fromkeys(m.group("sha").lower() for m in relands if m.group("sha")))
+        self.reland_prs = list(dict.fromkeys(int(m.group("pr") or m.group("url")) for m in relands
+                                             if m.group("pr") or m.group("url")))
+        self.reland_marked = bool(_BODY_RELAND_MARK.search(body))
+
+    def for_kind(self, kind: str) -> tuple[list[str], list[int]]:
+        """A reland's body may name the original or the revert it undoes: either tells which change."""
+        if kind == "reland":
+            return self.reland_shas + self.reverts, self.reland_prs + self.revert_prs
+        return self.reverts, self.revert_prs
+
+
+def _unwrap(subject: str) -> tuple[str, str, _Named, bool] | None:
+    """Peel revert and reland layers from the outside in and compose them: a revert of a revert
+    is a reland, a reland of a revert a revert again. None when the subject has no such layer."""
     verbs: list[str] = []
-    text = subject
-    inner_pr = None
+    text, named, truncated, inner_pr = subject, _Named(), False, None
+    tail = _RELAND_TAIL.search(text)
+    if tail:
+        verbs.append("reland")
+        text = text[:tail.start()].strip()
     while True:
-        quoted = _QUOTED.match(text) or _UNCLOSED.match(text)
-        conventional = _CONVENTIONAL_REVERT.match(text) if not quoted else None
-        verb = _verb(quoted.group("verb")) if quoted else "revert" if conventional else None
-        if verb is None:
+        lead = _LEAD.match(text)
+        if not lead:
             break
+        verb = "revert" if re.fullmatch(_REVERT_VERB, (lead.group("b") or lead.group("p") or lead.group("v")),
+                                        re.IGNORECASE) else "reland"
+        rest = lead.group("rest").strip()
+        if not rest and not verbs:
+            return None
         verbs.append(verb)
-        text = (quoted or conventional).group("inner").strip()  # type: ignore[union-attr]
-        if len(verbs) == 1:
+        refs = _REF_SHAS.match(rest)
+        prs = _REF_PRS.match(rest)
+        if refs or prs:
+            named = _Named([s.lower() for s in re.findall(_SHA, refs.group("shas"), re.IGNORECASE)] if refs else [],
+                           [int(n) for n in _NUMBERS.findall(prs.group("prs"))] if prs else [])
+            text = ""
+            break
+        text, cut = _quoted(rest)
+        truncated = truncated or cut
+        if len(verbs) == 1 and inner_pr is None:
             inner_pr = pr_number(text)
         text = strip_pr(text)
-    kind = None
+    if not verbs:
+        return None
+    kind = ""
     for verb in reversed(verbs):  # innermost first
-        if verb == "revert":
-            kind = "reland" if kind == "revert" else "revert"
-        else:
-            kind = "revert" if kind == "revert" else "reland"
-    return kind, text, inner_pr
+        kind = ("reland" if kind == "revert" else "revert") if verb == "revert" else (
+            "revert" if kind == "revert" else "reland")
+    if inner_pr is not None and not named.prs:
+        named.prs = [inner_pr]
+    return kind, text, named, truncated
 
 
-def _verb(word: str) -> str | None:
-    word = " ".join(word.lower().replace("[", "").replace("]", "").split())
-    if word in _REVERT_VERBS:
-        return "revert"
-    if word in _RELAND_VERBS:
-        return "reland"
-    return None
+def _quoted(rest: str) -> tuple[str, bool]:
+    """The subject inside quotes (up to the last closing quote: quotes nest), or the rest as it
+    is; and whether it was cut short (GitHub ends a long title with an ellipsis)."""
+    if rest[:1] in ('"', "\u201c"):
+        end = max(rest.rfind('"'), rest.rfind("\u201d"))
+        inner = rest[1:end] if end > 0 else rest[1:]
+    else:
+        inner = rest
+    inner = inner.strip()
+    cut = inner.endswith(("\u2026", "..."))
+    return inner.rstrip("\u2026.").strip() if cut else inner, cut
 
 
-def _after_verb(subject: str) -> str:
-    """``Reland: faster parser`` -> ``faster parser``; the subject itself when nothing follows."""
-    rest = re.sub(r"^\S+(?:\s+(?:back|forward|out|of|commit))*\s*:?\s*", "", subject, count=1).strip()
-    return rest.strip('"\u201c\u201d ') or subject
+def same_change(a: str, b: str) -> bool:
+    """Whether two titles name the same change (case and PR suffix aside; a title cut short
+    with an ellipsis matches by its beginning)."""
+    left, right = _normal(a), _normal(b)
+    if not left or not right:
+        return False
+    if left == right:
+        return True
+    short, long_ = sorted((left, right), key=len)
+    return len(short) >= 30 and long_.startswith(short)
 
 
-def _subject_shas(subject: str) -> list[str]:
-    found = _SUBJECT_SHA.match(subject)
-    if not found:
-        return []
-    return list(dict.fromkeys(re.findall(_SHA, found.group("shas"))))
-
-
-def _subject_prs(subject: str) -> list[int]:
-    found = _SUBJECT_PRS.match(subject)
-    if not found:
-        return []
-    return list(dict.fromkeys(int(n) for n in _NUMBERS.findall(found.group("prs"))))
-
-
-def _body_shas(body: str) -> list[str]:
-    """Reverted commits named on the body's own lines: a quoted line (``> This reverts …``) or
-    an indented one belongs to another message (a reland quoting its original)."""
-    shas = []
-    for found in _BODY_REVERTS.finditer(body):
-        shas.append(found.group("sha").lower())
-    return list(dict.fromkeys(shas))
+def _normal(title: str) -> str:
+    return " ".join(strip_pr(title).lower().split()).strip(" .\u2026")
