@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 
 EVIDENCE_LIMIT = 20  # ids listed per warning; the message gives the total
+REVERTS_JUDGED = 50  # derived reverts on one file weighed per check (a file reverted more is blocked anyway)
 _FAR_FUTURE = 253402300799 * 1_000_000  # 9999-12-31: "every memory" for a deleted file
 
 
@@ -49,7 +50,8 @@ def settings(project: Project) -> gate.Settings:
         return project.number("gate", key)
 
     return gate.Settings(number("window_days"), int(number("churn_commits")),
-                         int(number("block_failed_attempts")), number("stale_ratio"), number("failure_days"))
+                         int(number("block_failed_attempts")), number("stale_ratio"), number("failure_days"),
+                         int(number("revert_commits")), number("revert_recent_days"))
 
 
 def precheck(project: Project, raw_paths: list[str], cwd: Path | None = None, now: str | None = None,
@@ -117,12 +119,12 @@ def _paths(project: Project, raw_paths: list[str], cwd: Path | None, staged: boo
 def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> gate.Report:
     config = settings(memory.project)
     since = gate.window_start(now_us, config)
-    facts = _facts(memory, paths, since, config, notices)
+    facts = _facts(memory, paths, since, now_us, config, notices)
     snoozes = memory.events(memory.cache.snoozes_at(paths))
     verdicts = []
     for path in paths:
         file_memory = _file_memory(memory, path, since, gate.failures_start(now_us, config), now_us,
-                                   gate.stale_before(facts[path], config))
+                                   facts[path], config)
         verdict = gate.evaluate(path, file_memory, facts[path], now_us, config)
         shown = [*file_memory.failed, *file_memory.open_issues, *file_memory.stale]
         if file_memory.decision is not None:
@@ -133,27 +135,35 @@ def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> 
 
 
 def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now_us: int,
-                 stale_before: int | None) -> gate.FileMemory:
+                 facts: gate.FileFacts, config: gate.Settings) -> gate.FileMemory:
     """The index's bounded answer to what ``gate.FileMemory.of`` computes from all events:
-    one clock for every signal, so nothing recorded after ``now`` counts."""
+    one clock for every signal, so nothing recorded after ``now`` counts. Attempts recorded by
+    hand are counted by the index; reverts derived from git are judged one by one (a file
+    moves on from them), newest first and at most ``REVERTS_JUDGED``."""
     cache = memory.cache
-    until = format_timestamp(now_us)
-    failed_count, failed = cache.failed_attempts(path, format_timestamp(failures_since), until, gate.FAILED_SHOWN)
-    recent = failed_count if failures_since >= since or not failed_count else cache.failed_count(
-        path, format_timestamp(since), until)
+    until, opened, recent_from = format_timestamp(now_us), format_timestamp(failures_since), format_timestamp(since)
+    hand_count, hand = cache.failed_attempts(path, opened, until, gate.FAILED_SHOWN)
+    hand_recent = hand_count if failures_since >= since or not hand_count else cache.failed_count(
+        path, recent_from, until)
+    derived = gate.current_failures(path, memory.events(
+        cache.failed_attempts(path, opened, until, REVERTS_JUDGED, origin="git")[1]), facts, config, now_us)
+    failed = sorted([*memory.events(hand), *derived], key=lambda e: e.sort_key, reverse=True)
+    recent = hand_recent + sum(1 for e in derived if gate.event_time(e) >= since)
     open_count, open_ = cache.open_issues_at(path, until, EVIDENCE_LIMIT)
     decision = cache.standing_decision(path, format_timestamp(since), until)
+    stale_before = gate.stale_before(facts, config)
     stale_count, stale = (0, []) if stale_before is None else cache.memories_before(
         path, format_timestamp(min(stale_before, now_us + 1, _FAR_FUTURE)), EVIDENCE_LIMIT)
-    return gate.FileMemory(memory.events(failed), failed_count, memory.events(open_), open_count,
+    return gate.FileMemory(failed[:gate.FAILED_SHOWN], hand_count + len(derived), memory.events(open_), open_count,
                            memory.events([decision])[0] if decision else None, memory.events(stale), stale_count,
                            recent)
 
 
-def _facts(memory: Memory, paths: list[str], since_us: int, config: gate.Settings,
+def _facts(memory: Memory, paths: list[str], since_us: int, now_us: int, config: gate.Settings,
            notices: list[str]) -> dict[str, gate.FileFacts]:
-    """Git facts for the paths, from the commits that touched them since the window opened or
-    the oldest memory about them was written. History only changes when HEAD moves, so what git
+    """Git facts for the paths, from the commits that touched them since the window opened, the
+    oldest memory about them was written, or the oldest revert on them still in the failure
+    window (whether the file moved on since). History only changes when HEAD moves, so what git
     said is kept in the index per (HEAD, path): a repeated precheck runs no git process, and a
     miss costs one ``git log`` for all the missed paths together. Renames are looked for
     (``--full-diff``) only when a path no longer exists."""
@@ -164,14 +174,16 @@ def _facts(memory: Memory, paths: list[str], since_us: int, config: gate.Setting
     facts = {p: gate.FileFacts(p, commits[p], *working[p]) for p in paths}
     if head is None:
         return facts
-    oldest = memory.cache.oldest_memory(paths)
-    since = min(since_us, parse_timestamp(oldest) if oldest else since_us) // 1_000_000 - 1
+    oldest = [t for t in (memory.cache.oldest_memory(paths), memory.cache.oldest_failure(
+        paths, format_timestamp(gate.failures_start(now_us, config)))) if t]
+    since = min([since_us, *(parse_timestamp(t) for t in oldest)]) // 1_000_000 - 1
     known = memory.cache.git_history(head, paths)
     missed = []
     for path in paths:
         entry = known.get(path)
         if entry is not None and entry[0] <= since and (entry[1] or working[path][0]):
             commits[path].extend(gate.Commit(*row) for row in entry[2])
+            facts[path].covered_from = entry[0] * 1_000_000
         else:
             missed.append(path)
     if missed:
@@ -181,11 +193,14 @@ def _facts(memory: Memory, paths: list[str], since_us: int, config: gate.Setting
             _add_commits(found, git.readable_log(root, ["HEAD"], since=since, paths=missed, full_diff=full_diff)[0])
         except git.GitError as err:
             notices.append(f"git history unavailable ({err}); churn, reverts and staleness not checked")
+            for path in missed:
+                facts[path].covered_from = _FAR_FUTURE
             return facts
         with memory.cache.transaction():
             memory.cache.save_git_history(head, {p: (since, full_diff, [_row(c) for c in found[p]]) for p in missed})
         for path in missed:
             commits[path].extend(found[path])
+            facts[path].covered_from = since * 1_000_000
     _remember(memory, facts)
     return facts
 

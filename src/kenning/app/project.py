@@ -24,8 +24,9 @@ KENNING_DIR = ".kenning"
 
 DEFAULT_CONFIG: dict[str, dict[str, object]] = {
     "summary": {"budget": 6000},
-    "gate": {"window_days": 30, "failure_days": 365, "churn_commits": 4, "block_failed_attempts": 3,
-             "stale_ratio": 0.5, "commit": "advisory", "agent": "deny", "similarity": 0.6},
+    "gate": {"window_days": 30, "failure_days": 365, "revert_commits": 2, "revert_recent_days": 60,
+             "churn_commits": 4,
+             "block_failed_attempts": 3, "stale_ratio": 0.5, "commit": "advisory", "agent": "deny", "similarity": 0.6},
     "capture": {"backfill_days": 90, "revert_days": 365},
     "redaction": {"allowlist": [], "patterns": {}},
     "lock": {"timeout_seconds": 10.0},

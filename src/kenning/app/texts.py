@@ -71,6 +71,8 @@ budget = 6000            # characters in .kenning/summary.md (about 1,500 tokens
 [gate]
 window_days = 30         # how far back churn, reverts and decisions count, and failed attempts block
 failure_days = 365       # how far back failed attempts warn (older than window_days: a warning, never a block)
+revert_commits = 2       # a revert warns on its main file until this many later commits changed it,
+revert_recent_days = 60  # ...and after this many days only until one does (its other files: until one does)
 churn_commits = 4        # commits touching a file in the window that count as churn
 block_failed_attempts = 3  # failed attempts on a file that make the gate block
 stale_ratio = 0.5        # changed lines / current lines that make a memory stale

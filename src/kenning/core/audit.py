@@ -28,6 +28,7 @@ REVERT_KINDS = ("failed_attempts", "recent_revert")
 RESEMBLANCE = 0.6         # how alike a later diff and the reverted one must be to be a re-attempt
 CANDIDATES = 8            # later commits on the reverted files compared with the reverted diff
 HORIZON_DAYS = 365        # a re-attempt found by its diff comes within a year of the revert
+WIDE_CHANGE = 40          # a commit over this many files (a reformat, a bump) is no retry of one change
 
 
 class Commit:
@@ -185,7 +186,8 @@ class History:
             for path in files:
                 for commit in self.touching.get(path, []):
                     if (revert.time < commit.time <= revert.time + HORIZON_DAYS * DAY_S
-                            and self.kinds[commit.sha] is None and commit.parents <= 1):
+                            and self.kinds[commit.sha] is None and commit.parents <= 1
+                            and len(commit.files) <= WIDE_CHANGE):
                         later.setdefault(commit.sha, commit)
             ordered = sorted(later.values(), key=lambda c: (c.time, c.sha))[:CANDIDATES]
             if ordered:
@@ -205,9 +207,10 @@ class History:
         verdicts = []
         for path in paths:
             visible = [e for e in self._derived.get(path, []) if _visible(e, all_from, reverts_from, now_s)]
-            memory = gate.FileMemory.of(path, visible, set(), set(), since, None, now_us=now_us,
-                                        failures_since=gate.failures_start(now_us, self.settings))
             facts = gate.FileFacts(path, self._facts(path, now_s), True, 0)
+            memory = gate.FileMemory.of(path, visible, set(), set(), since, None, now_us=now_us,
+                                        failures_since=gate.failures_start(now_us, self.settings),
+                                        facts=facts, settings=self.settings)
             # memory read every revert since it began reading reverts: git's record adds nothing
             facts.remembered = {gate.derived_id(c.sha) for c in facts.commits if c.time_us >= reverts_from * 1_000_000}
             verdicts.append(gate.evaluate(path, memory, facts, now_us, self.settings))
@@ -218,7 +221,7 @@ class History:
         for commit in reversed(self.touching.get(path, [])):  # newest first, as git lists them
             if commit.time > now_s:
                 continue
-            if commit.time < now_s - int(self.settings.window_days * DAY_S):
+            if commit.time < now_s - int(self.settings.failure_days * DAY_S):
                 break
             message = commit.message
             reverted = None

@@ -95,15 +95,35 @@ def by_weight(files: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
     return sorted(merged.items(), key=lambda item: (-item[1], item[0]))
 
 
-def focus(files: Sequence[tuple[str, int]]) -> list[str]:
-    """The files a change was about, busiest first: not incidental kinds (unless the change was
-    only about those), not a sliver of its lines, at most ``FOCUS_MAX``."""
+def focus(files: Sequence[tuple[str, int]], subject: str = "") -> list[str]:
+    """The files a change was about: those whose path shares a word with its subject first
+    (``hpb: add alias`` is about ``hpb_generator/``, not the generated PHP it also rewrote), then
+    the busiest; not incidental kinds (unless the change was only about those), not a sliver
+    of its lines, at most ``FOCUS_MAX``."""
     weighted = by_weight(files)
     central = [(p, n) for p, n in weighted if not is_incidental(p)] or weighted
     if not central:
         return []
     top = central[0][1]
-    return [p for p, n in central if n >= FOCUS_SHARE * top][:FOCUS_MAX]
+    kept = [(p, n) for p, n in central if n >= FOCUS_SHARE * top]
+    words = _words(subject)
+    named = [p for p, n in central if words & _words(p)] if words else []
+    ordered = dict.fromkeys([*named, *(p for p, _ in kept)])
+    # a test beside the code it tests is seldom what the change was about: code first
+    return sorted(ordered, key=lambda p: _TEST.search(p) is not None)[:FOCUS_MAX]
+
+
+_TEST = re.compile(r"(^|/)(tests?|testing|spec|__tests__)/|(^|/)test_[^/]*$|_test\.[^/]+$|Test\.[^/]+$|\.test\.")
+_WORD = re.compile(r"[a-z][a-z0-9]{2,}")
+# words in paths and subjects that say nothing about which file a change is about
+_PLAIN = frozenset(("src", "lib", "test", "tests", "the", "and", "for", "with", "from", "into", "add", "use",
+                    "fix", "make", "remove", "update", "support", "internal", "main", "java", "com", "org",
+                    "include", "core", "common", "util", "utils", "new", "more", "when", "not", "all", "only"))
+
+
+def _words(text: str) -> set[str]:
+    """Lowercase words of three letters or more (``CodedOutputStream`` -> ``codedoutputstream``)."""
+    return {w for w in _WORD.findall(text.lower().replace("_", " ")) if w not in _PLAIN}
 
 
 def derive(sha: str, time_s: int, email: str, subject: str, body: str, files: Sequence[tuple[str, int]],
@@ -136,7 +156,7 @@ def derive(sha: str, time_s: int, email: str, subject: str, body: str, files: Se
 def _revert(event: dict[str, Any], title: str, body: str, weighted: list[tuple[str, int]], patch: str | None,
             reverted: Sequence[Change]) -> None:
     message = reverts.read(title, body)
-    central = focus(weighted)
+    central = focus(weighted, reverted[0].subject if reverted else message.title)
     if central:
         event["location"] = central[0]
         event["paths"] = central

@@ -56,13 +56,14 @@ class Commit:
 class FileFacts:
     """Git facts about one path: its commits (newest first), and the working file's state."""
 
-    __slots__ = ("path", "commits", "exists", "lines", "remembered")
+    __slots__ = ("path", "commits", "exists", "lines", "remembered", "covered_from")
 
-    def __init__(self, path: str, commits: list[Commit], exists: bool, lines: int) -> None:
+    def __init__(self, path: str, commits: list[Commit], exists: bool, lines: int, covered_from: int = 0) -> None:
         self.path = path
         self.commits = commits
         self.exists = exists
         self.lines = lines
+        self.covered_from = covered_from  # commits older than this (µs) were not asked for
         # ids of the events memory derived from these commits: a revert memory already holds
         # was judged there (the files it was about), so git's record of it adds no warning
         self.remembered: set[str] = set()
@@ -71,14 +72,21 @@ class FileFacts:
 class Settings:
     """The thresholds of the ``[gate]`` table of config.toml."""
 
-    __slots__ = ("window_days", "churn_commits", "block_failed_attempts", "stale_ratio", "failure_days")
+    __slots__ = ("window_days", "churn_commits", "block_failed_attempts", "stale_ratio", "failure_days",
+                 "revert_commits", "revert_recent_days")
 
     def __init__(self, window_days: float = 30, churn_commits: int = 4, block_failed_attempts: int = 3,
-                 stale_ratio: float = 0.5, failure_days: float = 365) -> None:
+                 stale_ratio: float = 0.5, failure_days: float = 365, revert_commits: int = 2,
+                 revert_recent_days: float = 60) -> None:
         self.window_days = window_days
         # failed attempts stay visible longer than the other signals: measured with `ken audit`,
         # a revert is re-attempted months later as often as within a month (docs/audit.md)
         self.failure_days = max(failure_days, window_days)
+        # a revert is news about a file until the file moves on: measured on seven real histories,
+        # nine retries in ten are the first commit to touch the file after its revert, while most
+        # ordinary commits touching a once-reverted file come after several others (docs/audit.md)
+        self.revert_commits = revert_commits
+        self.revert_recent_days = revert_recent_days
         self.churn_commits = churn_commits
         self.block_failed_attempts = block_failed_attempts
         self.stale_ratio = stale_ratio
@@ -178,7 +186,8 @@ class FileMemory:
     @classmethod
     def of(cls, path: str, events: Iterable[Event], fixed_issues: set[str], retired: set[str], since: int,
            stale_before: int | None, limit: int = 20, now_us: int | None = None,
-           failures_since: int | None = None) -> FileMemory:
+           failures_since: int | None = None, facts: FileFacts | None = None,
+           settings: Settings | None = None) -> FileMemory:
         """Apply the selection rules to plain events: failed attempts in the failure window,
         issues with no fix, the newest standing decision in the window, hand-written memories
         older than the staleness cutoff; nothing after ``now_us``. ``fixed_issues`` and
@@ -188,6 +197,8 @@ class FileMemory:
                          key=lambda e: e.sort_key, reverse=True)
         opened = since if failures_since is None else failures_since
         failed = [e for e in located if e.type == "attempt" and e.outcome == "failed" and _time(e) >= opened]
+        if facts is not None:
+            failed = current_failures(path, failed, facts, settings or Settings(), until)
         recent = sum(1 for e in failed if _time(e) >= since)
         open_ = [e for e in located if e.type == "issue" and e.issue_id and e.issue_id not in fixed_issues]
         decisions = [e for e in located if e.type == "decision" and e.id not in retired and _time(e) >= since]
@@ -195,6 +206,30 @@ class FileMemory:
         stale = [] if stale_before is None else [e for e in memories if _time(e) < stale_before]
         return cls(failed[:FAILED_SHOWN], len(failed), open_[:limit], len(open_),
                    decisions[0] if decisions else None, stale[:limit], len(stale), recent)
+
+
+def current_failures(path: str, failed: list[Event], facts: FileFacts, settings: Settings,
+                     now_us: int) -> list[Event]:
+    """The failed attempts still news for ``path``. A revert derived from git warns until the file
+    moves on: on the file the change was mostly about, until ``revert_commits`` later commits
+    changed it (only while none has, once the revert is ``revert_recent_days`` old); on its other
+    files, until the next commit. Attempts recorded by hand always count: someone chose to
+    write them down."""
+    return [e for e in failed if not _moved_on(e, path, facts, settings, now_us)]
+
+
+def _moved_on(event: Event, path: str, facts: FileFacts, settings: Settings, now_us: int) -> bool:
+    if event.source != "git":
+        return False
+    time_us = _time(event)
+    if time_us < facts.covered_from:
+        return False  # git was not asked that far back: keep the warning
+    recent = now_us - time_us <= settings.revert_recent_days * DAY_US
+    main = event.path == path  # the file the reverted change was mostly about
+    allowed = (settings.revert_commits if main else 0) if recent else (0 if main else -1)
+    own = event.get("commit")
+    later = sum(1 for c in facts.commits if time_us < c.time_us <= now_us and c.sha != own)
+    return later > allowed
 
 
 def window_start(now_us: int, settings: Settings) -> int:

@@ -278,14 +278,23 @@ class Cache:
 
     # -- the gate's bounded queries (cost: the events shown, not the events about a file) ---------
 
-    def failed_attempts(self, path: str, since: str, until: str, limit: int) -> tuple[int, list[str]]:
-        where = "p.path=? AND p.type='attempt' AND p.outcome='failed' AND p.ts>=? AND p.ts<=?"
-        return self._counted(where, (path, since, until), limit)
+    def failed_attempts(self, path: str, since: str, until: str, limit: int,
+                        origin: str = "log") -> tuple[int, list[str]]:
+        """Failed attempts on ``path`` in [since, until] from ``origin``: how many, and the newest."""
+        where = "p.path=? AND p.origin=? AND p.type='attempt' AND p.outcome='failed' AND p.ts>=? AND p.ts<=?"
+        return self._counted(where, (path, origin, since, until), limit)
 
-    def failed_count(self, path: str, since: str, until: str) -> int:
+    def failed_count(self, path: str, since: str, until: str, origin: str = "log") -> int:
         return int(self.db.execute(
-            "SELECT count(*) FROM event_paths p WHERE p.path=? AND p.type='attempt' AND p.outcome='failed'"
-            " AND p.ts>=? AND p.ts<=?", (path, since, until)).fetchone()[0])
+            "SELECT count(*) FROM event_paths p WHERE p.path=? AND p.origin=? AND p.type='attempt'"
+            " AND p.outcome='failed' AND p.ts>=? AND p.ts<=?", (path, origin, since, until)).fetchone()[0])
+
+    def oldest_failure(self, paths: list[str], since: str) -> str | None:
+        """The oldest failed attempt derived from git on any of ``paths`` since ``since``."""
+        marks = ",".join("?" * len(paths))
+        row = self.db.execute(f"SELECT min(ts) FROM event_paths WHERE path IN ({marks}) AND origin='git'"
+                              " AND type='attempt' AND outcome='failed' AND ts>=?", (*paths, since)).fetchone()
+        return row[0] if row else None
 
     def open_issues_at(self, path: str, until: str, limit: int) -> tuple[int, list[str]]:
         where = ("p.path=? AND p.type='issue' AND p.issue_id IS NOT NULL AND p.ts<=? AND NOT EXISTS"
