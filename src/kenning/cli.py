@@ -92,7 +92,7 @@ class _Skipped:
     def add_argument(self, *args: object, **kwargs: object) -> None:
         pass
 
-    def add_mutually_exclusive_group(self) -> _Skipped:
+    def add_mutually_exclusive_group(self, **kwargs: object) -> _Skipped:
         return self
 
 
