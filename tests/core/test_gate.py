@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from kenning.core import capture, gate
+from kenning.core import capture, gate, reverts
 from kenning.core.events import EVENT_ID_RE, Event, canonical_json, format_timestamp, parse_line, parse_timestamp
 from kenning.core.gate import Commit, FileFacts, Settings, evaluate
 
@@ -179,7 +179,7 @@ def test_revert_in_the_window_warns():
 
 
 def test_revert_recognized_from_its_subject_alone():
-    revert = commit(7, 'Revert "feat: add retry"')
+    revert = commit(7, 'Revert "feat: add retry"', reverts="")  # what app.gate reads from the subject
     assert revert.is_revert
     assert by_kind(judge([], facts([revert])))["recent_revert"].severity == "warn"
 
@@ -580,24 +580,26 @@ def test_derived_id_comes_from_the_sha():
 def test_derive_a_revert_names_the_reverted_change():
     patch = "diff --git a/src/retry.py b/src/retry.py\n+def retry():\n+    pass\n" + "+x = 1\n" * 2000
     d = capture.derive(SHA, 1_900_000_000, "dev@example.invalid", 'Revert "feat: add retry"',
-                       f"This reverts commit {REVERTED}.", ["src/retry.py", "src/a.py"], patch)
+                       f"This reverts commit {REVERTED}.", [("src/retry.py", 30), ("src/a.py", 5)], patch,
+                       [capture.Change(REVERTED, "feat: add retry")])
     assert d is not None
     assert d["id"] == "evt_" + SHA[:20]
     assert (d["type"], d["outcome"], d["source"]) == ("attempt", "failed", "git")
-    assert d["summary"] == f'Reverted "feat: add retry" ({REVERTED[:10]})'
-    assert "feat: add retry" in d["details"] and REVERTED in d["details"]
+    assert d["summary"] == f"Reverted {REVERTED[:10]}: feat: add retry"
+    assert "feat: add retry" in d["details"] and REVERTED in d["details"] and d["reverts"] == [REVERTED]
     assert "def retry():" in d["details"]
     assert len(d["details"]) < len(patch) and len(d["details"]) <= capture.PATCH_CHARS + 200
     assert d["commit"] == d["git_commit"] == SHA
     assert d["actor"] == "git:dev@example.invalid"
     assert d["timestamp"] == format_timestamp(1_900_000_000 * 1_000_000)
-    assert d["paths"] == ["src/a.py", "src/retry.py"] and d["location"] == "src/a.py"
+    assert d["paths"] == ["src/retry.py", "src/a.py"] and d["location"] == "src/retry.py", "busiest file first"
+    assert d["touched"] == ["src/retry.py", "src/a.py"]
     event = parse_line(canonical_json(d))
     assert event.cites("src/retry.py") and event.cites("src/a.py")
 
 
 def test_derive_a_revert_without_the_patch_still_names_it():
-    d = capture.derive(SHA, 1_900_000_000, "", 'Revert "feat: add retry"', "", ["a.py"], None)
+    d = capture.derive(SHA, 1_900_000_000, "", 'Revert "feat: add retry"', "", [("a.py", 1)], None)
     assert d is not None and d["summary"] == 'Reverted "feat: add retry"' and d["actor"] == "git"
     assert "feat: add retry" in d["details"]
 
@@ -609,7 +611,7 @@ def test_derive_a_revert_without_the_patch_still_names_it():
     ("feat!: drop py39", "", "decision"),
 ])
 def test_derive_other_kinds(subject, body, kind):
-    d = capture.derive(SHA, 1_900_000_000, "dev@example.invalid", subject, body, ["src/a.py"])
+    d = capture.derive(SHA, 1_900_000_000, "dev@example.invalid", subject, body, [("src/a.py", 3)])
     assert d is not None
     assert (d["type"], d["summary"], d["source"], d["id"]) == (kind, subject, "git", "evt_" + SHA[:20])
     assert "outcome" not in d
@@ -618,23 +620,23 @@ def test_derive_other_kinds(subject, body, kind):
 
 
 def test_derive_skips_other_commits():
-    assert capture.derive(SHA, 1_900_000_000, "a@b", "chore: bump", "", ["a.py"]) is None
-    assert capture.derive(SHA, 1_900_000_000, "a@b", "Merge branch 'x'", "", ["a.py"]) is None
+    assert capture.derive(SHA, 1_900_000_000, "a@b", "chore: bump", "", [("a.py", 1)]) is None
+    assert capture.derive(SHA, 1_900_000_000, "a@b", "Merge branch 'x'", "", [("a.py", 1)]) is None
 
 
 def test_derive_is_deterministic():
     args = (SHA, 1_900_000_000, "dev@example.invalid", 'Revert "feat: add retry"', f"This reverts commit {REVERTED}.")
-    first = capture.derive(*args, ["b.py", "a.py", "b.py"], "+x\n")
-    second = capture.derive(*args, ["a.py", "b.py"], "+x\n")
+    first = capture.derive(*args, [("b.py", 1), ("a.py", 2), ("b.py", 1)], "+x\n")
+    second = capture.derive(*args, [("a.py", 2), ("b.py", 2)], "+x\n")
     assert first == second
-    assert canonical_json(first) == canonical_json(capture.derive(*args, ["a.py", "b.py"], "+x\n"))
+    assert canonical_json(first) == canonical_json(capture.derive(*args, [("b.py", 2), ("a.py", 2)], "+x\n"))
 
 
-def test_derive_bounds_the_paths():
-    d = capture.derive(SHA, 1_900_000_000, "a@b", "feat: many", "", [f"f{i:03d}.py" for i in range(200)])
-    assert d is not None and len(d["paths"]) == capture.MAX_PATHS
+def test_derive_keeps_every_path():
+    d = capture.derive(SHA, 1_900_000_000, "a@b", "feat: many", "", [(f"f{i:03d}.py", 1) for i in range(200)])
+    assert d is not None and len(d["paths"]) == 200
 
 
-def test_reverted_sha():
-    assert capture.reverted_sha(f"This reverts commit {REVERTED}.") == REVERTED
-    assert capture.reverted_sha("nothing here") is None
+def test_reverted_sha_from_the_body():
+    assert reverts.read('Revert "x"', f"This reverts commit {REVERTED}.").shas == [REVERTED]
+    assert reverts.read("nothing here", "nothing here").shas == []

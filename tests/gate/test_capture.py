@@ -93,7 +93,9 @@ def test_backfill_is_idempotent(history: History):
 def test_backfill_days_flag(history: History):
     repo = history.repo
     repo.ok("init", "--no-hooks", "--backfill-days", "15")
-    assert set(repo.derived()) == {History.eid(s) for s in (history.fix, history.refactor, history.note)}
+    # every kind from the last 15 days, and reverts (failed attempts) from the longer revert span
+    assert set(repo.derived()) == {History.eid(s) for s in (history.fix, history.refactor, history.note,
+                                                            history.revert)}
 
 
 def test_backfill_days_from_config(history: History):

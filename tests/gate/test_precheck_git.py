@@ -126,11 +126,12 @@ def test_two_failed_attempts_warn(scenario: Scenario):
     assert warning(f, "failed_attempts")["event_ids"] == list(reversed(scenario.ids["fail2"]))
 
 
-def test_a_failed_attempt_older_than_the_window_does_not_count(scenario: Scenario):
+def test_a_failed_attempt_older_than_the_window_warns_but_does_not_block(scenario: Scenario):
     f = entry(scenario.report, "src/fail_window.py")
     w = warning(f, "failed_attempts")
-    assert f["severity"] == "warn" and w["message"].startswith("2 failed attempts in the last 30 days")
-    assert scenario.ids["fail_window_old"] not in w["event_ids"]
+    assert w["message"].startswith("3 failed attempts in the last 365 days (2 in the last 30 days)")
+    assert f["severity"] == "warn", "three failures, but only two recent enough to block"
+    assert scenario.ids["fail_window_old"] in w["event_ids"]
 
 
 def test_four_commits_in_the_window_are_churn(scenario: Scenario):
@@ -145,17 +146,20 @@ def test_three_commits_or_old_commits_are_not_churn(scenario: Scenario, path: st
     assert f == {"path": path, "severity": "none", "warnings": []}
 
 
-def test_revert_in_the_window_warns_and_is_a_failed_attempt(scenario: Scenario):
+def test_revert_in_the_window_is_a_failed_attempt_naming_the_change(scenario: Scenario):
     f = entry(scenario.report, "src/rev.py")
-    assert kinds(f) == {"recent_revert", "failed_attempts"} and f["severity"] == "warn"
-    revert = str(scenario.ids["revert"])
-    w = warning(f, "recent_revert")
-    assert w["severity"] == "warn" and revert[:10] in w["message"] and "feat: add retry" in w["message"]
-    assert warning(f, "failed_attempts")["event_ids"] == ["evt_" + revert[:20]]
+    # memory derived the revert, so git's own record of it adds no second warning
+    assert kinds(f) == {"failed_attempts"} and f["severity"] == "warn"
+    revert, feat = str(scenario.ids["revert"]), str(scenario.ids["feat"])
+    w = warning(f, "failed_attempts")
+    assert w["message"].startswith("1 failed attempt in the last 30 days: Reverted " + feat[:10])
+    assert "feat: add retry" in w["message"] and w["event_ids"] == ["evt_" + revert[:20]]
 
 
-def test_revert_outside_the_window_is_silent(scenario: Scenario):
-    assert entry(scenario.report, "src/rev_old.py")["warnings"] == []
+def test_revert_older_than_the_window_still_warns(scenario: Scenario):
+    f = entry(scenario.report, "src/rev_old.py")
+    assert kinds(f) == {"failed_attempts"} and f["severity"] == "warn"
+    assert warning(f, "failed_attempts")["message"].startswith("1 failed attempt in the last 365 days (0 in the last")
 
 
 def test_open_issue_warns_and_fixed_issue_does_not(scenario: Scenario):
@@ -437,7 +441,7 @@ def test_stale_ratio_and_thresholds_from_config(world: World):
     repo.config("[gate]\nstale_ratio = 0.6\nblock_failed_attempts = 2\n")
     f = verdict()
     assert kinds(f) == {"stale_memory", "failed_attempts"} and f["severity"] == "block"
-    repo.config("[gate]\nwindow_days = 7\nchurn_commits = 1\n")
+    repo.config("[gate]\nwindow_days = 7\nfailure_days = 7\nchurn_commits = 1\n")
     assert kinds(verdict()) == {"stale_memory"}, "attempts 8-9 days old are outside a 7-day window"
 
 

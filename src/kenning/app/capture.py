@@ -195,7 +195,10 @@ class Resolver:
     def prepare(self, messages: list[reverts.Message]) -> None:
         """Ask git, in one process each, about every sha and PR number not listed yet. A commit
         found by name counts only when it is in HEAD's history: a squash merge can name a
-        commit of its own branch that never reached it."""
+        commit of its own branch that never reached it. A ``git revert`` names its change by
+        subject and sha itself: no process is spent on it (so a read right after one stays within
+        the gate's two git processes)."""
+        messages = [m for m in messages if not (m.explicit and m.title)]
         names = [s for m in messages for s in m.shas if self._find(s) is None]
         found: list[tuple[str, str]] = []
         try:
@@ -222,10 +225,15 @@ class Resolver:
         return None
 
     def changes(self, message: reverts.Message) -> list[Change]:
+        """The reverted commits, from history; a titled revert's own shas when history was not asked."""
         found = [self._find(s) for s in message.shas]
         found += [self.by_pr.get(n) for n in message.prs]
         shas = [s for s in dict.fromkeys(found) if s]
-        return [Change.of(s, self.subjects[s]) for s in shas]
+        if shas:
+            return [Change.of(s, self.subjects[s]) for s in shas]
+        if message.explicit and message.title:
+            return [Change.of(s, message.title) for s in message.shas]
+        return []
 
 
 def capture_ids(shas: list[str]) -> list[str]:
