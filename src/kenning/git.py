@@ -212,34 +212,40 @@ def missing_objects(root: Path, oids: list[str]) -> set[str]:
     return {line.split()[0] for line in text.splitlines() if line.endswith(" missing")}
 
 
-def subjects(root: Path, head: str, since: int | None = None, grep: list[str] | None = None) -> list[tuple[str, str]]:
-    """(sha, subject) of the commits reachable from ``head``, newest first: no diffs, so cheap
-    over a long span. ``grep``: only messages containing one of these fixed strings."""
-    args = ["log", f"--format=%H{_FIELD}%s", "--no-color"]
+def subjects(root: Path, head: str, since: int | None = None,
+             grep: list[str] | None = None) -> list[tuple[str, str, int]]:
+    """(sha, subject, committer time) of the commits reachable from ``head``, newest first: no
+    diffs, so cheap over a long span. ``grep``: only messages containing one of these fixed strings."""
+    args = ["log", f"--format=%H{_FIELD}%ct{_FIELD}%s", "--no-color"]
     if since is not None:
         args.append(f"--since=@{since}")
     for pattern in grep or []:
         args += ["-F", f"--grep={pattern}"]
     args += [head, "--"]
+    return _rows(run(root, args))
+
+
+def _rows(text: str) -> list[tuple[str, str, int]]:
     rows = []
-    for line in run(root, args).splitlines():
-        sha, _, subject = line.partition(_FIELD)
+    for line in text.splitlines():
+        sha, _, rest = line.partition(_FIELD)
+        time, _, subject = rest.partition(_FIELD)
         if sha:
-            rows.append((sha, subject))
+            rows.append((sha, subject, int(time or 0)))
     return rows
 
 
-def lookup(root: Path, names: list[str]) -> dict[str, tuple[str, str]]:
-    """Each commit name (an abbreviated sha) that exists -> (full sha, subject); one process."""
+def lookup(root: Path, names: list[str]) -> dict[str, tuple[str, str, int]]:
+    """Each commit name (an abbreviated sha) that exists -> (full sha, subject, time); one process."""
     if not names:
         return {}
-    text = run(root, ["log", "--no-walk=unsorted", "--ignore-missing", f"--format=%H{_FIELD}%s", *names, "--"])
+    text = run(root, ["log", "--no-walk=unsorted", "--ignore-missing", f"--format=%H{_FIELD}%ct{_FIELD}%s",
+                      *names, "--"])
     found = {}
-    for line in text.splitlines():
-        sha, _, subject = line.partition(_FIELD)
+    for sha, subject, time in _rows(text):
         for name in names:
             if sha.startswith(name.lower()):
-                found[name] = (sha, subject)
+                found[name] = (sha, subject, time)
     return found
 
 

@@ -141,7 +141,7 @@ def _follow(memory: Memory, head: str, info: dict[str, Any]) -> int:
         memory.forget_derived(capture_ids(dropped))
     fresh = [r for r in records if r.side != "<"]
     resolver = Resolver(root, head, None)
-    resolver.know([(r.sha, r.subject) for r in fresh])
+    resolver.know([(r.sha, r.subject, r.time) for r in fresh])
     return _index(memory, fresh, resolver, False)
 
 
@@ -173,44 +173,51 @@ def _read_span(memory: Memory, head: str, start: int, until: int | None, revert_
 
 
 class Resolver:
-    """Finds the commits a revert names (by sha, abbreviated or not, or by PR number) in the
-    history being read: first in the subjects already listed, then by asking git, once per batch."""
+    """Finds the commits a revert names (by sha, abbreviated or not, by PR number, or by the
+    subject it quotes) in the history being read: first in the subjects already listed, then by
+    asking git, once per batch."""
 
-    def __init__(self, root: Path, head: str, history: list[tuple[str, str]] | None) -> None:
+    def __init__(self, root: Path, head: str, history: list[tuple[str, str, int]] | None) -> None:
         self.root, self.head = root, head
         self.subjects: dict[str, str] = {}
         self.by_pr: dict[int, str] = {}
+        self.by_title: dict[str, list[tuple[int, str]]] = {}
         self._sorted: list[str] = []
         self.know(history or [])
 
-    def know(self, commits: list[tuple[str, str]]) -> None:
+    def know(self, commits: list[tuple[str, str, int]]) -> None:
         """Commits known to be in HEAD's history (newest first, as git lists them)."""
-        for sha, subject in reversed(commits):  # the newest commit with a PR number wins
+        for sha, subject, time in reversed(commits):  # the newest commit with a PR number wins
+            if sha in self.subjects:
+                continue
             self.subjects[sha] = subject
             number = reverts.pr_number(subject)
             if number is not None:
                 self.by_pr[number] = sha
+            self.by_title.setdefault(reverts.normal_title(subject), []).append((time, sha))
         self._sorted = sorted(self.subjects)
 
     def prepare(self, messages: list[reverts.Message]) -> None:
-        """Ask git, in one process each, about every sha and PR number not listed yet. A commit
-        found by name counts only when it is in HEAD's history: a squash merge can name a
-        commit of its own branch that never reached it. A ``git revert`` names its change by
-        subject and sha itself: no process is spent on it (so a read right after one stays within
-        the gate's two git processes)."""
-        messages = [m for m in messages if not (m.explicit and m.title)]
+        """Ask git, in one process each, about every sha, PR number and quoted subject not listed
+        yet. A commit found by name counts only when it is in HEAD's history: a squash merge can
+        name a commit of its own branch that never reached it. ``git revert``'s own message (a
+        subject and a full sha) needs no process, so a read right after one stays within the
+        gate's two git processes."""
+        messages = [m for m in messages if not (m.explicit and m.title and not m.prs and m.shas
+                                                and all(len(s) == 40 for s in m.shas))]
         names = [s for m in messages for s in m.shas if self._find(s) is None]
-        found: list[tuple[str, str]] = []
+        numbers = [n for m in messages for n in m.prs if n not in self.by_pr]
+        titles = [m.title for m in messages if m.explicit and m.title and not m.shas and not m.prs
+                  and reverts.normal_title(m.title) not in self.by_title]
+        found: list[tuple[str, str, int]] = []
         try:
             if names:
                 named = git.lookup(self.root, list(dict.fromkeys(names))).values()
-                found += [(sha, subject) for sha, subject in named if git.is_ancestor(self.root, sha, self.head)]
-            numbers = [n for m in messages for n in m.prs if n not in self.by_pr]
-            if numbers:
-                for sha, subject in git.subjects(self.root, self.head, grep=[f"(#{n})" for n in numbers]):
-                    number = reverts.pr_number(subject)
-                    if number in numbers and number not in self.by_pr:
-                        found.append((sha, subject))
+                found += [row for row in named if git.is_ancestor(self.root, row[0], self.head)]
+            if numbers or titles:
+                named_titles = {reverts.normal_title(t) for t in titles}
+                found += [row for row in git.subjects(self.root, self.head, grep=[f"(#{n})" for n in numbers] + titles)
+                          if reverts.pr_number(row[1]) in numbers or reverts.normal_title(row[1]) in named_titles]
         except git.GitError:
             pass  # what git cannot say, the revert's own message still names
         self.know(found)
@@ -224,11 +231,16 @@ class Resolver:
             return self._sorted[at]
         return None
 
-    def changes(self, message: reverts.Message) -> list[Change]:
-        """The reverted commits, from history; a titled revert's own shas when history was not asked."""
+    def changes(self, message: reverts.Message, revert_sha: str, revert_time: int) -> list[Change]:
+        """The reverted commits: named by sha or PR, else the newest earlier commit with the
+        subject the revert quotes; a titled revert's own shas when history was not asked."""
         found = [self._find(s) for s in message.shas]
         found += [self.by_pr.get(n) for n in message.prs]
-        shas = [s for s in dict.fromkeys(found) if s]
+        shas = [s for s in dict.fromkeys(found) if s and s != revert_sha]
+        if not shas and message.title and not message.shas:
+            earlier = [(time, sha) for time, sha in self.by_title.get(reverts.normal_title(message.title), [])
+                       if time <= revert_time and sha != revert_sha]
+            shas = [max(earlier)[1]] if earlier else []
         if shas:
             return [Change.of(s, self.subjects[s]) for s in shas]
         if message.explicit and message.title:
@@ -260,7 +272,7 @@ def _index(memory: Memory, records: list[git.CommitRecord], resolver: Resolver, 
     show = progress and sys.stderr.isatty() and len(records) > 50
     for number, record in enumerate(reversed(records), start=1):  # oldest first: a steady progress line
         message = messages[record.sha]
-        reverted = resolver.changes(message) if message.is_revert else []
+        reverted = resolver.changes(message, record.sha, record.time) if message.is_revert else []
         data = capture.derive(record.sha, record.time, record.email, record.subject, record.body,
                               [(path, changed) for path, _, changed in record.files], record.patch or None,
                               reverted)

@@ -91,7 +91,7 @@ class History:
             if number is not None:
                 self._by_pr.setdefault(number, []).append(commit)
             if not commit.message.kind:
-                self._by_title.setdefault(_normal(commit.subject), []).append(commit)
+                self._by_title.setdefault(reverts.normal_title(commit.subject), []).append(commit)
         self.originals = {c.sha: self._originals(c) for c in self.commits if c.message.is_revert}
         self.kinds = {c.sha: self._kind(c) for c in self.commits}
         self.reverts = [c for c in self.commits if self.kinds[c.sha] == "revert" and c.parents <= 1]
@@ -132,7 +132,7 @@ class History:
         earlier = [c for c in found if c is not None and c.time <= revert.time and c.sha != revert.sha]
         if earlier or not revert.message.title:
             return list(dict.fromkeys(earlier))
-        named = _latest(self._by_title.get(_normal(revert.message.title), []), revert)
+        named = _latest(self._by_title.get(reverts.normal_title(revert.message.title), []), revert)
         if named is None and revert.message.truncated:  # a title cut short: match its beginning
             named = next((c for c in reversed(self.commits) if c.time <= revert.time and not c.message.kind
                           and reverts.same_change(c.subject, revert.message.title)), None)
@@ -167,7 +167,7 @@ class History:
                     break
             if original is None:
                 continue
-            same = self._by_title.get(_normal(original.subject), [])
+            same = self._by_title.get(reverts.normal_title(original.subject), [])
             again = _latest_after(same, revert) if len(same) <= 3 else None  # "Internal change" x 399: no name
             if again is not None and (revert.sha not in found or again.time < found[revert.sha].commit.time):
                 found[revert.sha] = Reattempt(revert, original, again, "subject")
@@ -299,10 +299,6 @@ def _visible(event: Event, all_from: int, reverts_from: int, now_s: int) -> bool
     return time_s >= (reverts_from if event.type == "attempt" else all_from)
 
 
-def _normal(title: str) -> str:
-    return " ".join(reverts.strip_pr(title).lower().split()).strip(" .\u2026")
-
-
 def _per_file(patch: str) -> dict[str, str]:
     """Per file of a unified diff, the lines it adds."""
     added: dict[str, list[str]] = {}
@@ -322,8 +318,9 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}|\d{2,}")
 
 
 def _name_overlap(new: str, old: str) -> float:
-    """Jaccard overlap of the names and numbers two changes add (at least two each)."""
+    """Jaccard overlap of the names and numbers two changes add (at least two each, and neither
+    over three times the other: a sweeping cleanup shares names with everything)."""
     a, b = set(_NAME.findall(new)), set(_NAME.findall(old))
-    if len(a) < 2 or len(b) < 2:
+    if len(a) < 2 or len(b) < 2 or max(len(a), len(b)) > 3 * min(len(a), len(b)):
         return 0.0
     return round(len(a & b) / len(a | b), 2)

@@ -213,7 +213,7 @@ def _quoted(rest: str) -> tuple[str, bool]:
 def same_change(a: str, b: str) -> bool:
     """Whether two titles name the same change (case and PR suffix aside; a title cut short
     with an ellipsis matches by its beginning)."""
-    left, right = _normal(a), _normal(b)
+    left, right = normal_title(a), normal_title(b)
     if not left or not right:
         return False
     if left == right:
@@ -222,5 +222,6 @@ def same_change(a: str, b: str) -> bool:
     return len(short) >= 30 and long_.startswith(short)
 
 
-def _normal(title: str) -> str:
+def normal_title(title: str) -> str:
+    """A title as compared: case, spacing, PR suffix and closing dot or ellipsis aside."""
     return " ".join(strip_pr(title).lower().split()).strip(" .\u2026")

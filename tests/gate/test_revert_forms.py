@@ -1,0 +1,340 @@
+"""Reverts as real projects write them, end to end: real git histories shaped like public ones,
+real ``ken`` processes, and what a user reads from ``ken precheck --json`` (and ``ken doctor``,
+``ken backfill``, ``ken search``, ``ken audit``).
+
+Every commit is backdated relative to the fixtures' NOW and every ``ken`` run gets ``KEN_NOW``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+from .conftest import Repo, World, entry, kinds, warning
+
+BEFORE = "def parse(raw):\n    return slow(raw)\n"
+AFTER = "def parse(raw):\n    return fast(raw)\n"
+
+
+def change_then_revert(repo: Repo, path: str, subject: str, days: float, revert: str | None = None,
+                       body: str = "") -> tuple[str, str]:
+    """``path`` (holding BEFORE) changed by ``subject`` ``days`` ago, then put back a day later by a
+    commit written by hand (``revert``, ``{sha}`` replaced by the changed commit's sha) or by
+    ``git revert``. Returns (the change's sha, the revert's sha)."""
+    if not (repo.path / path).exists():
+        repo.commit(path, BEFORE, f"add {path}", days + 1)
+    original = repo.commit(path, AFTER, subject, days)
+    if revert is None:
+        repo.git("revert", "--no-edit", original, days=days - 1)
+        return original, repo.head()
+    message = revert.replace("{sha}", original)
+    repo.write(path, BEFORE)
+    repo.git("add", "--", path)
+    repo.git("commit", "-q", "--no-verify", "-m", message, *(("-m", body.replace("{sha}", original)) if body else ()),
+             days=days - 1)
+    return original, repo.head()
+
+
+def failed(report: dict, path: str) -> dict:
+    return warning(entry(report, path), "failed_attempts")
+
+
+def quiet_on_reverts(report: dict, path: str) -> None:
+    found = kinds(entry(report, path))
+    assert not found & {"failed_attempts", "recent_revert"}, json.dumps(entry(report, path))
+
+
+# -- a. GitHub's revert of a squash-merged PR --------------------------------------------------------
+
+def test_a_github_revert_is_a_failed_attempt_naming_the_change_and_its_pr(world: World):
+    repo = world.repo()
+    original, _ = change_then_revert(repo, "parser.py", "Use fast parser (#12)", 10,
+                                     revert='Revert "Use fast parser (#12)" (#15)')
+    repo.ok("init", "--no-hooks")
+    w = failed(repo.precheck("parser.py"), "parser.py")
+    assert w["severity"] == "warn"
+    assert original[:10] in w["message"] and "#12" in w["message"] and "Use fast parser" in w["message"]
+
+
+def test_a_github_revert_committed_after_init_names_the_reverted_commit(world: World):
+    """The same revert read by incremental capture (HEAD moved after ``ken init``): the PR it
+    names was merged before the last read, so only git can say which commit that is."""
+    repo = world.repo()
+    repo.commit("parser.py", BEFORE, "add parser.py", 20)
+    original = repo.commit("parser.py", AFTER, "Use fast parser (#12)", 15)
+    repo.ok("init", "--no-hooks", days=12)
+    repo.write("parser.py", BEFORE)
+    repo.git("add", "--", "parser.py")
+    repo.commit(None, None, 'Revert "Use fast parser (#12)" (#15)', 10)
+    message = failed(repo.precheck("parser.py"), "parser.py")["message"]
+    assert f"Reverted {original[:10]} (#12): Use fast parser" in message, message
+
+
+def test_a_revert_naming_its_change_by_title_only_names_the_reverted_commit(world: World):
+    """``Revert "X"`` typed by hand (no ``This reverts commit`` line, no PR number) undoes the
+    latest commit titled X: capture should find it, as ``ken audit`` does when it replays the
+    same history. It does not, so the warning lacks the sha, a reverted fix is not called one
+    and ``ken doctor`` misses it, while the audit reports the gate saying all of that."""
+    repo = world.repo()
+    original, _ = change_then_revert(repo, "svc.py", "fix: handle empty payload", 10,
+                                     revert='Revert "fix: handle empty payload"')
+    repo.ok("init", "--no-hooks")
+    message = failed(repo.precheck("svc.py"), "svc.py")["message"]
+    assert "failed attempt" in message  # the revert does count: only its naming is wrong
+    assert f"Reverted fix {original[:10]}" in message, message
+
+
+# -- b. Copybara and sha-only reverts ---------------------------------------------------------------
+
+def test_a_copybara_rollback_names_the_reverted_change(world: World):
+    repo = world.repo()
+    original, _ = change_then_revert(repo, "alloc.cc", "Use the arena allocator", 10,
+                                     revert="Automated rollback of commit {sha}.", body="PiperOrigin-RevId: 1")
+    repo.ok("init", "--no-hooks")
+    w = failed(repo.precheck("alloc.cc"), "alloc.cc")
+    assert original[:10] in w["message"] and "Use the arena allocator" in w["message"]
+
+
+def test_a_reverts_sha_subject_names_the_reverted_change(world: World):
+    repo = world.repo()
+    original, _ = change_then_revert(repo, "alloc.cc", "Inline the slot lookup", 10, revert="Reverts {sha}")
+    # the subject names the sha in full here; a short one resolves the same way
+    repo.ok("init", "--no-hooks")
+    w = failed(repo.precheck("alloc.cc"), "alloc.cc")
+    assert original[:10] in w["message"] and "Inline the slot lookup" in w["message"]
+
+
+def test_a_reverts_short_sha_subject_names_the_reverted_change(world: World):
+    repo = world.repo()
+    repo.commit("alloc.cc", BEFORE, "add alloc.cc", 11)
+    original = repo.commit("alloc.cc", AFTER, "Inline the slot lookup", 10)
+    repo.commit("alloc.cc", BEFORE, f"Reverts {original[:10]}", 9)
+    repo.ok("init", "--no-hooks")
+    w = failed(repo.precheck("alloc.cc"), "alloc.cc")
+    assert original[:10] in w["message"] and "Inline the slot lookup" in w["message"]
+
+
+# -- c. PR numbers only ------------------------------------------------------------------------------
+
+def test_revert_of_pr_numbers_names_the_changes(world: World):
+    repo = world.repo()
+    repo.write("retry.py", BEFORE)
+    repo.write("cache.py", BEFORE)
+    repo.git("add", "-A")
+    repo.commit(None, None, "add the files", 12)
+    retry = repo.commit("retry.py", AFTER, "Retry webhooks with backoff (#13851)", 11)
+    cache = repo.commit("cache.py", AFTER, "Cache parsed payloads (#13853)", 10)
+    repo.write("retry.py", BEFORE)
+    repo.write("cache.py", BEFORE)
+    repo.git("add", "-A")
+    repo.commit(None, None, "Revert #13851 #13853", 9)
+    repo.ok("init", "--no-hooks")
+    report = repo.precheck("retry.py", "cache.py")
+    for path in ("retry.py", "cache.py"):
+        message = failed(report, path)["message"]
+        assert retry[:10] in message and cache[:10] in message, message
+        assert "#13851" in message and "#13853" in message, message
+
+
+# -- d. relands are re-attempts, never failures ---------------------------------------------------
+
+def test_relands_on_an_ordinary_file_warn_about_nothing(world: World):
+    repo = world.repo()
+    repo.commit("misc.py", "m = 0\n", "add misc", 20)
+    change_then_revert(repo, "feature.py", "Use fast parser", 15)
+    repo.commit("misc.py", "m = 1\n", 'Reland "Use fast parser"', 10)
+    repo.commit("misc.py", "m = 2\n", 'Revert "Revert "Use fast parser""', 8)
+    repo.commit("misc.py", "m = 3\n", 'Reapply "Use fast parser"', 6)
+    repo.ok("init", "--no-hooks")
+    report = repo.precheck("misc.py", "feature.py")
+    quiet_on_reverts(report, "misc.py")
+    assert entry(report, "misc.py")["severity"] in ("none", "info")
+    assert "failed_attempts" in kinds(entry(report, "feature.py")), "the revert itself still counts"
+    subjects = {e["summary"] for e in repo.derived().values()}
+    assert not any("Reland" in s or "Reapply" in s or "Revert \"Revert" in s for s in subjects), subjects
+
+
+# -- e. a squash merge's body is a revert only when it names a commit of this history --------------
+
+def test_a_squash_merge_naming_a_commit_of_its_branch_is_not_a_failure(world: World):
+    repo = world.repo()
+    repo.commit("script.py", BEFORE, "add script", 12)
+    repo.git("checkout", "-q", "-b", "wip")
+    gone = repo.commit("script.py", AFTER, "try the fast path", 11)
+    repo.git("checkout", "-q", "main")
+    repo.git("branch", "-q", "-D", "wip")
+    repo.commit("script.py", "x = 1\n", "Add config loading (#55)", 10)
+    repo.write("script.py", "x = 2\n")
+    repo.git("add", "-A")
+    repo.git("commit", "-q", "-m", "Load config eagerly (#56)", "-m", f"* wip\n\nThis reverts commit {gone}.\n\n* more",
+             days=9)
+    repo.ok("init", "--no-hooks")
+    quiet_on_reverts(repo.precheck("script.py"), "script.py")
+
+
+def test_a_squash_merge_naming_a_commit_of_this_history_is_a_failure(world: World):
+    repo = world.repo()
+    original, _ = change_then_revert(repo, "script.py", "load config from the working directory", 10,
+                                     revert="fix(script): load config relative to the script",
+                                     body="* wip\n\nThis reverts commit {sha}.\n\n* more")
+    repo.ok("init", "--no-hooks")
+    w = failed(repo.precheck("script.py"), "script.py")
+    assert original[:10] in w["message"]
+
+
+# -- f. a revert is news until the file moves on ---------------------------------------------------
+
+def test_a_revert_older_than_the_window_still_warns_until_the_file_moves_on(world: World):
+    repo = world.repo()
+    change_then_revert(repo, "parser.py", "Use fast parser", 45)  # reverted 44 days before NOW
+    repo.ok("init", "--no-hooks")
+    w = failed(repo.precheck("parser.py"), "parser.py")
+    assert w["severity"] == "warn" and "365 days" in w["message"], w
+    for n, days in enumerate((20, 10, 5)):
+        repo.commit("parser.py", BEFORE + f"# tweak {n}\n", f"tweak the parser {n}", days)
+    quiet_on_reverts(repo.precheck("parser.py"), "parser.py")
+
+
+# -- g. a revert's build list is incidental ------------------------------------------------------
+
+def test_a_build_list_touched_by_a_revert_is_not_warned_on(world: World):
+    repo = world.repo()
+    core = "".join(f"line {i}\n" for i in range(40))
+    repo.write("app/core.py", core)
+    repo.write("CMakeLists.txt", "project(app)\n")
+    repo.git("add", "-A")
+    repo.commit(None, None, "add the app", 12)
+    repo.write("app/core.py", "".join(f"fast {i}\n" for i in range(40)))
+    repo.write("CMakeLists.txt", "project(app)\nadd_library(fast)\n")
+    repo.git("add", "-A")
+    original = repo.commit(None, None, "Use the fast core", 11)
+    repo.git("revert", "--no-edit", original, days=10)
+    revert = repo.head()
+    repo.ok("init", "--no-hooks")
+    report = repo.precheck("CMakeLists.txt", "app/core.py")
+    quiet_on_reverts(report, "CMakeLists.txt")
+    assert original[:10] in failed(report, "app/core.py")["message"]
+    event = repo.derived()["evt_" + revert[:20]]
+    assert event["location"] == "app/core.py"
+    assert set(event["touched"]) == {"app/core.py", "CMakeLists.txt"}
+
+
+# -- h. one clock --------------------------------------------------------------------------------
+
+def test_a_revert_after_now_is_not_seen_by_any_signal(world: World):
+    repo = world.repo()
+    repo.commit("parser.py", BEFORE, "add the parser", 10)
+    repo.ok("init", "--no-hooks")
+    change_then_revert(repo, "parser.py", "Use fast parser", -2)  # committed 2 and 3 days after NOW
+    f = entry(repo.precheck("parser.py"), "parser.py")
+    assert f["warnings"] == [] and f["severity"] == "none", f
+    assert "failed_attempts" in kinds(entry(repo.precheck("parser.py", days=-4), "parser.py"))
+
+
+# -- i. attempts inherit their issue's location --------------------------------------------------
+
+def test_failed_attempts_without_at_are_located_at_their_issue(world: World):
+    repo = world.repo()
+    repo.commit("src/payments/webhook.py", BEFORE, "add the webhook", 10)
+    repo.ok("init", "--no-hooks")
+    repo.ok("issue", "Webhook retries", "--at", "src/payments/webhook.py:42", days=3)
+    for n, summary in enumerate(("retry forever", "retry with jitter", "drop the retries")):
+        repo.ok("attempt", summary, "--failed", days=2 - n * 0.5)
+    f = entry(repo.precheck("src/payments/webhook.py"), "src/payments/webhook.py")
+    assert f["severity"] == "block" and warning(f, "failed_attempts")["severity"] == "block", f
+
+
+# -- j. a fix that did not hold --------------------------------------------------------------------
+
+def test_a_reverted_fix_is_said_so_by_precheck_and_doctor(world: World):
+    repo = world.repo()
+    original, _ = change_then_revert(repo, "svc.py", "fix: handle empty payload", 10)
+    repo.ok("init", "--no-hooks")
+    w = failed(repo.precheck("svc.py"), "svc.py")
+    assert "Reverted fix" in w["message"] and original[:10] in w["message"]
+    problems = repo.json("doctor")["problems"]
+    assert [p["kind"] for p in problems if p["kind"] == "reverted_fix"] == ["reverted_fix"], problems
+
+
+# -- k. ken backfill ------------------------------------------------------------------------------
+
+def test_backfill_widens_the_history_events_are_derived_from(world: World):
+    repo = world.repo()
+    old = repo.commit("svc.py", "a = 1\n", "fix: handle empty payload", 200)
+    repo.commit("svc.py", "a = 2\n", "feat: stream the payload", 10)
+    repo.ok("init", "--no-hooks")
+    assert "evt_" + old[:20] not in repo.derived()
+    out = repo.json("backfill", "--days", "400")
+    assert out["added"] == 1
+    assert repo.derived()["evt_" + old[:20]]["type"] == "fix"
+    found = repo.json("search", "empty payload")
+    assert [e["id"] for e in found] == ["evt_" + old[:20]]
+
+
+def test_backfill_since_a_date(world: World):
+    repo = world.repo()
+    old = repo.commit("svc.py", "a = 1\n", "fix: handle empty payload", 200)
+    repo.ok("init", "--no-hooks")
+    repo.ok("backfill", "--since", "2020-01-01")
+    assert "evt_" + old[:20] in repo.derived()
+
+
+def test_backfill_needs_a_span_it_can_read(world: World):
+    repo = world.repo()
+    repo.commit("svc.py", "a = 1\n", "initial", 5)
+    repo.ok("init", "--no-hooks")
+    for args in ([], ["--since", "last tuesday"], ["--since", "2025-13-45"]):
+        r = repo.ken("backfill", *args)
+        assert r.returncode == 2, (args, r.returncode, r.stderr)
+        assert "Traceback" not in r.stderr
+        assert len(r.stderr.strip().splitlines()) == 1, (args, r.stderr)
+
+
+# -- l. a partial clone missing a blob ----------------------------------------------------------------
+
+def test_a_partial_clone_missing_a_blob_still_derives_and_says_so_once(world: World):
+    origin = world.repo("origin")
+    origin.commit("small.py", "s = 0\n", "add small", 30)
+    table = "".join(f"row {i} of a large table\n" for i in range(200))  # over 2 KB
+    origin.commit("big.txt", table, "add the big table", 21)
+    big = origin.commit("big.txt", table.replace("row 7 ", "row seven "), "feat: rename row seven", 20)
+    feat = origin.commit("small.py", AFTER, "feat: faster small path", 10)
+    origin.git("revert", "--no-edit", feat, days=9)
+    revert = origin.head()
+    fix = origin.commit("other.py", "o = 1\n", "fix: other path", 8)
+    origin.git("config", "uploadpack.allowFilter", "true")  # else git ignores the filter and clones it all
+    clone_path = world.base / "clone"
+    origin.git("clone", "-q", "--no-local", "--filter=blob:limit=1k", f"file://{origin.path}", str(clone_path))
+    shutil.move(str(origin.path), str(world.base / "gone"))  # the missing blob can never be fetched
+    clone = Repo(world, clone_path)
+    r = clone.ken("init", "--no-hooks")
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr.count("could not read every file") == 1, r.stderr
+    derived = clone.derived()
+    assert {"evt_" + s[:20] for s in (feat, revert, fix, big)} <= set(derived)
+    again = clone.ken("precheck", "small.py")
+    assert again.returncode == 0, again.stderr
+    assert "could not read" not in again.stderr, again.stderr
+    assert "failed_attempts" in kinds(entry(clone.precheck("small.py"), "small.py"))
+
+
+# -- m. ken audit ----------------------------------------------------------------------------------
+
+def test_audit_finds_a_reland_announced_by_its_message(world: World):
+    repo = world.repo()
+    change_then_revert(repo, "parser.py", "Use fast parser", 30)
+    reland = repo.commit("parser.py", AFTER, 'Reland "Use fast parser"', 10)
+    report = repo.json("audit")
+    assert report["reattempts"]["found"] == 1 and report["reattempts"]["by_message"] == 1, report["reattempts"]
+    assert report["reattempts"]["warned"] == 1 and report["reattempts"]["named"] == 1, report["items"]
+    item = report["items"][0]
+    assert item["found_by"] == "message" and item["reattempt"]["sha"] == reland
+
+
+def test_audit_outside_a_git_repository_says_so_in_one_line(world: World):
+    outside = world.base / "plain"
+    outside.mkdir()
+    r = Repo(world, outside).ken("audit")
+    assert r.returncode != 0 and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+
