@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 
 EVIDENCE_LIMIT = 20  # ids listed per warning; the message gives the total
+# writes at one frozen instant (--now, KEN_NOW) are stamped 1 µs apart to stay ordered: a
+# thousand of them still happened "now"; a commit (whole seconds) a second later did not
+CLOCK_SLACK_US = 1000
 REVERTS_JUDGED = 50  # derived reverts on one file weighed per check (a file reverted more is blocked anyway)
 _FAR_FUTURE = 253402300799 * 1_000_000  # 9999-12-31: "every memory" for a deleted file
 
@@ -141,7 +144,8 @@ def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now
     hand are counted by the index; reverts derived from git are judged one by one (a file
     moves on from them), newest first and at most ``REVERTS_JUDGED``."""
     cache = memory.cache
-    until, opened, recent_from = format_timestamp(now_us), format_timestamp(failures_since), format_timestamp(since)
+    until = format_timestamp(now_us + CLOCK_SLACK_US)
+    opened, recent_from = format_timestamp(failures_since), format_timestamp(since)
     hand_count, hand = cache.failed_attempts(path, opened, until, gate.FAILED_SHOWN)
     hand_recent = hand_count if failures_since >= since or not hand_count else cache.failed_count(
         path, recent_from, until)
