@@ -171,16 +171,28 @@ def readable_log(root: Path, revisions: list[str], since: int | None = None, unt
         return log(root, revisions, since, paths, full_diff, until, grep, timeout=timeout), 0
     except GitError:
         pass
-    args = ["log", "--raw", "--no-abbrev", "--no-renames", "--no-color", _LOG_FORMAT, *_span(since, until, grep)]
-    if full_diff:
-        args.append("--full-diff")
-    raw = run(root, [*args, *(revisions or ["HEAD"]), "--", *(paths or [])], timeout)
-    records, blobs = _parse_raw(raw)
+    records, blobs = _raw_log(root, revisions, since, until, paths, grep, full_diff, timeout)
     missing = missing_objects(root, sorted({oid for oids in blobs.values() for oid in oids}))
     whole = [r.sha for r in records if not (blobs[r.sha] & missing)]
     counted = {r.sha: r for r in log(root, whole, paths=paths, full_diff=full_diff, walk=False, timeout=timeout)}
     out = [counted.get(r.sha, r) for r in records]
     return out, len(records) - len(counted)
+
+
+def files_log(root: Path, revisions: list[str], since: int | None = None, until: int | None = None,
+              timeout: float = 30.0) -> tuple[list[CommitRecord], dict[str, set[str]]]:
+    """Commits with the files they changed, read from the trees alone (no rename detection, no
+    line counts: 0 each), several times cheaper than ``log`` over a long history; and the blob
+    ids each commit's diff would read (``missing_objects`` tells which are absent)."""
+    return _raw_log(root, revisions, since, until, None, None, False, timeout)
+
+
+def _raw_log(root: Path, revisions: list[str], since: int | None, until: int | None, paths: list[str] | None,
+             grep: str | None, full_diff: bool, timeout: float) -> tuple[list[CommitRecord], dict[str, set[str]]]:
+    args = ["log", "--raw", "--no-abbrev", "--no-renames", "--no-color", _LOG_FORMAT, *_span(since, until, grep)]
+    if full_diff:
+        args.append("--full-diff")
+    return _parse_raw(run(root, [*args, *(revisions or ["HEAD"]), "--", *(paths or [])], timeout))
 
 
 def _parse_raw(text: str) -> tuple[list[CommitRecord], dict[str, set[str]]]:

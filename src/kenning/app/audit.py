@@ -18,7 +18,7 @@ from kenning.app.project import Project, now_micros
 from kenning.core import audit as core
 from kenning.core.errors import InvalidInput, NotInitialized
 from kenning.core.events import format_timestamp
-from kenning.core.gate import parse_since
+from kenning.core.gate import Settings, parse_since
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -48,20 +48,38 @@ def audit(cwd: Path, since: str = "1y", controls: int = 200, now: str | None = N
     spans = core.Spans(_days(project, "backfill_days", 90), _days(project, "revert_days", 365))
     lookback = max(spans.backfill_days, spans.revert_days, config.failure_days) * DAY
     started = time.perf_counter()
-    records, unreadable = git.readable_log(root, [head], int(since_s - lookback), timeout=LONG)
-    commits = [core.Commit(r.sha, r.time, r.subject, r.body, [(p, n) for p, _, n in r.files], len(r.parents))
-               for r in records]
-    history = core.History(commits, spans, config)
+    history, unreadable = _read(root, head, int(since_s - lookback), spans, config)
     found = _reattempts(root, history)
     report = _replay(history, found, since_s, controls)
     report.update({
         "repository": root.name, "head": head, "since": format_timestamp(since_s * 1_000_000),
-        "commits_read": len(commits), "unreadable_commits": unreadable,
+        "commits_read": len(history.commits), "unreadable_commits": unreadable,
         "seconds": round(time.perf_counter() - started, 2), "goals": GOALS,
         "settings": {"window_days": config.window_days, "failure_days": config.failure_days,
                      "backfill_days": spans.backfill_days, "revert_days": spans.revert_days},
     })
     return report
+
+
+def _read(root: Path, head: str, start: int, spans: core.Spans, config: Settings) -> tuple[core.History, int]:
+    """The history since ``start``: every commit's files from the trees (cheap), and line counts
+    (where the gate weighs a revert's files) for the reverts and the changes they undo only.
+    Returns it and how many of those git could not count (objects missing from a partial clone)."""
+    records, blobs = git.files_log(root, [head], start, timeout=LONG)
+    commits = [_from_record(r) for r in records]
+    history = core.History(commits, spans, config)
+    weighed = {c.sha for c in history.reverts} | {o.sha for c in history.reverts for o in history.originals[c.sha]}
+    missing = git.missing_objects(root, sorted({oid for sha in weighed for oid in blobs.get(sha, ())}))
+    readable = sorted(sha for sha in weighed if not blobs.get(sha, set()) & missing)
+    if not readable:
+        return history, len(weighed)
+    counted = {r.sha: _from_record(r) for r in git.log(root, readable, walk=False, timeout=LONG)}
+    return core.History([counted.get(c.sha, c) for c in commits], spans, config), len(weighed) - len(counted)
+
+
+def _from_record(record: git.CommitRecord) -> core.Commit:
+    return core.Commit(record.sha, record.time, record.subject, record.body,
+                       [(p, n) for p, _, n in record.files], len(record.parents))
 
 
 def _days(project: Project, key: str, default: int) -> int:
