@@ -247,6 +247,14 @@ def _rows(text: str) -> list[tuple[str, str, int]]:
     return rows
 
 
+def touching(root: Path, head: str, path: str, since: int, until: int, limit: int) -> list[tuple[str, int]]:
+    """The newest ``limit`` commits that touched ``path`` in [since, until]: (sha, time). git
+    stops at the ``limit``-th, so a busy file costs little."""
+    text = run(root, ["log", f"-n{limit}", f"--format=%H{_FIELD}%ct", f"--since=@{since}", f"--until=@{until}",
+                      head, "--", path])
+    return [(sha, int(time)) for sha, _, time in (line.partition(_FIELD) for line in text.splitlines()) if sha]
+
+
 def lookup(root: Path, names: list[str]) -> dict[str, tuple[str, str, int]]:
     """Each commit name (an abbreviated sha) that exists -> (full sha, subject, time); one process."""
     if not names:

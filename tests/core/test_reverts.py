@@ -286,7 +286,8 @@ def test_an_attempt_recorded_by_hand_is_never_dropped():
     assert kept("a.py", derived_revert(100, source="cli"), [90, 80], 100)
 
 
-def test_a_revert_older_than_what_git_was_asked_for_is_kept():
-    revert = derived_revert(100)
-    assert kept("a.py", revert, [90, 80, 70], 100, covered_from=us(95))
-    assert not kept("a.py", revert, [90, 80, 70], 100, covered_from=us(200))
+def test_commits_git_was_not_asked_for_only_add_to_the_count():
+    revert = derived_revert(20)
+    # git was asked back to day 10 only: two later commits known, maybe more before them
+    assert kept("a.py", revert, [9, 5], 20, covered_from=us(10)), "not enough known to call it moved on"
+    assert not kept("a.py", revert, [9, 5, 3], 20, covered_from=us(10)), "three known later commits are proof"

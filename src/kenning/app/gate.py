@@ -122,12 +122,15 @@ def _paths(project: Project, raw_paths: list[str], cwd: Path | None, staged: boo
 def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> gate.Report:
     config = settings(memory.project)
     since = gate.window_start(now_us, config)
-    facts = _facts(memory, paths, since, now_us, config, notices)
+    facts = _facts(memory, paths, since, notices)
+    opened, until = gate.failures_start(now_us, config), format_timestamp(now_us + CLOCK_SLACK_US)
+    reverts = {path: memory.events(memory.cache.failed_attempts(
+        path, format_timestamp(opened), until, REVERTS_JUDGED, origin="git")[1]) for path in paths}
+    _look_back(memory, facts, reverts, config)
     snoozes = memory.events(memory.cache.snoozes_at(paths))
     verdicts = []
     for path in paths:
-        file_memory = _file_memory(memory, path, since, gate.failures_start(now_us, config), now_us,
-                                   facts[path], config)
+        file_memory = _file_memory(memory, path, since, opened, now_us, facts[path], reverts[path], config)
         verdict = gate.evaluate(path, file_memory, facts[path], now_us, config)
         shown = [*file_memory.failed, *file_memory.open_issues, *file_memory.stale]
         if file_memory.decision is not None:
@@ -138,7 +141,7 @@ def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> 
 
 
 def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now_us: int,
-                 facts: gate.FileFacts, config: gate.Settings) -> gate.FileMemory:
+                 facts: gate.FileFacts, reverts: list[Event], config: gate.Settings) -> gate.FileMemory:
     """The index's bounded answer to what ``gate.FileMemory.of`` computes from all events:
     one clock for every signal, so nothing recorded after ``now`` counts. Attempts recorded by
     hand are counted by the index; reverts derived from git are judged one by one (a file
@@ -149,8 +152,7 @@ def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now
     hand_count, hand = cache.failed_attempts(path, opened, until, gate.FAILED_SHOWN)
     hand_recent = hand_count if failures_since >= since or not hand_count else cache.failed_count(
         path, recent_from, until)
-    derived = gate.current_failures(path, memory.events(
-        cache.failed_attempts(path, opened, until, REVERTS_JUDGED, origin="git")[1]), facts, config, now_us)
+    derived = gate.current_failures(path, reverts, facts, config, now_us)
     failed = sorted([*memory.events(hand), *derived], key=lambda e: e.sort_key, reverse=True)
     recent = hand_recent + sum(1 for e in derived if gate.event_time(e) >= since)
     open_count, open_ = cache.open_issues_at(path, until, EVIDENCE_LIMIT)
@@ -163,11 +165,9 @@ def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now
                            recent)
 
 
-def _facts(memory: Memory, paths: list[str], since_us: int, now_us: int, config: gate.Settings,
-           notices: list[str]) -> dict[str, gate.FileFacts]:
-    """Git facts for the paths, from the commits that touched them since the window opened, the
-    oldest memory about them was written, or the oldest revert on them still in the failure
-    window (whether the file moved on since). History only changes when HEAD moves, so what git
+def _facts(memory: Memory, paths: list[str], since_us: int, notices: list[str]) -> dict[str, gate.FileFacts]:
+    """Git facts for the paths, from the commits that touched them since the window opened or
+    the oldest memory about them was written. History only changes when HEAD moves, so what git
     said is kept in the index per (HEAD, path): a repeated precheck runs no git process, and a
     miss costs one ``git log`` for all the missed paths together. Renames are looked for
     (``--full-diff``) only when a path no longer exists."""
@@ -178,9 +178,8 @@ def _facts(memory: Memory, paths: list[str], since_us: int, now_us: int, config:
     facts = {p: gate.FileFacts(p, commits[p], *working[p]) for p in paths}
     if head is None:
         return facts
-    oldest = [t for t in (memory.cache.oldest_memory(paths), memory.cache.oldest_failure(
-        paths, format_timestamp(gate.failures_start(now_us, config)))) if t]
-    since = min([since_us, *(parse_timestamp(t) for t in oldest)]) // 1_000_000 - 1
+    oldest = memory.cache.oldest_memory(paths)
+    since = min(since_us, parse_timestamp(oldest) if oldest else since_us) // 1_000_000 - 1
     known = memory.cache.git_history(head, paths)
     missed = []
     for path in paths:
@@ -207,6 +206,33 @@ def _facts(memory: Memory, paths: list[str], since_us: int, now_us: int, config:
             facts[path].covered_from = since * 1_000_000
     _remember(memory, facts)
     return facts
+
+
+def _look_back(memory: Memory, facts: dict[str, gate.FileFacts], reverts: dict[str, list[Event]],
+               config: gate.Settings) -> None:
+    """Whether a file moved on since a revert older than the facts reach: at most
+    ``revert_commits + 1`` later commits are needed, so git stops at the newest few (cheap on a
+    busy file) and is asked only when the facts have fewer. Kept per (HEAD, path) like the facts."""
+    root, head = memory.project.root, git.head_commit(memory.project.root)
+    enough = config.revert_commits + 1
+    for path, file_facts in facts.items():
+        older = [gate.event_time(e) for e in reverts[path] if gate.event_time(e) < file_facts.covered_from]
+        if head is None or not older or len(file_facts.commits) >= enough or file_facts.covered_from >= _FAR_FUTURE:
+            continue
+        start, until = min(older) // 1_000_000 - 1, file_facts.covered_from // 1_000_000 - 1
+        key = path + "\0before"
+        entry = memory.cache.git_history(head, [key]).get(key)
+        if entry is None or entry[0] > start:
+            try:
+                rows = [[sha, time * 1_000_000, "", None, 0, None] for sha, time in
+                        git.touching(root, head, path, start, until, enough - len(file_facts.commits))]
+            except git.GitError:
+                continue
+            with memory.cache.transaction():
+                memory.cache.save_git_history(head, {key: (start, False, rows)}, keep=True)
+            entry = (start, False, rows)
+        file_facts.commits.extend(gate.Commit(*row) for row in entry[2])
+        file_facts.covered_from = entry[0] * 1_000_000
 
 
 def _remember(memory: Memory, facts: dict[str, gate.FileFacts]) -> None:

@@ -222,8 +222,8 @@ def _moved_on(event: Event, path: str, facts: FileFacts, settings: Settings, now
     if event.source != "git":
         return False
     time_us = _time(event)
-    if time_us < facts.covered_from:
-        return False  # git was not asked that far back: keep the warning
+    # commits git was not asked for (before facts.covered_from) can only add to the count: a
+    # count already over the limit is proof, a count under it keeps the warning
     recent = now_us - time_us <= settings.revert_recent_days * DAY_US
     main = event.path == path  # the file the reverted change was mostly about
     allowed = (settings.revert_commits if main else 0) if recent else (0 if main else -1)

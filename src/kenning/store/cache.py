@@ -289,13 +289,6 @@ class Cache:
             "SELECT count(*) FROM event_paths p WHERE p.path=? AND p.origin=? AND p.type='attempt'"
             " AND p.outcome='failed' AND p.ts>=? AND p.ts<=?", (path, origin, since, until)).fetchone()[0])
 
-    def oldest_failure(self, paths: list[str], since: str) -> str | None:
-        """The oldest failed attempt derived from git on any of ``paths`` since ``since``."""
-        marks = ",".join("?" * len(paths))
-        row = self.db.execute(f"SELECT min(ts) FROM event_paths WHERE path IN ({marks}) AND origin='git'"
-                              " AND type='attempt' AND outcome='failed' AND ts>=?", (*paths, since)).fetchone()
-        return row[0] if row else None
-
     def open_issues_at(self, path: str, until: str, limit: int) -> tuple[int, list[str]]:
         where = ("p.path=? AND p.type='issue' AND p.issue_id IS NOT NULL AND p.ts<=? AND NOT EXISTS"
                  " (SELECT 1 FROM events f WHERE f.type='fix' AND f.issue_id=p.issue_id AND f.ts<=?)")
@@ -324,8 +317,10 @@ class Cache:
                                (head, *paths))
         return {path: (int(since), bool(full), json.loads(commits)) for path, since, full, commits in rows}
 
-    def save_git_history(self, head: str, entries: dict[str, tuple[int, bool, list[list[Any]]]]) -> None:
-        self.db.execute("DELETE FROM git_history WHERE head != ?", (head,))  # history moved on
+    def save_git_history(self, head: str, entries: dict[str, tuple[int, bool, list[list[Any]]]],
+                         keep: bool = False) -> None:
+        if not keep:
+            self.db.execute("DELETE FROM git_history WHERE head != ?", (head,))  # history moved on
         self.db.executemany(
             "INSERT OR REPLACE INTO git_history(head, path, since, full, commits) VALUES(?,?,?,?,?)",
             ((head, path, since, int(full), json.dumps(rows)) for path, (since, full, rows) in entries.items()))
