@@ -32,9 +32,11 @@ if TYPE_CHECKING:
 
 DAY = 86400
 LONG = 600.0  # seconds: a year of a large repository's history is one long `git log`
-# message lines git keeps for the long revert span (case-insensitive, extended regex)
-REVERT_GREP = (r"^(revert|reverts|reverted|reverting|roll ?back|rollback|automated rollback|back ?out|"
-               r"partially revert|temporarily revert)\b|^this reverts|^reverting commit")
+# message lines that may be a revert, for git to keep over the long revert span (extended regex,
+# case-insensitive; `core.reverts` decides): a wide net is cheap, a narrow one loses reverts
+REVERT_GREP = (r"^(\[revert\]|undo |automated( [a-z]+)? rollback|partial(ly)? revert|temporarily revert|revert|"
+               r"roll ?back|back ?out)|^this (cl |pr |change )?reverts|^reverting commit|"
+               r"^[^ :]+: (partial(ly)? |temporarily )?(revert|rollback|roll back)")
 
 
 def refresh(memory: Memory, now_s: int, backfill_days: int | None = None, progress: bool = False) -> int:
@@ -83,8 +85,8 @@ def widen(memory: Memory, start: int, now_s: int) -> int:
         old_reverts = int(info.get("revert_start", old_start))
         if start >= old_start:
             return 0
-        added = _read_span(memory, head, start, old_start, min(start, old_reverts), False,
-                           revert_until=old_reverts)
+        # every kind from the new start: the reverts in that span come with them
+        added = _read_span(memory, head, start, old_start, start, False)
         memory.save_state()
         info = {**(memory.cache.meta("git") or {}), "start": start, "revert_start": min(start, old_reverts)}
         memory.cache.set_meta("git", info)
@@ -145,15 +147,13 @@ def _follow(memory: Memory, head: str, info: dict[str, Any]) -> int:
     return _index(memory, fresh, resolver, False)
 
 
-def _read_span(memory: Memory, head: str, start: int, until: int | None, revert_start: int, progress: bool,
-               revert_until: int | None = None) -> int:
-    """Derive every commit in [start, until) and the reverts in [revert_start, revert_until or start)."""
+def _read_span(memory: Memory, head: str, start: int, until: int | None, revert_start: int, progress: bool) -> int:
+    """Derive every commit in [start, until) and the reverts in [revert_start, start)."""
     root = memory.project.root
     history = git.subjects(root, head, since=min(start, revert_start))
     records, unreadable = git.readable_log(root, [head], start, until, timeout=LONG)
-    if revert_start < (revert_until or start):
-        older, skipped = git.readable_log(root, [head], revert_start, revert_until or start, grep=REVERT_GREP,
-                                          timeout=LONG)
+    if revert_start < start:
+        older, skipped = git.readable_log(root, [head], revert_start, start, grep=REVERT_GREP, timeout=LONG)
         records += older
         unreadable += skipped
     if unreadable:
