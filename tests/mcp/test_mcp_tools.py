@@ -121,6 +121,8 @@ async def test_writes_land_in_the_log_as_the_cli_reads_them_and_back(world: Worl
         attempt = await mcp.ok("record_attempt", summary="Raised the timeout", outcome="partial")
         assert f"recorded against the only open issue #{iid}" in attempt.blocks[1]
         assert json.loads(attempt.blocks[2])["outcome"] == "partial"
+        assert json.loads(attempt.blocks[2])["location"] == "src/app.py:2", "an attempt is where its issue is"
+        assert "located at src/app.py:2" in attempt.blocks[1]
         assert [a["summary"] for a in world.json(alpha, "show", iid)["attempts"]] == ["Raised the timeout"]
 
         first = json.loads((await mcp.ok("add_decision", summary="Time out after 30 s")).blocks[2])
