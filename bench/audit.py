@@ -1,7 +1,8 @@
 """Benchmarks of `ken audit` on a large generated history and of `ken precheck` on real histories.
 
     python bench/audit.py [--only audit|precheck] [--commits 20000] [--runs 3] [--repos google+dawn,...]
-                          [--per-group 20] [--seed 1] [--ken PATH] [--pjm PATH] [--real-clock] [--keep]
+                          [--per-group 20] [--seed 1] [--ken PATH] [--pjm PATH] [--real-clock] [--settle S]
+                          [--live] [--keep]
 
 Two parts; every figure is the wall time of a whole process (interpreter start included):
 
@@ -29,9 +30,10 @@ drop below 0.7, and the load averages before and after are reported. kenning's b
 compiled into a `PYTHONPYCACHEPREFIX` of the run's own (as an install has it), and one call of
 each command is made first in a scratch repository.
 
-If `ken init`/`ken precheck` fail at parse time with the `_Skipped.add_mutually_exclusive_group()`
-TypeError (a bug in the lazy per-command parser at the time this was written), they are run
-through a copy of the console script that patches that one method; the results say so.
+The source measured is a copy of the installed (editable) kenning taken at the start, put first
+on `PYTHONPATH`: commits landing in the checkout during the run do not mix versions (`--live`
+measures the checkout as it changes). Its commit, and whether it had uncommitted edits, are
+recorded.
 
 Results are printed and written to `bench/results/audit.{md,json}` (with `--only`, the other
 part's previous figures are kept). Generated data lives in a temporary directory, removed at
@@ -575,24 +577,18 @@ def precheck_table(rows: list[dict[str, Any]]) -> str:
 
 # -- the command line ----------------------------------------------------------------------------
 
-def resolve_ken(ken: str, root: Path) -> tuple[str, str | None]:
-    """``ken``, or, when its per-command parser is broken (``ken init --help`` fails with the
-    ``_Skipped.add_mutually_exclusive_group`` TypeError), a copy of its console script that
-    patches that one method first: same interpreter, same imports, same code paths."""
-    probe = subprocess.run([ken, "init", "--help"], capture_output=True, text=True)
-    if probe.returncode == 0:
-        return ken, None
-    if "add_mutually_exclusive_group" not in probe.stderr:
-        raise SystemExit(f"`{ken} init --help` fails: {probe.stderr.strip()}")
-    python = Path(ken).read_text().splitlines()[0]
-    shim = root / "ken-shim"
-    shim.write_text(f"{python}\nimport sys\nimport kenning.cli as cli\n\n"
-                    "cli._Skipped.add_mutually_exclusive_group = lambda self, **kwargs: self\n"
-                    "sys.exit(cli.main())\n")
-    shim.chmod(0o755)
-    return str(shim), ("`ken init`/`ken precheck` (every command in cli.COMMANDS) exit 2 at this commit: "
-                       "_Skipped.add_mutually_exclusive_group() takes no `required=` (backfill's parser); "
-                       "ran through a copy of the console script that patches that method")
+def snapshot(root: Path) -> tuple[dict[str, str], str]:
+    """A copy of the kenning source being measured (the working tree's, uncommitted edits
+    included), so that commits landing during a run of several minutes do not mix versions:
+    environment additions that make ``ken`` import it, and a description of it."""
+    import kenning
+
+    source = Path(kenning.__file__).parent
+    target = root / "snapshot"
+    shutil.copytree(source, target / "kenning", ignore=shutil.ignore_patterns("__pycache__"))
+    head = _git(source, "rev-parse", "--short", "HEAD").strip()
+    dirty = bool(_git(source, "status", "--porcelain", "--", ".").strip())
+    return {"PYTHONPATH": str(target)}, f"{head}{' + uncommitted edits' if dirty else ''} (snapshot of {source})"
 
 
 def warm_up(root: Path, ken: str, kenv: dict[str, str]) -> None:
@@ -623,6 +619,8 @@ def main() -> None:
     parser.add_argument("--settle", type=float, default=180,
                         help="wait up to this many seconds for the load average to drop below 0.7 before each "
                              "measured part (default 180)")
+    parser.add_argument("--live", action="store_true",
+                        help="run the installed kenning as it is (default: a snapshot of its source, taken first)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     args = parser.parse_args()
     pjm = args.pjm or find_pjm()
@@ -636,23 +634,26 @@ def main() -> None:
     # bytecode as an install has it, in a prefix of our own: nothing written under src/, and no
     # cleaning of __pycache__ by other work on the checkout can put compiles into the timings
     kenv = dict(env, PYTHONPYCACHEPREFIX=str(root / "pycache"))
-    import kenning
-
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(Path(kenning.__file__).parent)],
-                   capture_output=True, env=kenv)
-    ken, ken_note = resolve_ken(args.ken, root)
+    measured = "the installed kenning"
+    if not args.live:
+        extra, measured = snapshot(root)
+        kenv.update(extra)
+    subprocess.run([sys.executable, "-c", "import compileall, kenning, pathlib; "
+                    "compileall.compile_dir(pathlib.Path(kenning.__file__).parent, quiet=1)"], env=kenv, check=True)
+    ken = args.ken
+    probe = subprocess.run([ken, "precheck", "--help"], capture_output=True, text=True, env=kenv)
+    if probe.returncode != 0:
+        raise SystemExit(f"`{ken} precheck --help` fails: {probe.stderr.strip()}")
     warm_up(root, ken, kenv)
     results: dict[str, Any] = {
         "machine": f"{platform.machine()}, {os.cpu_count()} cores", "python": platform.python_version(),
         "git": _git(Path.cwd(), "--version").strip(),
-        "kenning_commit": _git(HERE, "rev-parse", "--short", "HEAD").strip(),
-        "ken_runner": ken_note or "ken", "pjm": (pjm_version(pjm) if pjm else None) or pjm_note}
+        "kenning": measured, "pjm": (pjm_version(pjm) if pjm else None) or pjm_note}
     sections = []
     try:
         print(f"kenning audit/precheck benchmarks on {results['machine']}, Python {results['python']}, "
               f"{results['git']}; reference tool: {pjm or pjm_note}", flush=True)
-        if ken_note:
-            print(f"  note: {ken_note}", flush=True)
+        print(f"  measuring {measured}", flush=True)
         if args.only in (None, "audit"):
             row = audit_bench(root, ken, env, kenv, args.commits, args.runs, args.seed, args.settle)
             results["audit"] = row
@@ -675,8 +676,8 @@ def main() -> None:
                             f"files each; ken clock: {results['precheck_clock']})\n\n"
                             + precheck_table(results["precheck"]))
         text = "\n\n".join(sections)
-        if ken_note:
-            text += f"\n\nNote: {ken_note}."
+        text += f"\n\nkenning measured: {results['kenning']}; {results['machine']}, Python {results['python']}, " \
+                f"{results['git']}; pjm: {results['pjm']}."
         print("\n" + text)
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / "audit.md").write_text(text + "\n")

@@ -148,9 +148,10 @@ def test_three_commits_or_old_commits_are_not_churn(scenario: Scenario, path: st
 
 def test_revert_in_the_window_is_a_failed_attempt_naming_the_change(scenario: Scenario):
     f = entry(scenario.report, "src/rev.py")
-    # memory derived the revert, so git's own record of it adds no second warning
-    assert kinds(f) == {"failed_attempts"} and f["severity"] == "warn"
+    assert kinds(f) == {"recent_revert", "failed_attempts"} and f["severity"] == "warn"
     revert, feat = str(scenario.ids["revert"]), str(scenario.ids["feat"])
+    r = warning(f, "recent_revert")
+    assert r["severity"] == "warn" and revert[:10] in r["message"] and "feat: add retry" in r["message"]
     w = warning(f, "failed_attempts")
     assert w["message"].startswith("1 failed attempt in the last 30 days: Reverted " + feat[:10])
     assert "feat: add retry" in w["message"] and w["event_ids"] == ["evt_" + revert[:20]]

@@ -172,13 +172,14 @@ class FileMemory:
     """
 
     __slots__ = ("failed", "failed_count", "open_issues", "open_count", "decision", "stale", "stale_count",
-                 "recent_failed")
+                 "recent_failed", "live_reverts")
 
     def __init__(self, failed: list[Event], failed_count: int, open_issues: list[Event], open_count: int,
                  decision: Event | None, stale: list[Event], stale_count: int,
                  recent_failed: int | None = None) -> None:
         self.failed, self.failed_count = failed, failed_count
         self.recent_failed = failed_count if recent_failed is None else recent_failed  # in the shorter window
+        self.live_reverts: set[str] = set()  # ids of the reverts derived from git that still count here
         self.open_issues, self.open_count = open_issues, open_count
         self.decision = decision
         self.stale, self.stale_count = stale, stale_count
@@ -204,8 +205,10 @@ class FileMemory:
         decisions = [e for e in located if e.type == "decision" and e.id not in retired and _time(e) >= since]
         memories = [e for e in located if e.source != "git" and not (e.type == "decision" and e.id in retired)]
         stale = [] if stale_before is None else [e for e in memories if _time(e) < stale_before]
-        return cls(failed[:FAILED_SHOWN], len(failed), open_[:limit], len(open_),
-                   decisions[0] if decisions else None, stale[:limit], len(stale), recent)
+        found = cls(failed[:FAILED_SHOWN], len(failed), open_[:limit], len(open_),
+                    decisions[0] if decisions else None, stale[:limit], len(stale), recent)
+        found.live_reverts = {e.id for e in failed if e.source == "git"}
+        return found
 
 
 def current_failures(path: str, failed: list[Event], facts: FileFacts, settings: Settings,
@@ -264,7 +267,7 @@ def evaluate(path: str, memory: FileMemory, facts: FileFacts, now_us: int, setti
     warnings = [w for w in (
         _failed_attempts(memory, settings),
         _open_issues(memory),
-        _recent_revert(facts, since, now_us),
+        _recent_revert(facts, memory, since, now_us),
         _churn(facts, since, now_us, settings),
         _recent_decision(memory),
         _stale_memory(memory, facts),
@@ -307,9 +310,13 @@ def _in_window(facts: FileFacts, since: int, now_us: int) -> list[Commit]:
     return [c for c in facts.commits if since <= c.time_us <= now_us]
 
 
-def _recent_revert(facts: FileFacts, since: int, now_us: int) -> Warning_ | None:
-    reverts = [c for c in _in_window(facts, since, now_us)
-               if c.is_revert and derived_id(c.sha) not in facts.remembered]
+def _recent_revert(facts: FileFacts, memory: FileMemory, since: int, now_us: int) -> Warning_ | None:
+    """Revert commits in the window, as git lists them: those memory judged (it read them) only
+    where memory still counts them as failures here, so a revert of another change that merely
+    touched this file, or one the file moved on from, adds nothing; those older than memory's
+    reach as git says."""
+    reverts = [c for c in _in_window(facts, since, now_us) if c.is_revert and (
+        derived_id(c.sha) not in facts.remembered or derived_id(c.sha) in memory.live_reverts)]
     if not reverts:
         return None
     message = f"reverted recently: {one_line(reverts[0].subject, 100)} ({reverts[0].sha[:10]})"
