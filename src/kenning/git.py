@@ -180,11 +180,11 @@ def readable_log(root: Path, revisions: list[str], since: int | None = None, unt
 
 
 def files_log(root: Path, revisions: list[str], since: int | None = None, until: int | None = None,
-              timeout: float = 30.0) -> tuple[list[CommitRecord], dict[str, set[str]]]:
+              timeout: float = 30.0, paths: list[str] | None = None) -> tuple[list[CommitRecord], dict[str, set[str]]]:
     """Commits with the files they changed, read from the trees alone (no rename detection, no
     line counts: 0 each), several times cheaper than ``log`` over a long history; and the blob
     ids each commit's diff would read (``missing_objects`` tells which are absent)."""
-    return _raw_log(root, revisions, since, until, None, None, False, timeout)
+    return _raw_log(root, revisions, since, until, paths, None, False, timeout)
 
 
 def _raw_log(root: Path, revisions: list[str], since: int | None, until: int | None, paths: list[str] | None,

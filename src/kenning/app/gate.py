@@ -30,6 +30,7 @@ EVIDENCE_LIMIT = 20  # ids listed per warning; the message gives the total
 # writes at one frozen instant (--now, KEN_NOW) are stamped 1 µs apart to stay ordered: a
 # thousand of them still happened "now"; a commit (whole seconds) a second later did not
 CLOCK_SLACK_US = 1000
+RENAMES, LINES = 1, 2  # what git was asked for, kept with its answer: renames followed, lines counted
 REVERTS_JUDGED = 50  # derived reverts on one file weighed per check (a file reverted more is blocked anyway)
 _FAR_FUTURE = 253402300799 * 1_000_000  # 9999-12-31: "every memory" for a deleted file
 
@@ -183,26 +184,33 @@ def _facts(memory: Memory, paths: list[str], since_us: int, notices: list[str]) 
     oldest = memory.cache.oldest_memory(paths)
     since = min(since_us, parse_timestamp(oldest) if oldest else since_us) // 1_000_000 - 1
     known = memory.cache.git_history(head, paths)
+    lines = oldest is not None  # line counts serve staleness only: without memories, none are needed
     missed = []
     for path in paths:
         entry = known.get(path)
-        if entry is not None and entry[0] <= since and (entry[1] or working[path][0]):
+        if (entry is not None and entry[0] <= since and (entry[1] & RENAMES or working[path][0])
+                and (entry[1] & LINES or not lines)):
             commits[path].extend(gate.Commit(*row) for row in entry[2])
             facts[path].covered_from = entry[0] * 1_000_000
         else:
             missed.append(path)
     if missed:
         full_diff = not all(working[p][0] for p in missed)
+        asked = (RENAMES if full_diff else 0) | (LINES if lines or full_diff else 0)
         try:
             found: dict[str, list[gate.Commit]] = {p: [] for p in missed}
-            _add_commits(found, git.readable_log(root, ["HEAD"], since=since, paths=missed, full_diff=full_diff)[0])
+            if asked:
+                records = git.readable_log(root, ["HEAD"], since=since, paths=missed, full_diff=full_diff)[0]
+            else:  # which commits touched the files, from the trees: no blob is read, no line counted
+                records = git.files_log(root, ["HEAD"], since=since, paths=missed)[0]
+            _add_commits(found, records)
         except git.GitError as err:
             notices.append(f"git history unavailable ({err}); churn, reverts and staleness not checked")
             for path in missed:
                 facts[path].covered_from = _FAR_FUTURE
             return facts
         with memory.cache.transaction():
-            memory.cache.save_git_history(head, {p: (since, full_diff, [_row(c) for c in found[p]]) for p in missed})
+            memory.cache.save_git_history(head, {p: (since, asked, [_row(c) for c in found[p]]) for p in missed})
         for path in missed:
             commits[path].extend(found[path])
             facts[path].covered_from = since * 1_000_000
@@ -231,8 +239,8 @@ def _look_back(memory: Memory, facts: dict[str, gate.FileFacts], reverts: dict[s
             except git.GitError:
                 continue
             with memory.cache.transaction():
-                memory.cache.save_git_history(head, {key: (start, False, rows)}, keep=True)
-            entry = (start, False, rows)
+                memory.cache.save_git_history(head, {key: (start, 0, rows)}, keep=True)
+            entry = (start, 0, rows)
         file_facts.commits.extend(gate.Commit(*row) for row in entry[2])
         file_facts.covered_from = entry[0] * 1_000_000
 

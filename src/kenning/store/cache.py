@@ -310,14 +310,14 @@ class Cache:
                  " (SELECT 1 FROM events s WHERE s.type='decision' AND s.supersedes=p.id))")
         return self._counted(where, (path, before), limit)
 
-    def git_history(self, head: str, paths: list[str]) -> dict[str, tuple[int, bool, list[list[Any]]]]:
-        """What git said about each path at ``head``: (since, with renames, commit rows)."""
+    def git_history(self, head: str, paths: list[str]) -> dict[str, tuple[int, int, list[list[Any]]]]:
+        """What git said about each path at ``head``: (since, what it was asked for (flags), commit rows)."""
         marks = ",".join("?" * len(paths))
         rows = self.db.execute(f"SELECT path, since, full, commits FROM git_history WHERE head=? AND path IN ({marks})",
                                (head, *paths))
-        return {path: (int(since), bool(full), json.loads(commits)) for path, since, full, commits in rows}
+        return {path: (int(since), int(full), json.loads(commits)) for path, since, full, commits in rows}
 
-    def save_git_history(self, head: str, entries: dict[str, tuple[int, bool, list[list[Any]]]],
+    def save_git_history(self, head: str, entries: dict[str, tuple[int, int, list[list[Any]]]],
                          keep: bool = False) -> None:
         if not keep:
             self.db.execute("DELETE FROM git_history WHERE head != ?", (head,))  # history moved on
