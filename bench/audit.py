@@ -2,7 +2,7 @@
 
     python bench/audit.py [--only audit|precheck] [--commits 20000] [--runs 3] [--repos google+dawn,...]
                           [--per-group 20] [--seed 1] [--ken PATH] [--pjm PATH] [--real-clock] [--settle S]
-                          [--live] [--keep]
+                          [--source worktree|REV|live] [--keep]
 
 Two parts; every figure is the wall time of a whole process (interpreter start included):
 
@@ -19,7 +19,9 @@ Two parts; every figure is the wall time of a whole process (interpreter start i
   (cold: the first call, which runs git; warm: the second, answered from the index) on 40 files
   per repository: the 20 most changed in the year before the clock and 20 others drawn with a
   fixed seed. The reference tool's `pjm precheck FILE` (projectmem 0.3.4, from
-  `/tmp/pjmvenv` or PATH) runs on the same files in the same clone. ken's clock is set
+  `/tmp/pjmvenv` or PATH; `pjm init` with `bench/pjm.py`'s flags except `--no-backfill`, so it
+  keeps its own backfill of the last 20 commits) runs on the same files in the same clone,
+  also twice per file (it keeps no cache: both calls do the same work). ken's clock is set
   (`KEN_NOW`) to one hour after the clone's last commit, as in a checkout being worked on
   (`--real-clock`: the system clock); pjm has no such setting and uses the system clock.
 
@@ -30,10 +32,10 @@ drop below 0.7, and the load averages before and after are reported. kenning's b
 compiled into a `PYTHONPYCACHEPREFIX` of the run's own (as an install has it), and one call of
 each command is made first in a scratch repository.
 
-The source measured is a copy of the installed (editable) kenning taken at the start, put first
-on `PYTHONPATH`: commits landing in the checkout during the run do not mix versions (`--live`
-measures the checkout as it changes). Its commit, and whether it had uncommitted edits, are
-recorded.
+The source measured is a copy of the installed (editable) kenning's, taken at the start and put
+first on `PYTHONPATH` (`--source REV`: a commit's; `--source live`: the checkout as it changes):
+commits landing in the checkout during the run do not mix versions. Which source it was is
+recorded per part.
 
 Results are printed and written to `bench/results/audit.{md,json}` (with `--only`, the other
 part's previous figures are kept). Generated data lives in a temporary directory, removed at
@@ -459,6 +461,23 @@ def settle(limit_s: float, below: float = 0.7) -> float:
     return load()
 
 
+def git_cost(repo: Path, path: str, clock: int, days: int = 30) -> dict[str, Any]:
+    """What a cold check's git read costs for ``path``, approximately: the commits in the gate's
+    window (``[gate] window_days``, 30) and the time of one ``git log`` over them with line
+    counts (``-M --numstat``, as precheck reads them) and without (no blob is diffed)."""
+    since = f"--since=@{clock - days * 86400}"
+
+    def timed(*args: str) -> tuple[float, str]:
+        begin = time.perf_counter()
+        out = _git(repo, "log", *args, since, "HEAD", "--", path)
+        return round((time.perf_counter() - begin) * 1000, 1), out
+
+    counted, _ = timed("-M", "--numstat", "--format=%H")
+    bare, listed = timed("--format=%H")
+    size = (repo / path).stat().st_size if (repo / path).is_file() else None
+    return {"window_commits": len(listed.split()), "bytes": size, "git_numstat_ms": counted, "git_bare_ms": bare}
+
+
 def precheck_bench(root: Path, repos: list[str], ken: str, pjm: str | None, env: dict[str, str],
                    kenv_base: dict[str, str], per_group: int, seed: int, real_clock: bool,
                    settle_s: float) -> list[dict[str, Any]]:
@@ -525,7 +544,8 @@ def precheck_bench(root: Path, repos: list[str], ken: str, pjm: str | None, env:
                              for s in sorted({str(e["severity"]) for e in per_file})}
         for group in ("hot", "other"):
             row[f"ken_cold_{group}"] = _stats([e["ken_cold"] for e in per_file if e["group"] == group])
-        row["slowest_ken_cold"] = [{k: e[k] for k in ("path", "group", "ken_cold", "ken_cold_cpu", "ken_warm")}
+        row["slowest_ken_cold"] = [dict({k: e[k] for k in ("path", "group", "ken_cold", "ken_cold_cpu", "ken_warm")},
+                                        **git_cost(repo, e["path"], clock))
                                    for e in sorted(per_file, key=lambda e: -e["ken_cold"])[:3]]
         row["per_file"] = per_file
         rows.append(row)
@@ -534,6 +554,10 @@ def precheck_bench(root: Path, repos: list[str], ken: str, pjm: str | None, env:
               f"warm p50 {warm['p50']} p95 {warm['p95']} ms"
               + (f"; pjm cold p95 {row['pjm_cold']['p95']} ms" if "pjm_cold" in row else ""), flush=True)
     return rows
+
+
+def _kib(size: int | None) -> str:
+    return "no file" if size is None else f"{size / 1024:,.0f} KiB"
 
 
 def precheck_table(rows: list[dict[str, Any]]) -> str:
@@ -546,7 +570,8 @@ def precheck_table(rows: list[dict[str, Any]]) -> str:
             "max ms | pjm init s | pjm cold p50 / p95 / max ms | pjm warm p50 / p95 / max ms |",
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     more = ["| repository | ken cold CPU p50 / p95 ms | ken warm CPU p50 / p95 ms | ken cold, hot files p50 / p95 ms | "
-            "ken cold, other files p50 / p95 ms | slowest ken cold | ken verdicts | load avg before / after |",
+            "ken cold, other files p50 / p95 ms | slowest ken cold (its git read, timed apart) | ken verdicts | "
+            "load avg before / after |",
             "|---|---:|---:|---:|---:|---|---|---:|"]
     for row in rows:
         wall.append(f"| {row['repository']} | {row['commits']:,} | {row['files_at_head']:,} | "
@@ -557,7 +582,9 @@ def precheck_table(rows: list[dict[str, Any]]) -> str:
         verdicts = ", ".join(f"{k} {v}" for k, v in row.get("severities", {}).items())
         more.append(f"| {row['repository']} | {cell(row, 'ken_cold_cpu', two)} | {cell(row, 'ken_warm_cpu', two)} | "
                     f"{cell(row, 'ken_cold_hot', two)} | {cell(row, 'ken_cold_other', two)} | "
-                    f"`{slow['path']}` {slow['ken_cold']} ms | {verdicts} | "
+                    f"`{slow['path']}` {slow['ken_cold']} ms ({_kib(slow.get('bytes'))}, "
+                    f"{slow.get('window_commits')} commits in 30 days: git log --numstat "
+                    f"{slow.get('git_numstat_ms')} ms, without {slow.get('git_bare_ms')} ms) | {verdicts} | "
                     f"{row.get('load_before')} / {row.get('load_after')} |")
     lines = wall + [""] + more
     every = {k: [e[k] for r in rows for e in r["per_file"] if k in e]
@@ -577,18 +604,27 @@ def precheck_table(rows: list[dict[str, Any]]) -> str:
 
 # -- the command line ----------------------------------------------------------------------------
 
-def snapshot(root: Path) -> tuple[dict[str, str], str]:
-    """A copy of the kenning source being measured (the working tree's, uncommitted edits
-    included), so that commits landing during a run of several minutes do not mix versions:
-    environment additions that make ``ken`` import it, and a description of it."""
+def snapshot(root: Path, revision: str | None) -> tuple[dict[str, str], str]:
+    """A copy of the kenning source to measure: the working tree's (uncommitted edits included)
+    or, with ``revision``, that commit's. Commits landing in the checkout during a run of
+    several minutes then do not mix versions. Returns the environment additions that make
+    ``ken`` import the copy, and a description of it."""
     import kenning
 
     source = Path(kenning.__file__).parent
     target = root / "snapshot"
-    shutil.copytree(source, target / "kenning", ignore=shutil.ignore_patterns("__pycache__"))
-    head = _git(source, "rev-parse", "--short", "HEAD").strip()
-    dirty = bool(_git(source, "status", "--porcelain", "--", ".").strip())
-    return {"PYTHONPATH": str(target)}, f"{head}{' + uncommitted edits' if dirty else ''} (snapshot of {source})"
+    target.mkdir()
+    if revision is None:
+        shutil.copytree(source, target / "kenning", ignore=shutil.ignore_patterns("__pycache__"))
+        head = _git(source, "rev-parse", "--short", "HEAD").strip()
+        dirty = bool(_git(source, "status", "--porcelain", "--", ".").strip())
+        return {"PYTHONPATH": str(target)}, f"{head}{' + uncommitted edits' if dirty else ''} (working tree)"
+    sha = _git(source, "rev-parse", "--short", f"{revision}^{{commit}}").strip()
+    top = _git(source, "rev-parse", "--show-toplevel").strip()
+    prefix = source.relative_to(top).as_posix()
+    archive = subprocess.run(["git", "archive", sha, prefix], cwd=top, capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
+    return {"PYTHONPATH": str(target / Path(prefix).parent)}, f"{sha} (commit)"
 
 
 def warm_up(root: Path, ken: str, kenv: dict[str, str]) -> None:
@@ -619,8 +655,9 @@ def main() -> None:
     parser.add_argument("--settle", type=float, default=180,
                         help="wait up to this many seconds for the load average to drop below 0.7 before each "
                              "measured part (default 180)")
-    parser.add_argument("--live", action="store_true",
-                        help="run the installed kenning as it is (default: a snapshot of its source, taken first)")
+    parser.add_argument("--source", default="worktree", metavar="worktree|REV|live",
+                        help="the kenning measured: a copy of the working tree's source taken first (default), "
+                             "of a commit's, or the installed one as it changes")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     args = parser.parse_args()
     pjm = args.pjm or find_pjm()
@@ -634,9 +671,9 @@ def main() -> None:
     # bytecode as an install has it, in a prefix of our own: nothing written under src/, and no
     # cleaning of __pycache__ by other work on the checkout can put compiles into the timings
     kenv = dict(env, PYTHONPYCACHEPREFIX=str(root / "pycache"))
-    measured = "the installed kenning"
-    if not args.live:
-        extra, measured = snapshot(root)
+    measured = "the installed kenning, live"
+    if args.source != "live":
+        extra, measured = snapshot(root, None if args.source == "worktree" else args.source)
         kenv.update(extra)
     subprocess.run([sys.executable, "-c", "import compileall, kenning, pathlib; "
                     "compileall.compile_dir(pathlib.Path(kenning.__file__).parent, quiet=1)"], env=kenv, check=True)
@@ -648,7 +685,7 @@ def main() -> None:
     results: dict[str, Any] = {
         "machine": f"{platform.machine()}, {os.cpu_count()} cores", "python": platform.python_version(),
         "git": _git(Path.cwd(), "--version").strip(),
-        "kenning": measured, "pjm": (pjm_version(pjm) if pjm else None) or pjm_note}
+        "pjm": (pjm_version(pjm) if pjm else None) or pjm_note}
     sections = []
     try:
         print(f"kenning audit/precheck benchmarks on {results['machine']}, Python {results['python']}, "
@@ -656,28 +693,30 @@ def main() -> None:
         print(f"  measuring {measured}", flush=True)
         if args.only in (None, "audit"):
             row = audit_bench(root, ken, env, kenv, args.commits, args.runs, args.seed, args.settle)
-            results["audit"] = row
+            results["audit"] = dict(row, kenning=measured)
         if args.only in (None, "precheck"):
             rows = precheck_bench(root, [r for r in args.repos.split(",") if r], ken, pjm, env, kenv,
                                   args.per_group, args.seed, args.real_clock, args.settle)
             results["precheck"] = rows
             results["precheck_clock"] = "system clock" if args.real_clock else "KEN_NOW = last commit + 1 h"
+            results["precheck_kenning"] = measured
         previous = json.loads((RESULTS / "audit.json").read_text()) if (RESULTS / "audit.json").exists() else {}
         for part in ("audit", "precheck"):
             if part not in results and part in previous:
                 results[part] = previous[part]
                 if part == "precheck":
                     results["precheck_clock"] = previous.get("precheck_clock")
+                    results["precheck_kenning"] = previous.get("precheck_kenning")
         if "audit" in results:
-            sections.append(f"## `ken audit` on a generated history (whole process, {results['audit']['runs']} runs)"
-                            "\n\n" + audit_tables(results["audit"]))
+            sections.append(f"## `ken audit` on a generated history (whole process, {results['audit']['runs']} runs; "
+                            f"kenning {results['audit'].get('kenning')})\n\n" + audit_tables(results["audit"]))
         if "precheck" in results:
             sections.append("## `ken precheck FILE --json` on real histories (whole process; 20 hot + 20 other "
-                            f"files each; ken clock: {results['precheck_clock']})\n\n"
+                            f"files each; ken clock: {results['precheck_clock']}; kenning "
+                            f"{results.get('precheck_kenning')})\n\n"
                             + precheck_table(results["precheck"]))
         text = "\n\n".join(sections)
-        text += f"\n\nkenning measured: {results['kenning']}; {results['machine']}, Python {results['python']}, " \
-                f"{results['git']}; pjm: {results['pjm']}."
+        text += f"\n\n{results['machine']}, Python {results['python']}, {results['git']}; pjm: {results['pjm']}."
         print("\n" + text)
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / "audit.md").write_text(text + "\n")

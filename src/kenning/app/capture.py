@@ -17,8 +17,6 @@ from __future__ import annotations
 import sys
 
 from kenning import git
-from kenning.core import reverts
-from kenning.core.capture import Change
 from kenning.core.errors import InvalidInput
 from kenning.core.events import Event
 
@@ -29,6 +27,8 @@ if TYPE_CHECKING:
 
     from kenning.app.memory import Memory
     from kenning.app.project import Project
+    from kenning.core import reverts
+    from kenning.core.capture import Change
 
 DAY = 86400
 LONG = 600.0  # seconds: a year of a large repository's history is one long `git log`
@@ -149,6 +149,7 @@ def _follow(memory: Memory, head: str, info: dict[str, Any]) -> int:
 
 def _read_span(memory: Memory, head: str, start: int, until: int | None, revert_start: int, progress: bool) -> int:
     """Derive every commit in [start, until) and the reverts in [revert_start, start)."""
+    from kenning.core import reverts  # only when history is read: its patterns cost every other read
     root = memory.project.root
     history = git.subjects(root, head, since=min(start, revert_start))
     records, unreadable = git.readable_log(root, [head], start, until, timeout=LONG)
@@ -187,6 +188,7 @@ class Resolver:
 
     def know(self, commits: list[tuple[str, str, int]]) -> None:
         """Commits known to be in HEAD's history (newest first, as git lists them)."""
+        from kenning.core import reverts
         for sha, subject, time in reversed(commits):  # the newest commit with a PR number wins
             if sha in self.subjects:
                 continue
@@ -203,6 +205,7 @@ class Resolver:
         name a commit of its own branch that never reached it. ``git revert``'s own message (a
         subject and a full sha) needs no process, so a read right after one stays within the
         gate's two git processes."""
+        from kenning.core import reverts
         messages = [m for m in messages if not (m.explicit and m.title and not m.prs and m.shas
                                                 and all(len(s) == 40 for s in m.shas))]
         names = [s for m in messages for s in m.shas if self._find(s) is None]
@@ -234,6 +237,8 @@ class Resolver:
     def changes(self, message: reverts.Message, revert_sha: str, revert_time: int) -> list[Change]:
         """The reverted commits: named by sha or PR, else the newest earlier commit with the
         subject the revert quotes; a titled revert's own shas when history was not asked."""
+        from kenning.core import reverts
+        from kenning.core.capture import Change
         found = [self._find(s) for s in message.shas]
         found += [self.by_pr.get(n) for n in message.prs]
         shas = [s for s in dict.fromkeys(found) if s and s != revert_sha]
@@ -264,7 +269,10 @@ def skip_history(memory: Memory, now_s: int) -> None:
 
 def _index(memory: Memory, records: list[git.CommitRecord], resolver: Resolver, progress: bool) -> int:
     from kenning.app.record import redact_fields
-    from kenning.core import capture  # only when HEAD moved: its patterns cost every read otherwise
+    from kenning.core import (
+        capture,  # only when HEAD moved: its patterns cost every read otherwise
+        reverts,
+    )
 
     messages = {r.sha: reverts.read(r.subject, r.body) for r in records}
     resolver.prepare([m for m in messages.values() if m.is_revert])

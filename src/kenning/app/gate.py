@@ -31,6 +31,9 @@ EVIDENCE_LIMIT = 20  # ids listed per warning; the message gives the total
 # thousand of them still happened "now"; a commit (whole seconds) a second later did not
 CLOCK_SLACK_US = 1000
 RENAMES, LINES = 1, 2  # what git was asked for, kept with its answer: renames followed, lines counted
+# a revert's message has one of these (core.reverts reads the ones that do)
+_REVERT_WORDS = ("revert", "rollback", "roll back", "roll-back", "back out", "backout", "backed out", "undo",
+                 "reland", "re-land", "reapply", "roll forward", "rollforward")
 REVERTS_JUDGED = 50  # derived reverts on one file weighed per check (a file reverted more is blocked anyway)
 _FAR_FUTURE = 253402300799 * 1_000_000  # 9999-12-31: "every memory" for a deleted file
 
@@ -277,6 +280,9 @@ def _add_commits(commits: dict[str, list[gate.Commit]], records: list[git.Commit
 def _reverted(record: git.CommitRecord) -> str | None:
     """The sha a revert names ("" when it names none); None for every other commit, relands
     and unconfirmed candidates (a squash merge quoting a reverted commit of its branch) included."""
+    text = (record.subject + "\n" + record.body).lower()
+    if not any(word in text for word in _REVERT_WORDS):
+        return None  # most commits: no need to compile every revert pattern for them
     from kenning.core import reverts
 
     message = reverts.read(record.subject, record.body)
