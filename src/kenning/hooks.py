@@ -115,8 +115,8 @@ def _staged_repeats(project: Project, paths: list[str]) -> dict[str, dict[str, o
     if not paths:
         return {}
     from kenning import git
-    from kenning.app.commits import added_lines
     from kenning.app.gate import similar_failures
+    from kenning.core.similarity import added_lines
 
     return similar_failures(project, added_lines(git.staged_diff(project.root, paths)))
 

@@ -11,6 +11,7 @@ from kenning import git
 from kenning.app import checks
 from kenning.app.gate import similar_failures
 from kenning.app.project import Project, now_micros
+from kenning.core.similarity import added_lines
 
 
 def complete_checks(project: Project) -> int:
@@ -34,18 +35,3 @@ def _open_warned(project: Project) -> set[str]:
         path = str(line.get("file", ""))
         state[path] = "outcome" not in line and line.get("severity") in ("warn", "block")
     return {p for p, is_open in state.items() if is_open}
-
-
-def added_lines(patch: str) -> dict[str, str]:
-    """Per file of a unified diff, the lines it adds."""
-    added: dict[str, list[str]] = {}
-    current = None
-    for line in patch.splitlines():
-        if line.startswith("+++ "):
-            name = line[4:].strip()
-            current = name[2:] if name.startswith("b/") else None
-            if current:
-                added.setdefault(current, [])
-        elif current and line.startswith("+"):
-            added[current].append(line[1:])
-    return {path: "\n".join(lines) for path, lines in added.items()}

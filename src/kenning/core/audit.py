@@ -243,7 +243,7 @@ def resembles(original_patch: str, later_patch: str, files: list[str]) -> float:
     """How alike a later change is to the reverted one on the files they share: the better of
     the change-aware similarity of their added lines and the overlap of the names they add."""
     best = 0.0
-    before, after = _per_file(original_patch), _per_file(later_patch)
+    before, after = similarity.added_lines(original_patch), similarity.added_lines(later_patch)
     for path in files:
         old, new = before.get(path), after.get(path)
         if not old or not new:
@@ -297,21 +297,6 @@ def _visible(event: Event, all_from: int, reverts_from: int, now_s: int) -> bool
     if time_s > now_s:
         return False
     return time_s >= (reverts_from if event.type == "attempt" else all_from)
-
-
-def _per_file(patch: str) -> dict[str, str]:
-    """Per file of a unified diff, the lines it adds."""
-    added: dict[str, list[str]] = {}
-    current = None
-    for line in patch.splitlines():
-        if line.startswith("+++ "):
-            name = line[4:].strip()
-            current = name[2:] if name.startswith("b/") else None
-            if current:
-                added.setdefault(current, [])
-        elif current and line.startswith("+"):
-            added[current].append(line[1:])
-    return {path: "\n".join(lines) for path, lines in added.items()}
 
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}|\d{2,}")

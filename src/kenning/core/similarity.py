@@ -87,3 +87,18 @@ def similarity(proposed: str, failed: str) -> float:
     if _names(left) & _names(right):
         renamed = _jaccard(_shingles(_renamed(left)), _shingles(_renamed(right))) * RENAMED_WEIGHT
     return round(max(exact, contained, renamed), 2)
+
+
+def added_lines(patch: str) -> dict[str, str]:
+    """Per file of a unified diff, the lines it adds."""
+    added: dict[str, list[str]] = {}
+    current = None
+    for line in patch.splitlines():
+        if line.startswith("+++ "):
+            name = line[4:].strip()
+            current = name[2:] if name.startswith("b/") else None
+            if current:
+                added.setdefault(current, [])
+        elif current and line.startswith("+"):
+            added[current].append(line[1:])
+    return {path: "\n".join(lines) for path, lines in added.items()}
