@@ -95,12 +95,12 @@ class History:
         self.originals = {c.sha: self._originals(c) for c in self.commits if c.message.is_revert}
         self.kinds = {c.sha: self._kind(c) for c in self.commits}
         self.reverts = [c for c in self.commits if self.kinds[c.sha] == "revert" and c.parents <= 1]
-        self._derived: dict[str, list[Event]] = {}
+        self._derived: dict[str, list[tuple[int, Event]]] = {}  # path -> (commit time, event)
         for commit in self.commits:
             event = self._derive(commit)
             if event is not None:
                 for path in event.paths():
-                    self._derived.setdefault(path, []).append(event)
+                    self._derived.setdefault(path, []).append((commit.time, event))
 
     # -- reading the history ---------------------------------------------------------------------
 
@@ -206,7 +206,8 @@ class History:
         since = gate.window_start(now_us, self.settings)
         verdicts = []
         for path in paths:
-            visible = [e for e in self._derived.get(path, []) if _visible(e, all_from, reverts_from, now_s)]
+            visible = [e for time_s, e in self._derived.get(path, [])
+                       if time_s <= now_s and time_s >= (reverts_from if e.type == "attempt" else all_from)]
             facts = gate.FileFacts(path, self._facts(path, now_s), True, 0)
             memory = gate.FileMemory.of(path, visible, set(), set(), since, None, now_us=now_us,
                                         failures_since=gate.failures_start(now_us, self.settings),
@@ -290,13 +291,6 @@ def _latest(commits: list[Commit], revert: Commit) -> Commit | None:
 def _latest_after(commits: list[Commit], revert: Commit) -> Commit | None:
     """The first of ``commits`` (oldest first) made after ``revert``."""
     return next((c for c in commits if c.time > revert.time and c.sha != revert.sha), None)
-
-
-def _visible(event: Event, all_from: int, reverts_from: int, now_s: int) -> bool:
-    time_s = gate.event_time(event) // 1_000_000
-    if time_s > now_s:
-        return False
-    return time_s >= (reverts_from if event.type == "attempt" else all_from)
 
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}|\d{2,}")
