@@ -191,20 +191,21 @@ def _facts(memory: Memory, paths: list[str], since_us: int, notices: list[str]) 
     missed = []
     for path in paths:
         entry = known.get(path)
-        if (entry is not None and entry[0] <= since and (entry[1] & RENAMES or working[path][0])
+        if (entry is not None and entry[0] <= since and (entry[1] & RENAMES or working[path][0] or not lines)
                 and (entry[1] & LINES or not lines)):
             commits[path].extend(gate.Commit(*row) for row in entry[2])
             facts[path].covered_from = entry[0] * 1_000_000
         else:
             missed.append(path)
     if missed:
-        full_diff = not all(working[p][0] for p in missed)
-        asked = (RENAMES if full_diff else 0) | (LINES if lines or full_diff else 0)
+        # renames matter to staleness alone ("renamed to …"), so only with memories to judge
+        full_diff = lines and not all(working[p][0] for p in missed)
+        asked = (RENAMES if full_diff else 0) | (LINES if lines else 0)
         try:
             found: dict[str, list[gate.Commit]] = {p: [] for p in missed}
-            if asked:
+            if lines:
                 records = git.readable_log(root, ["HEAD"], since=since, paths=missed, full_diff=full_diff)[0]
-            else:  # which commits touched the files, from the trees: no blob is read, no line counted
+            else:  # which commits touched the files, without counting a line
                 records = git.files_log(root, ["HEAD"], since=since, paths=missed)[0]
             _add_commits(found, records)
         except git.GitError as err:
