@@ -174,30 +174,20 @@ def _read_span(memory: Memory, head: str, start: int, until: int | None, revert_
 
 
 class Resolver:
-    """Finds the commits a revert names (by sha, abbreviated or not, by PR number, or by the
-    subject it quotes) in the history being read: first in the subjects already listed, then by
-    asking git, once per batch."""
+    """Finds the commits a revert undoes (``core.reverts.Ledger``) in the history being read:
+    first among the commits already listed, then by asking git, once per batch."""
 
     def __init__(self, root: Path, head: str, history: list[tuple[str, str, int]] | None) -> None:
+        from kenning.core.reverts import Ledger
+
         self.root, self.head = root, head
-        self.subjects: dict[str, str] = {}
-        self.by_pr: dict[int, str] = {}
-        self.by_title: dict[str, list[tuple[int, str]]] = {}
-        self._sorted: list[str] = []
+        self.ledger = Ledger()
         self.know(history or [])
 
     def know(self, commits: list[tuple[str, str, int]]) -> None:
-        """Commits known to be in HEAD's history (newest first, as git lists them)."""
-        from kenning.core import reverts
-        for sha, subject, time in reversed(commits):  # the newest commit with a PR number wins
-            if sha in self.subjects:
-                continue
-            self.subjects[sha] = subject
-            number = reverts.pr_number(subject)
-            if number is not None:
-                self.by_pr[number] = sha
-            self.by_title.setdefault(reverts.normal_title(subject), []).append((time, sha))
-        self._sorted = sorted(self.subjects)
+        """Commits known to be in HEAD's history."""
+        for sha, subject, time in commits:
+            self.ledger.add(sha, subject, time)
 
     def prepare(self, messages: list[reverts.Message]) -> None:
         """Ask git, in one process each, about every sha, PR number and quoted subject not listed
@@ -206,48 +196,34 @@ class Resolver:
         subject and a full sha) needs no process, so a read right after one stays within the
         gate's two git processes."""
         from kenning.core import reverts
+
+        ledger = self.ledger
         messages = [m for m in messages if not (m.explicit and m.title and not m.prs and m.shas
                                                 and all(len(s) == 40 for s in m.shas))]
-        names = [s for m in messages for s in m.shas if self._find(s) is None]
-        numbers = [n for m in messages for n in m.prs if n not in self.by_pr]
+        names = [s for m in messages for s in m.shas if ledger.find(s) is None]
+        numbers = [n for m in messages for n in m.prs if not ledger.has_pr(n)]
         titles = [m.title for m in messages if m.explicit and m.title and not m.shas and not m.prs
-                  and reverts.normal_title(m.title) not in self.by_title]
+                  and not ledger.has_title(m.title)]
         found: list[tuple[str, str, int]] = []
         try:
             if names:
                 named = git.lookup(self.root, list(dict.fromkeys(names))).values()
                 found += [row for row in named if git.is_ancestor(self.root, row[0], self.head)]
             if numbers or titles:
-                named_titles = {reverts.normal_title(t) for t in titles}
+                wanted = {reverts.normal_title(t) for t in titles}
                 found += [row for row in git.subjects(self.root, self.head, grep=[f"(#{n})" for n in numbers] + titles)
-                          if reverts.pr_number(row[1]) in numbers or reverts.normal_title(row[1]) in named_titles]
+                          if reverts.pr_number(row[1]) in numbers or reverts.normal_title(row[1]) in wanted]
         except git.GitError:
             pass  # what git cannot say, the revert's own message still names
         self.know(found)
 
-    def _find(self, name: str) -> str | None:
-        import bisect
-
-        name = name.lower()
-        at = bisect.bisect_left(self._sorted, name)
-        if at < len(self._sorted) and self._sorted[at].startswith(name):
-            return self._sorted[at]
-        return None
-
     def changes(self, message: reverts.Message, revert_sha: str, revert_time: int) -> list[Change]:
-        """The reverted commits: named by sha or PR, else the newest earlier commit with the
-        subject the revert quotes; a titled revert's own shas when history was not asked."""
-        from kenning.core import reverts
+        """The reverted commits; a titled revert's own shas when history could not say."""
         from kenning.core.capture import Change
-        found = [self._find(s) for s in message.shas]
-        found += [self.by_pr.get(n) for n in message.prs]
-        shas = [s for s in dict.fromkeys(found) if s and s != revert_sha]
-        if not shas and message.title and not message.shas:
-            earlier = [(time, sha) for time, sha in self.by_title.get(reverts.normal_title(message.title), [])
-                       if time <= revert_time and sha != revert_sha]
-            shas = [max(earlier)[1]] if earlier else []
+
+        shas = self.ledger.undone(message, revert_sha, revert_time)
         if shas:
-            return [Change.of(s, self.subjects[s]) for s in shas]
+            return [Change.of(s, self.ledger.subjects[s]) for s in shas]
         if message.explicit and message.title:
             return [Change.of(s, message.title) for s in message.shas]
         return []

@@ -80,16 +80,13 @@ class History:
         self.commits = sorted(commits, key=lambda c: (c.time, c.sha))  # oldest first
         self.spans, self.settings = spans, settings
         self.by_sha = {c.sha: c for c in self.commits}
-        self._shas = sorted(self.by_sha)
+        self.ledger = reverts.Ledger()
         self.touching: dict[str, list[Commit]] = {}
-        self._by_pr: dict[int, list[Commit]] = {}
         self._by_title: dict[str, list[Commit]] = {}
         for commit in self.commits:
+            self.ledger.add(commit.sha, commit.subject, commit.time)
             for path in commit.paths:
                 self.touching.setdefault(path, []).append(commit)
-            number = reverts.pr_number(commit.subject)
-            if number is not None:
-                self._by_pr.setdefault(number, []).append(commit)
             if not commit.message.kind:
                 self._by_title.setdefault(reverts.normal_title(commit.subject), []).append(commit)
         self.originals = {c.sha: self._originals(c) for c in self.commits if c.message.is_revert}
@@ -105,13 +102,8 @@ class History:
     # -- reading the history ---------------------------------------------------------------------
 
     def find(self, name: str) -> Commit | None:
-        import bisect
-
-        name = name.lower()
-        at = bisect.bisect_left(self._shas, name)
-        if at < len(self._shas) and self._shas[at].startswith(name):
-            return self.by_sha[self._shas[at]]
-        return None
+        sha = self.ledger.find(name)
+        return self.by_sha[sha] if sha else None
 
     def _kind(self, commit: Commit) -> str | None:
         """A commit's kind as capture judges it: an unconfirmed candidate is ordinary, a rollback
@@ -125,18 +117,8 @@ class History:
         return "revert" if message.explicit or originals else None
 
     def _originals(self, revert: Commit) -> list[Commit]:
-        """The commits a revert undoes, found by sha, by PR number, else by subject."""
-        found = [self.find(s) for s in revert.message.shas]
-        for number in revert.message.prs:
-            found.append(_latest(self._by_pr.get(number, []), revert))
-        earlier = [c for c in found if c is not None and c.time <= revert.time and c.sha != revert.sha]
-        if earlier or not revert.message.title:
-            return list(dict.fromkeys(earlier))
-        named = _latest(self._by_title.get(reverts.normal_title(revert.message.title), []), revert)
-        if named is None and revert.message.truncated:  # a title cut short: match its beginning
-            named = next((c for c in reversed(self.commits) if c.time <= revert.time and not c.message.kind
-                          and reverts.same_change(c.subject, revert.message.title)), None)
-        return [named] if named else []
+        """The commits a revert undoes, by the rule capture uses (``core.reverts.Ledger``)."""
+        return [self.by_sha[s] for s in self.ledger.undone(revert.message, revert.sha, revert.time)]
 
     def _derive(self, commit: Commit) -> Event | None:
         originals = self.originals.get(commit.sha, [])
@@ -281,11 +263,6 @@ def _marks(reattempt: Reattempt) -> list[str]:
         if len(title) >= 12:
             marks.append(title)
     return marks
-
-
-def _latest(commits: list[Commit], revert: Commit) -> Commit | None:
-    """The newest of ``commits`` (oldest first) made before ``revert``."""
-    return next((c for c in reversed(commits) if c.time <= revert.time and c.sha != revert.sha), None)
 
 
 def _latest_after(commits: list[Commit], revert: Commit) -> Commit | None:

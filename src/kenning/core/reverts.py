@@ -225,3 +225,63 @@ def same_change(a: str, b: str) -> bool:
 def normal_title(title: str) -> str:
     """A title as compared: case, spacing, PR suffix and closing dot or ellipsis aside."""
     return " ".join(strip_pr(title).lower().split()).strip(" .\u2026")
+
+
+class Ledger:
+    """The commits of a history by sha, PR number and title, to find what a revert undoes: the
+    one rule capture and ``ken audit`` share, so the audit measures what users get."""
+
+    def __init__(self) -> None:
+        self.subjects: dict[str, str] = {}
+        self._times: dict[str, int] = {}
+        self._by_pr: dict[int, list[tuple[int, str]]] = {}
+        self._by_title: dict[str, list[tuple[int, str]]] = {}
+        self._sorted: list[str] | None = []
+
+    def add(self, sha: str, subject: str, time: int) -> None:
+        if sha in self.subjects:
+            return
+        self.subjects[sha], self._times[sha] = subject, time
+        number = pr_number(subject)
+        if number is not None:
+            self._by_pr.setdefault(number, []).append((time, sha))
+        self._by_title.setdefault(normal_title(subject), []).append((time, sha))
+        self._sorted = None
+
+    def find(self, name: str) -> str | None:
+        """The full sha a (possibly abbreviated) name stands for."""
+        import bisect
+
+        if self._sorted is None:
+            self._sorted = sorted(self.subjects)
+        name = name.lower()
+        at = bisect.bisect_left(self._sorted, name)
+        return self._sorted[at] if at < len(self._sorted) and self._sorted[at].startswith(name) else None
+
+    def has_pr(self, number: int) -> bool:
+        return number in self._by_pr
+
+    def has_title(self, title: str) -> bool:
+        return normal_title(title) in self._by_title
+
+    def undone(self, message: Message, sha: str, time: int) -> list[str]:
+        """The commits a revert (``sha``, committed at ``time``) undoes: those it names by sha or
+        PR (the newest with that number before it), else the newest earlier commit with the
+        subject it quotes (a cut title matched by its beginning)."""
+        found = [self.find(s) for s in message.shas]
+        found += [self._latest(self._by_pr.get(n, []), sha, time, any_kind=True) for n in message.prs]
+        earlier = [s for s in dict.fromkeys(found) if s and s != sha and self._times[s] <= time]
+        if earlier or not message.title:
+            return earlier
+        named = self._latest(self._by_title.get(normal_title(message.title), []), sha, time)
+        if named is None and message.truncated:
+            rows = [(t, s) for s, t in self._times.items() if same_change(self.subjects[s], message.title)]
+            named = self._latest(rows, sha, time)
+        return [named] if named else []
+
+    def _latest(self, rows: list[tuple[int, str]], sha: str, time: int, any_kind: bool = False) -> str | None:
+        """The newest commit made before ``time``; by title, an ordinary one (a revert quoting X
+        undoes X, not an earlier revert of X): a PR number names its commit whatever it is."""
+        earlier = sorted((t, s) for t, s in rows if t <= time and s != sha
+                         and (any_kind or read(self.subjects[s]).kind is None))
+        return earlier[-1][1] if earlier else None
