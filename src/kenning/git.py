@@ -368,3 +368,24 @@ def working_diff(root: Path, path: str) -> str:
 
 def staged_diff(root: Path, paths: list[str]) -> str:
     return run(root, ["diff", "--cached", "--no-color", "--", *paths])
+
+
+def tracked(root: Path, path: str) -> bool:
+    """Whether git tracks a file at or under ``path`` (relative to the work tree)."""
+    return bool(run(root, ["ls-files", "-z", "--", path]).strip("\0"))
+
+
+def ignored(root: Path, path: str) -> bool:
+    """Whether git ignores ``path`` (relative to the work tree; it need not exist yet), so a file
+    written there would not show in `git status`. A tracked path is never ignored."""
+    import subprocess
+
+    try:  # check-ignore answers with its exit status: 0 ignored, 1 not ignored
+        result = subprocess.run(["git", "check-ignore", "-q", "--", path], cwd=root, capture_output=True,
+                                timeout=30.0)
+    except (OSError, subprocess.TimeoutExpired) as err:
+        raise GitError(f"git check-ignore failed: {err}") from err
+    if result.returncode not in (0, 1):
+        message = result.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise GitError(f"git check-ignore: {message[-1] if message else 'exit ' + str(result.returncode)}")
+    return result.returncode == 0

@@ -1,8 +1,9 @@
 """kenning's git hooks, driven by real ``git commit``/``git revert`` in temp repositories.
 
-Install/uninstall/status, chaining the user's own hooks (shell and Python), ``core.hooksPath``,
-the advisory and the strict pre-commit, a clean tree after commits, ``git revert`` with hooks
-installed, and fail-open when ``ken`` is broken or missing.
+Install/uninstall/status, chaining the user's own hooks (shell and Python) and giving them back
+exactly (bytes, CRLF, mode, a disabled hook, a symlink), ``core.hooksPath`` (a tracked folder is
+left alone), the advisory and the strict pre-commit, a clean tree after commits, ``git revert``
+with hooks installed, and fail-open when ``ken`` is broken or missing.
 """
 
 from __future__ import annotations
@@ -114,8 +115,12 @@ def test_install_is_idempotent(world: World):
 
 
 def test_uninstall_removes_hooks_kenning_created(world: World):
-    repo = tracked_repo(world)
+    repo = world.repo()
+    before = sorted(os.listdir(hooks_dir(repo)))
+    repo.commit("a.py", "a = 1\n", "initial", 1)
+    repo.ok("init", "--no-backfill")
     repo.ok("hooks", "uninstall")
+    assert sorted(os.listdir(hooks_dir(repo))) == before, "only git's own samples are left"
     assert not any((hooks_dir(repo) / name).exists() for name in HOOKS)
     r = repo.ok("hooks", "status")
     assert all(re.search(rf"^{name}\s+not installed$", r.stdout, re.M) for name in HOOKS), r.stdout
@@ -220,6 +225,8 @@ def test_core_hooks_path_is_honoured(world: World, relative: bool):
     repo = world.repo()
     folder = repo.path / ".githooks" if relative else world.base / "shared-hooks"
     repo.git("config", "core.hooksPath", ".githooks" if relative else str(folder))
+    if relative:  # a folder of the work tree that git ignores: the hooks there show nowhere
+        (repo.path / ".git" / "info" / "exclude").write_text("/.githooks/\n")
     marker = world.base / "marker"
     user_hook(folder, "pre-commit", shell_marker_hook(marker))
     repo.commit("app.py", "a = 1\n", "initial", 10)
@@ -232,6 +239,7 @@ def test_core_hooks_path_is_honoured(world: World, relative: bool):
     repo.git("add", "app.py", ".kenning", ".gitattributes", "CLAUDE.md", "AGENTS.md")
     repo.git("commit", "-q", "-m", "add kenning")
     assert marker.exists(), "the user's hook in core.hooksPath still runs"
+    assert repo.status() == ""
 
 
 # -- pre-commit: advisory and strict --------------------------------------------------------------
@@ -397,3 +405,189 @@ def test_rapid_commits_with_background_refreshes(world: World):
     derived = repo.derived()
     assert {"evt_" + s[:20] for s in shas} <= set(derived)
     assert len(derived) == 6
+
+
+# -- the user's hook is kept exactly (bytes, mode, symlink) ----------------------------------------
+
+def hooks_listing(folder: Path) -> dict[str, tuple[bool, int, bytes | str]]:
+    """Every entry of a hooks folder: (is a symlink, mode, bytes or link target)."""
+    out = {}
+    for path in sorted(folder.iterdir()):
+        st = path.lstat()
+        out[path.name] = ((True, 0, os.readlink(path)) if path.is_symlink()
+                          else (False, stat.S_IMODE(st.st_mode), path.read_bytes()))
+    return out
+
+
+def raw_hook(folder: Path, name: str, data: bytes, mode: int) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_bytes(data)
+    path.chmod(mode)
+    return path
+
+
+@pytest.mark.parametrize("data, mode, runs", [
+    pytest.param(b"#!/bin/sh\r\necho mine\r\nexit 0\r\n", 0o755, False, id="crlf"),
+    pytest.param(b'#!/bin/sh\necho "caf\xe9 \xff" >> "$MARK"\n', 0o755, True, id="not-utf8"),
+    pytest.param(b'#!/bin/sh\necho ran >> "$MARK"\n', 0o700, True, id="mode-0700"),
+    pytest.param(b'#!/bin/sh\necho ran >> "$MARK"\n', 0o755, True, id="mode-0755"),
+    pytest.param(b"#!/bin/sh\r\necho mine \xff\r\nexit 0\r\n", 0o700, False, id="crlf-not-utf8-0700"),
+])
+def test_the_users_hook_is_restored_byte_for_byte_with_its_mode(world: World, data: bytes, mode: int, runs: bool):
+    repo = world.repo()
+    marker = world.base / "marker"
+    hook = raw_hook(hooks_dir(repo), "pre-commit", data.replace(b"$MARK", str(marker).encode()), mode)
+    original = hook.read_bytes()
+    before = hooks_listing(hooks_dir(repo))
+    repo.commit("app.py", "a = 1\n", "initial", 10)
+    repo.ok("init", "--no-backfill")
+    assert BEGIN in hook.read_text(errors="replace") and os.access(hook, os.X_OK)
+    if runs:  # an executable sh hook runs as before, once, with kenning's hook in front of it
+        repo.git("add", "-A")
+        r = repo.git("commit", "-q", "-m", "add kenning", check=False)
+        assert r.returncode == 0, r.stderr
+        assert marker.read_bytes().count(b"\n") == 1, "the user's own hook ran once"
+    repo.ok("hooks", "uninstall")
+    assert hook.read_bytes() == original
+    assert stat.S_IMODE(hook.stat().st_mode) == mode
+    assert hooks_listing(hooks_dir(repo)) == before, "nothing of kenning's is left in the hooks folder"
+
+
+def test_a_disabled_hook_stays_disabled_and_is_restored(world: World):
+    repo = world.repo()
+    marker = world.base / "marker"
+    data = f'#!/bin/sh\necho ran >> "{marker}"\necho "disabled hook ran" >&2\nexit 1\n'.encode()
+    hook = raw_hook(hooks_dir(repo), "pre-commit", data, 0o644)
+    repo.commit("app.py", "a = 1\n", "initial", 10)
+    repo.ok("init", "--no-backfill")
+    assert BEGIN in hook.read_text() and os.access(hook, os.X_OK), "kenning's own hook runs"
+    repo.git("add", "-A")
+    r = repo.git("commit", "-q", "-m", "add kenning", check=False)
+    assert r.returncode == 0, r.stderr
+    assert not marker.exists() and "disabled hook ran" not in r.stderr, "a hook git would not run stays off"
+    repo.ok("hooks", "uninstall")
+    assert hook.read_bytes() == data
+    assert stat.S_IMODE(hook.stat().st_mode) == 0o644
+
+
+def test_a_symlinked_hook_stays_the_same_link(world: World):
+    repo = world.repo()
+    marker = world.base / "marker"
+    script = f'#!/bin/sh\necho "ran $(basename "$0")" >> "{marker}"\n'
+    repo.write("tools/pre-commit", script).chmod(0o755)
+    repo.commit("app.py", "a = 1\n", "initial", 10)
+    repo.git("add", "tools/pre-commit")
+    repo.commit(None, None, "add the team's hook", 9)
+    hook = hooks_dir(repo) / "pre-commit"
+    hook.symlink_to(Path("..") / ".." / "tools" / "pre-commit")
+    link = os.readlink(hook)
+    repo.ok("init", "--no-backfill")
+    assert (repo.path / "tools" / "pre-commit").read_text() == script, "the link's target is never written to"
+    assert not hook.is_symlink() and BEGIN in hook.read_text()
+    repo.git("add", "app.py", ".kenning", ".gitattributes", "CLAUDE.md", "AGENTS.md")
+    r = repo.git("commit", "-q", "-m", "add kenning", check=False)
+    assert r.returncode == 0, r.stderr
+    assert marker.read_text().count("ran") == 1, "the linked hook still runs"
+    repo.ok("hooks", "uninstall")
+    assert hook.is_symlink() and os.readlink(hook) == link
+    assert (repo.path / "tools" / "pre-commit").read_text() == script
+    assert repo.status() == ""
+
+
+def test_reinstalling_keeps_the_saved_hook(world: World):
+    repo = world.repo()
+    moved = raw_hook(hooks_dir(repo), "pre-commit", b"#!/bin/sh\r\necho mine \xff\r\nexit 0\r\n", 0o700)
+    in_place = raw_hook(hooks_dir(repo), "post-checkout", b"#!/bin/sh\necho checked out\n", 0o750)
+    before = hooks_listing(hooks_dir(repo))
+    repo.commit("app.py", "a = 1\n", "initial", 10)
+    repo.ok("init", "--no-backfill")
+    installed = hooks_listing(hooks_dir(repo))
+    r = repo.ok("hooks", "install")
+    assert all(re.search(rf"^{name}\s+unchanged$", r.stdout, re.M) for name in HOOKS), r.stdout
+    repo.ok("init", "--no-backfill")
+    assert hooks_listing(hooks_dir(repo)) == installed
+    assert BEGIN in moved.read_text(errors="replace") and in_place.read_text().count(BEGIN) == 1
+    repo.ok("hooks", "uninstall")
+    assert hooks_listing(hooks_dir(repo)) == before
+    r = repo.ok("hooks", "uninstall")
+    assert all(re.search(rf"^{name}\s+not installed$", r.stdout, re.M) for name in HOOKS), r.stdout
+    assert hooks_listing(hooks_dir(repo)) == before
+
+
+def test_a_hook_installed_by_an_earlier_version_is_refreshed_and_removed(world: World):
+    repo = world.repo()
+    old_block = f'{BEGIN} (managed by `ken hooks install`)\nKEN="/old/ken"\n"$KEN" hook pre-commit\n{END}\n'
+    pre = raw_hook(hooks_dir(repo), "pre-commit", f"#!/bin/sh\n{old_block}echo mine\n".encode(), 0o755)
+    post = raw_hook(hooks_dir(repo), "post-commit",
+                    f'#!/bin/sh\n{old_block}exec "$(dirname "$0")/post-commit.kenning-chained" "$@"\n'.encode(), 0o755)
+    chained = raw_hook(hooks_dir(repo), "post-commit.kenning-chained", b"#!/usr/bin/env python3\nprint(1)\n", 0o755)
+    repo.commit("app.py", "a = 1\n", "initial", 10)
+    r = repo.ok("init", "--no-backfill")
+    assert "/old/ken" not in pre.read_text() and pre.read_text().count(BEGIN) == 1
+    assert pre.read_text().endswith("echo mine\n"), r.stdout
+    assert post.read_text().count(BEGIN) == 1 and chained.exists()
+    repo.ok("hooks", "uninstall")
+    assert pre.read_bytes() == b"#!/bin/sh\necho mine\n"
+    assert post.read_bytes() == b"#!/usr/bin/env python3\nprint(1)\n" and not chained.exists()
+
+
+def test_a_tracked_hooks_path_is_left_alone(world: World):
+    repo = world.repo()
+    marker = world.base / "marker"
+    repo.git("config", "core.hooksPath", ".githooks")
+    repo.write(".githooks/pre-commit", shell_marker_hook(marker)).chmod(0o755)
+    repo.commit("app.py", "a = 1\n", "initial", 10)
+    repo.git("add", ".githooks")
+    repo.commit(None, None, "team hooks", 9)
+    folder = repo.path / ".githooks"
+    before = hooks_listing(folder)
+    r = repo.ok("init", "--no-backfill")
+    assert all(re.search(rf"^\s*skipped  git hook {name}$", r.stdout, re.M) for name in HOOKS), r.stdout
+    warning = r.stderr.strip().splitlines()
+    assert len(warning) == 1 and "core.hooksPath" in warning[0] and "ken hook pre-commit" in warning[0], r.stderr
+    assert hooks_listing(folder) == before
+    assert repo.git("status", "--porcelain", "--", ".githooks").stdout == ""
+    r = repo.ken("hooks", "install")
+    assert r.returncode == 2 and r.stdout == "", r.stdout  # asked for hooks, got none: say so by exit code
+    assert r.stderr.count("\n") == 1 and "core.hooksPath" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert hooks_listing(folder) == before
+    assert repo.git("status", "--porcelain", "--", ".githooks").stdout == ""
+    repo.git("add", "app.py", ".kenning", ".gitattributes", "CLAUDE.md", "AGENTS.md")
+    repo.git("commit", "-q", "-m", "add kenning")
+    assert marker.exists(), "the team's hook still runs"
+    assert repo.status() == ""
+    repo.ok("hooks", "uninstall")
+    assert hooks_listing(folder) == before
+
+
+def test_an_untracked_hooks_path_in_the_work_tree_gets_no_new_files(world: World):
+    repo = world.repo()
+    repo.git("config", "core.hooksPath", ".githooks")
+    user_hook(repo.path / ".githooks", "pre-commit", "#!/bin/sh\nexit 0\n")
+    repo.commit("app.py", "a = 1\n", "initial", 10)
+    before = hooks_listing(repo.path / ".githooks")
+    r = repo.ok("init", "--no-backfill")
+    assert "core.hooksPath" in r.stderr, r.stderr
+    assert hooks_listing(repo.path / ".githooks") == before
+
+
+@pytest.mark.parametrize("broken", ["exits-1", "missing"])
+def test_a_user_hook_with_errexit_still_fails_open(world: World, broken: str):
+    repo = world.repo()
+    marker = world.base / "marker"
+    user_hook(hooks_dir(repo), "pre-commit", shell_marker_hook(marker).replace("#!/bin/sh\n", "#!/bin/sh -e\n"))
+    repo.commit("app.py", "a = 1\n", "initial", 10)
+    repo.ok("init", "--no-backfill")
+    fake = world.base / "fake-ken"
+    if broken == "exits-1":
+        fake.write_text("#!/bin/sh\nexit 1\n")
+        fake.chmod(0o755)
+    pre = hooks_dir(repo) / "pre-commit"
+    text, n = re.subn(r'(?m)^KEN=".*"$', f'KEN="{fake}"', pre.read_text())
+    assert n == 1
+    pre.write_text(text)
+    repo.git("add", "-A")
+    r = repo.git("commit", "-q", "-m", "add kenning", check=False, env={"PATH": path_without_ken(world.env)})
+    assert r.returncode == 0, r.stderr
+    assert marker.exists(), "the user's hook ran after kenning's block"
