@@ -235,6 +235,48 @@ def build_parser(only: str | None = None) -> _Parser:
     return parser
 
 
+# commands whose stdout is data for a program (a pipe, JSON-RPC, an agent's hook protocol)
+_EXACT_OUTPUT = ("redact", "mcp", "hook")
+
+
+class _Visible:
+    """A text stream that writes control characters out (``\\x1b``) instead of sending them
+    to a terminal, where they could rewrite what the user reads."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        from kenning.core.text import visible
+
+        return int(self._stream.write(visible(text)))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class _terminal_safe:  # noqa: N801 - used as a context manager, like contextlib's
+    """Text for people goes through ``_Visible``: stdout unless it carries data, stderr always."""
+
+    def __init__(self, for_humans: bool) -> None:
+        self.for_humans = for_humans
+        self.saved = (sys.stdout, sys.stderr)
+
+    def __enter__(self) -> None:
+        if self.for_humans:
+            sys.stdout = _Visible(sys.stdout)
+        sys.stderr = _Visible(sys.stderr)
+
+    def __exit__(self, *exc: object) -> None:
+        sys.stdout, sys.stderr = self.saved
+
+
+def _error(message: str) -> None:
+    from kenning.core.text import visible
+
+    sys.stderr.write(f"ken: error: {visible(message)}\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         words = list(sys.argv[1:] if argv is None else argv)
@@ -243,20 +285,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "handler", None):
             parser.print_help()
             return 2
-        return int(args.handler(args))
+        with _terminal_safe(for_humans=not getattr(args, "json", False) and words[0] not in _EXACT_OUTPUT):
+            return int(args.handler(args))
     except KenError as err:
-        sys.stderr.write(f"ken: error: {err}\n")
+        _error(str(err))
         return err.exit_code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
     except OSError as err:
-        sys.stderr.write(f"ken: error: {err.strerror or err} ({getattr(err, 'filename', '') or 'I/O'})\n")
+        _error(f"{err.strerror or err} ({getattr(err, 'filename', '') or 'I/O'})")
         return 2
     except Exception as err:  # noqa: BLE001 - the last line of defence: never a traceback
         if os.environ.get("KEN_DEBUG"):
             raise
-        sys.stderr.write(f"ken: error: unexpected {type(err).__name__}: {err} "
-                         "(a bug: please report it; KEN_DEBUG=1 shows the traceback)\n")
+        if type(err).__module__ == "sqlite3":  # the index failed in a way the memory could not absorb
+            _error(f"the index .kenning/cache/index.sqlite failed ({err}); `ken regenerate` rebuilds it")
+            return 2
+        _error(f"unexpected {type(err).__name__}: {err} (a bug: please report it; KEN_DEBUG=1 shows the traceback)")
         return 2

@@ -158,7 +158,7 @@ def redact(args: argparse.Namespace) -> int:
 def doctor(args: argparse.Namespace) -> int:
     from kenning.app.doctor import doctor as run_doctor
 
-    report = run_doctor(find_project())
+    report = run_doctor(find_project(), now=getattr(args, "now", None))
     if args.json:
         _print_json(report)
     else:
@@ -168,7 +168,7 @@ def doctor(args: argparse.Namespace) -> int:
             if client["status"] == "ok":
                 print(f"mcp ok: {client['client']}: {client['message']}")
         print(f"{report['events']} events checked, {len(report['problems'])} problem(s)")
-    return 0
+    return 1 if report["problems"] else 0  # scripts and CI read the verdict from the exit code
 
 
 def precheck(args: argparse.Namespace) -> int:
@@ -298,8 +298,9 @@ def hooks(args: argparse.Namespace) -> int:
         path, changed = change(project, args.agent)
         print(f"{args.action}ed kenning's {args.agent} hooks in {path}" if changed else f"{path} unchanged")
         return 0
-    action = {"install": githooks.install, "uninstall": githooks.uninstall, "status": githooks.status}[args.action]
-    for name, what in action(project):
+    found = (githooks.install(project, required=True) if args.action == "install"
+             else {"uninstall": githooks.uninstall, "status": githooks.status}[args.action](project))
+    for name, what in found:
         print(f"{name:<14} {what}")
     print(f"hooks folder: {githooks.hooks_folder(project)}")
     return 0

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from kenning.app.githooks import BLOCKED_EXIT
-from kenning.core.errors import KenError
+from kenning.core.errors import KenError, MemoryUnreadable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,6 +72,8 @@ def _agent(name: str) -> int:
                   else agent_hooks.pre_tool_use(project, payload))
         if answer is not None:
             sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+    except MemoryUnreadable as err:  # allowed, but never silently: "no warnings" would be a lie
+        sys.stdout.write(json.dumps(_unread(name, str(err)), ensure_ascii=False) + "\n")
     except (KenError, OSError, ValueError) as err:
         sys.stderr.write(f"kenning: {name} hook skipped: {err}\n")
     except Exception as err:  # noqa: BLE001 - an agent hook fails open, whatever happened
@@ -79,6 +81,14 @@ def _agent(name: str) -> int:
     finally:
         timer.cancel()
     return 0
+
+
+def _unread(name: str, reason: str) -> dict[str, object]:
+    """The answer when memory cannot be read: the tool call goes ahead (a hook fails open), and
+    both the user (``systemMessage``) and the agent (``additionalContext``) are told."""
+    event = "PreToolUse" if name == "pre-tool-use" else "SessionStart"
+    told = f"kenning could not read its memory, so nothing was checked: {reason}"
+    return {"systemMessage": told, "hookSpecificOutput": {"hookEventName": event, "additionalContext": told}}
 
 
 def _pre_commit(project: Project) -> int:

@@ -61,7 +61,7 @@ def test_serialize_is_the_canonical_json_of_the_event() -> None:
 
 
 def test_serialization_does_not_depend_on_insertion_order() -> None:
-    forward = {"v": 1, "id": eid(1), "type": "note", "summary": "s", "timestamp": "t", "source": "cli"}
+    forward = {"v": 1, "id": eid(1), "type": "note", "summary": "s", "timestamp": "2026-01-01T00:00:00.000000Z", "source": "cli"}
     backward = dict(reversed(list(forward.items())))
     assert serialize(Event(forward)) == serialize(Event(backward))
 
@@ -84,26 +84,26 @@ def test_a_canonical_line_with_unknown_fields_round_trips_byte_for_byte() -> Non
 
 
 def test_an_event_of_an_unknown_type_is_read_and_round_trips() -> None:
-    line = '{"id":"evt_00000000000000000009","summary":"later schema","timestamp":"t","type":"review","v":1}'
+    line = '{"id":"evt_00000000000000000009","summary":"later schema","timestamp":"2026-01-01T00:00:00.000000Z","type":"review","v":1}'
     ev = parse_line(line)
     assert ev.type == "review"
     assert serialize(ev) == line
 
 
 def test_a_non_canonical_line_is_read_and_written_back_canonically() -> None:
-    line = '{ "type" : "note",  "summary": "s", "id": "evt_00000000000000000001", "timestamp": "t", "v": 1 }'
+    line = '{ "type" : "note",  "summary": "s", "id": "evt_00000000000000000001", "timestamp": "2026-01-01T00:00:00.000000Z", "v": 1 }'
     assert serialize(parse_line(line)) == (
-        '{"id":"evt_00000000000000000001","summary":"s","timestamp":"t","type":"note","v":1}')
+        '{"id":"evt_00000000000000000001","summary":"s","timestamp":"2026-01-01T00:00:00.000000Z","type":"note","v":1}')
 
 
 
 
 def test_a_v0_event_is_upgraded_on_read() -> None:
-    ev = parse_line('{"id":"evt_00000000000000000001","kind":"decision","summary":"old","timestamp":"t"}')
+    ev = parse_line('{"id":"evt_00000000000000000001","kind":"decision","summary":"old","timestamp":"2026-01-01T00:00:00.000000Z"}')
     assert ev.type == "decision"
     assert ev.get("v") == 1
     assert ev.get("kind") is None
-    assert serialize(ev) == '{"id":"evt_00000000000000000001","summary":"old","timestamp":"t","type":"decision","v":1}'
+    assert serialize(ev) == '{"id":"evt_00000000000000000001","summary":"old","timestamp":"2026-01-01T00:00:00.000000Z","type":"decision","v":1}'
 
 
 def test_upgrade_leaves_its_input_untouched_and_current_events_alone() -> None:
@@ -115,7 +115,7 @@ def test_upgrade_leaves_its_input_untouched_and_current_events_alone() -> None:
 
 
 def test_a_v0_event_with_both_kind_and_type_keeps_its_type() -> None:
-    ev = parse_line('{"id":"evt_00000000000000000001","kind":"note","type":"fix","timestamp":"t"}')
+    ev = parse_line('{"id":"evt_00000000000000000001","kind":"note","type":"fix","timestamp":"2026-01-01T00:00:00.000000Z"}')
     assert ev.type == "fix"
 
 
@@ -149,7 +149,7 @@ def test_a_line_without_id_type_or_timestamp_is_refused(field: str, bad: object)
         del data[field]
     else:
         data[field] = bad
-    with pytest.raises(ValueError, match=f"missing {field}"):
+    with pytest.raises(ValueError, match=f"missing {field}|{field} is not text"):
         parse_line(json.dumps(data))
 
 
@@ -167,7 +167,7 @@ def test_a_line_without_summary_is_still_readable() -> None:
 # --- the event value ------------------------------------------------------------------------------
 
 def test_events_are_immutable_and_do_not_share_their_data() -> None:
-    source = {"v": 1, "id": eid(1), "type": "note", "summary": "s", "timestamp": "t"}
+    source = {"v": 1, "id": eid(1), "type": "note", "summary": "s", "timestamp": "2026-01-01T00:00:00.000000Z"}
     ev = Event(source)
     source["summary"] = "changed after"
     assert ev.summary == "s"

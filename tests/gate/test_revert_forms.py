@@ -252,7 +252,7 @@ def test_a_reverted_fix_is_said_so_by_precheck_and_doctor(world: World):
     repo.ok("init", "--no-hooks")
     w = failed(repo.precheck("svc.py"), "svc.py")
     assert "Reverted fix" in w["message"] and original[:10] in w["message"]
-    problems = repo.json("doctor")["problems"]
+    problems = json.loads(repo.ken("doctor", "--json").stdout)["problems"]
     assert [p["kind"] for p in problems if p["kind"] == "reverted_fix"] == ["reverted_fix"], problems
 
 

@@ -98,19 +98,21 @@ def test_doctor_reads_client_configs_and_quarantine(world: World) -> None:
     write(world.home / ".claude.json", "{not json")
     write(repo / ".kenning" / "local" / "quarantine" / "torn-1", "x" * 37)
 
-    report = world.json(repo, "doctor")
+    found = world.ken(repo, "doctor", "--json")
+    assert found.returncode == 1  # problems found
+    report = json.loads(found.stdout)
     status = {(c["client"], c["status"]) for c in report["mcp_clients"]}
     assert status == {("Claude Code", "ok"), ("Cursor", "broken"), ("VS Code", "pinned"), ("Codex", "missing"),
                       ("Claude Code (user)", "broken")}
     kinds = sorted(p["kind"] for p in report["problems"])
     assert kinds == ["mcp_broken", "mcp_broken", "mcp_missing", "mcp_pinned", "quarantined_bytes"]
     assert report["quarantined_bytes"] == 37
-    text = world.ok(repo, "doctor").stdout
+    text = world.ken(repo, "doctor").stdout
     assert "/gone/ken" in text and "--root /elsewhere" in text and "37 bytes" in text
     assert "mcp ok: Claude Code" in text
 
     write(world.home / ".claude.json", json.dumps({"projects": {str(repo): {"mcpServers": {
         "kenning": {"command": ken, "args": ["mcp"]}}}}}))
-    clients = world.json(repo, "doctor")["mcp_clients"]
+    clients = json.loads(world.ken(repo, "doctor", "--json").stdout)["mcp_clients"]
     assert {"client": "Claude Code (user)", "status": "ok"}.items() <= next(
         c for c in clients if c["client"] == "Claude Code (user)").items()

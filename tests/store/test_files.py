@@ -89,3 +89,44 @@ def test_read_text_and_read_json_treat_missing_or_broken_files_as_absent(tmp_pat
     assert files.read_json(broken) is None
     files.write_json_quietly(broken, {"b": 1, "a": [1, 2]})
     assert files.read_json(broken) == {"a": [1, 2], "b": 1}
+
+
+def test_a_killed_writers_temporary_file_is_swept_by_the_next_write(tmp_path: Path, umask: None) -> None:
+    import subprocess
+    import sys
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True)
+    dead_pid = int(gone.stdout)  # a process that has exited: its temporary file is litter
+    target = tmp_path / ".kenning" / "summary.md"
+    target.parent.mkdir()
+    litter = target.parent / f".summary.md.{dead_pid}.0badc0de.tmp"
+    litter.write_text("half a summary")
+    live = target.parent / f".summary.md.{os.getppid()}.feedf00d.tmp"  # a live writer's, about to be renamed
+    live.write_text("in flight")
+    assert files.write_atomic(target, "# Summary\n")
+    assert not litter.exists() and live.exists()
+    assert sorted(p.name for p in target.parent.iterdir()) == [live.name, "summary.md"]
+
+
+def test_links_inside_kenning_are_refused_for_reads_and_writes(tmp_path: Path) -> None:
+    outside = tmp_path / "victim.txt"
+    outside.write_text("mine\n")
+    kd = tmp_path / "repo" / ".kenning"
+    (kd / "local").mkdir(parents=True)
+    (kd / "local" / "checks.jsonl").symlink_to(outside)
+    (kd / "summary.md").symlink_to(outside)
+    (tmp_path / "elsewhere").mkdir()
+    (kd / "cache").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    for attempt in (lambda: files.append_line(kd / "local" / "checks.jsonl", "{}"),
+                    lambda: files.write_atomic(kd / "summary.md", "x"),
+                    lambda: files.read_text(kd / "summary.md"),
+                    lambda: files.write_atomic(kd / "cache" / "config.json", "{}")):
+        with pytest.raises(files.UnsafePath, match="is a symbolic link"):
+            attempt()
+    assert outside.read_text() == "mine\n" and list((tmp_path / "elsewhere").iterdir()) == []
+    assert files.read_json(kd / "cache" / "config.json") is None  # a cache read treats it as missing
+    plain = tmp_path / "not-kenning" / "notes.md"  # links elsewhere in a repository are not ours to judge
+    plain.parent.mkdir()
+    plain.symlink_to(outside)
+    assert files.read_text(plain) == "mine\n"

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 
+from kenning.core.errors import KenError
 from kenning.core.events import format_timestamp
 
 TYPE_CHECKING = False
@@ -29,10 +31,16 @@ def _path(project: Project) -> Any:
 
 
 def _append(project: Project, record: dict[str, Any]) -> None:
-    """One line, one write, O_APPEND: concurrent hooks never interleave a record."""
+    """One line, one write, O_APPEND: concurrent hooks never interleave a record. A record is
+    bookkeeping: when it cannot be kept (a link in its place, a full disk) the gate still
+    answers, and the user is told on stderr."""
     from kenning.store import files
 
-    files.append_line(_path(project), json.dumps(record, sort_keys=True, separators=(",", ":")))
+    try:
+        files.append_line(_path(project), json.dumps(record, sort_keys=True, separators=(",", ":")))
+    except (OSError, KenError) as err:
+        cause = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        sys.stderr.write(f"ken: warning: the check was not recorded ({cause})\n")
 
 
 def record(project: Project, verdict: FileVerdict, surface: str, now_us: int, decision: str,

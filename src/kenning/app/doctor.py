@@ -13,8 +13,11 @@ from __future__ import annotations
 import os
 
 from kenning.app import mcp_setup
-from kenning.app.memory import open_memory
-from kenning.core.events import TYPES, Event, parse_line
+from kenning.app.memory import open_memory, reason
+from kenning.app.project import now_micros
+from kenning.core.errors import MemoryUnreadable
+from kenning.core.events import FUTURE_SLACK_US, TYPES, Event, format_timestamp, parse_line
+from kenning.store.log import is_event
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,16 +26,24 @@ if TYPE_CHECKING:
     from kenning.app.project import Project
 
 
-def doctor(project: Project) -> dict[str, Any]:
-    memory = open_memory(project)
+def doctor(project: Project, now: str | None = None) -> dict[str, Any]:
+    problems: list[dict[str, Any]] = []
+    try:
+        memory = open_memory(project, now)
+    except MemoryUnreadable as err:  # say so, and still read what can be read
+        problems.append({"kind": "unreadable_log", "message": str(err)})
+        memory = open_memory(project, now, capture=False, strict=False)
     memory.warnings.clear()  # doctor reports these itself, on stdout
     try:
-        events, problems = _read(memory.log.path.read_bytes())
+        tail = memory.log.read_from(0)
+        events, found = _read(tail.lines, tail.torn)
         derived = memory.events(memory.cache.derived_events())
     finally:
         memory.close()
+    problems += found
     problems += _reverted_fixes(derived)
     problems += _conflicts(events)
+    problems += _future(events, now_micros(now))
     quarantined, pieces = _quarantined(project)
     if quarantined:
         problems.append({"kind": "quarantined_bytes", "bytes": quarantined,
@@ -54,22 +65,35 @@ def _quarantined(project: Project) -> tuple[int, int]:
     return sum(sizes), len(sizes)
 
 
-def _read(data: bytes) -> tuple[list[Event], list[dict[str, Any]]]:
+def _read(lines: list[bytes], torn: bytes) -> tuple[list[Event], list[dict[str, Any]]]:
     problems: list[dict[str, Any]] = []
     events: list[Event] = []
-    lines = data.split(b"\n")
-    torn = lines.pop()
+    if torn and is_event(torn):  # a whole event that lost its final newline: read as one
+        lines, torn = [*lines, torn], b""
     for number, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
         try:
-            events.append(parse_line(raw.decode("utf-8")))
+            text = raw.decode("utf-8")
+            events.append(parse_line(text.lstrip("\ufeff") if number == 1 else text))
         except ValueError as err:
             problems.append({"kind": "malformed_line", "line": number,
-                             "message": f"line {number} is not a valid event ({err}); it is skipped"})
+                             "message": f"line {number} is not a valid event ({reason(err)}); it is skipped"})
     if torn:
         problems.append({"kind": "torn_tail", "line": len(lines) + 1,
                          "message": f"line {len(lines) + 1} is incomplete ({len(torn)} bytes); "
                                     "the next write moves it to .kenning/local/quarantine/"})
     return events, problems
+
+
+def _future(events: list[Event], now_us: int) -> list[dict[str, Any]]:
+    """Events dated further ahead than a fast clock explains: a typo or a broken clock. New
+    events are stamped by the real clock regardless; these sort after everything until then."""
+    limit = format_timestamp(now_us + FUTURE_SLACK_US)
+    return [{"kind": "future_timestamp", "id": e.id,
+             "message": f"{e.id} is dated {e.timestamp}, in the future; it sorts after every event until "
+                        "then (fix the clock that wrote it, or leave it)"}
+            for e in events if e.timestamp > limit]
 
 
 def _reverted_fixes(derived: list[Event]) -> list[dict[str, Any]]:

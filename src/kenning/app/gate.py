@@ -141,7 +141,7 @@ def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> 
             shown.append(file_memory.decision)
         gate.apply_snoozes(verdict, snoozes, {e.id: e for e in shown}, now_us)
         verdicts.append(verdict)
-    return gate.Report(verdicts)
+    return gate.Report(verdicts, memory.skipped)
 
 
 def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now_us: int,

@@ -46,7 +46,11 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
     note(project.map_path, files.create_if_missing(project.map_path, project_map(project.root)))
     note(project.dir / "AI_INSTRUCTIONS.md", files.write_atomic(project.dir / "AI_INSTRUCTIONS.md",
                                                                 texts.AI_INSTRUCTIONS), "written")
-    note(project.dir / ".gitignore", files.create_if_missing(project.dir / ".gitignore", texts.GITIGNORE))
+    ignore = project.dir / ".gitignore"
+    if files.create_if_missing(ignore, texts.GITIGNORE):
+        note(ignore, True)
+    else:  # set up by an older version: a write cut off before its rename leaves a .*.tmp file
+        note(ignore, _ensure_line(ignore, ".*.tmp"), "updated")
     if private:
         _exclude(project, changes)
         bridges = ["CLAUDE.local.md"]

@@ -10,13 +10,16 @@ order-independent, so an incremental fold and a rebuild agree.
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import sys
 
+from kenning.core.errors import MemoryUnreadable
 from kenning.core.events import Event, parse_line
 from kenning.core.fold import TABLES, MemoryTable, State, unique
 from kenning.git import GitError
 from kenning.store.cache import Cache
-from kenning.store.log import EventLog
+from kenning.store.log import EventLog, is_event
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -24,7 +27,9 @@ if TYPE_CHECKING:
 
     from kenning.app.project import Project
 
-_SAMPLE = 4096
+_LOG = ".kenning/events.jsonl"
+_INDEX = ".kenning/cache/index.sqlite"
+_WARNED_LINES = 3  # bad lines named one by one on each command; `ken doctor` lists them all
 
 
 class _Rebuild(Exception):
@@ -42,6 +47,10 @@ class Memory:
         self.warnings: list[str] = []
         self._state: State | None = None
         self.promotable: list[Event] = []  # new events that may become cross-project lessons
+        self.skipped = 0  # lines of the log that are not readable events
+        self._verified: list[int] | None = None  # the log's stat as this process last read it
+        if self.cache.problem:
+            self.warn(self.cache.problem)
 
     def close(self) -> None:
         self.cache.close()
@@ -64,31 +73,58 @@ class Memory:
                 self.cache.save_table(name, ((k, r, v) for k, (r, v) in table.rows.items()))
         self.cache.set_meta("state_small", state.small())
 
-    def sync(self) -> None:
-        """Bring the index and the summary state up to date with the log."""
+    def sync(self, appended: bool = False, strict: bool = True) -> None:
+        """Bring the index and the summary state up to date with the log. ``appended``: the
+        caller holds the lock and only appended since the last sync, so the prefix is trusted.
+
+        An index that cannot be used (damaged by a power cut, a read-only or full disk) never
+        fails a read: a damaged one is rebuilt, an unwritable one is replaced by an index in
+        memory for this process, folded from the log."""
         st = self.log.stat()
-        with self.cache.transaction():
-            info = self._sync_log(st, rebuild=False)
+        for attempt in (1, 2, 3):
+            try:
+                with self.cache.transaction():
+                    info = self._sync_log(st, rebuild=False, appended=appended)
+                break
+            except sqlite3.DatabaseError as err:
+                if attempt == 3:
+                    raise MemoryUnreadable(f"cannot build the index even in memory ({err})") from err
+                self._replace_cache(err, damaged=attempt == 1)
+        self._verified = info["stat"]
+        self.skipped = int(info.get("skipped", 0))
         self._report(info)
+        if strict:
+            _require_readable(info)
+
+    def _replace_cache(self, err: sqlite3.DatabaseError, damaged: bool) -> None:
+        self._state = None
+        if damaged and not isinstance(err, sqlite3.OperationalError):  # malformed, not a database
+            self.cache.reset()
+            self.warn(f"the index {_INDEX} was damaged ({err}); rebuilt it from the log")
+            return
+        self.cache.close()
+        self.cache = Cache.in_memory()
+        self.warn(f"the index {_INDEX} cannot be written ({err}); answering from the log (slower)")
 
     def rebuild_in_transaction(self) -> None:
         """Forget everything derived and fold the log again (history was rewritten)."""
         self._sync_log(self.log.stat(), rebuild=True)
 
-    def _sync_log(self, st: Any, rebuild: bool) -> dict[str, Any]:
+    def _sync_log(self, st: Any, rebuild: bool, appended: bool = False) -> dict[str, Any]:
         info = self.cache.meta("log")
         fingerprint = [st.st_size, st.st_mtime_ns, st.st_ino]
         if not rebuild and info and info["stat"] == fingerprint:
             return info  # type: ignore[no-any-return]
         self._state = None  # another process may have moved the state on: reload it here
-        rebuild = rebuild or not self._is_prefix(info, st.st_size)
+        rebuild = rebuild or not self._is_prefix(info, st.st_size, appended)
         if rebuild:
             derived = self.cache.meta("git")
             self.cache.clear()
             if derived:  # keep where capture started, so a rebuild derives the same window
                 self.cache.set_meta("git", {**derived, "head": None})
             self._state = State()  # in memory while folding everything; saved in one go
-            info = {"end": 0, "lines": 0, "malformed": []}
+            info = {"end": 0, "lines": 0, "crc": 0, "events": 0, "records": 0, "newer": 0, "skipped": 0,
+                    "malformed": []}
         try:
             info = self._fold_tail(info, rebuild)
         except _Rebuild:
@@ -114,33 +150,47 @@ class Memory:
     def save_state(self) -> None:
         self._save_state(isinstance(self.state.open_issues, MemoryTable))
 
-    def _is_prefix(self, info: dict[str, Any] | None, size: int) -> bool:
-        if not info or size < info["end"]:
+    def _is_prefix(self, info: dict[str, Any] | None, size: int, appended: bool) -> bool:
+        """Whether the log still starts with the bytes the index has read: then only its tail
+        is new. Checked byte for byte (a CRC of the whole prefix), so an edit in place of any
+        line, even of the same length, is noticed; skipped only right after our own append."""
+        if not info or "crc" not in info or size < info["end"]:
             return False
-        end = info["end"]
-        return bool(self.log.sample(0, min(end, _SAMPLE)) == info["head"]
-                and self.log.sample(max(0, end - _SAMPLE), end) == info["window"])
+        if appended and info.get("stat") == self._verified:
+            return True
+        return bool(self.log.checksum(info["end"]) == info["crc"])
 
     def _fold_tail(self, info: dict[str, Any], rebuild: bool) -> dict[str, Any]:
-        tail = self.log.read_from(info["end"])
+        tail = self.log.read_from(info["end"], info["crc"])
+        counts = {key: info[key] for key in ("events", "records", "newer", "skipped")}
         malformed = list(info["malformed"])
         number = info["lines"]
         fresh: list[tuple[Event, str, int | None, str | None]] = []
         tail_times: list[str] = []
-        for raw in tail.lines:
+        unterminated = [tail.torn] if tail.torn and is_event(tail.torn) else []
+        for raw in tail.lines + unterminated:
             number += 1
+            if not raw.strip():
+                continue  # a blank line (a hand edit, a merge) is no event and no damage
             try:
                 text = raw.decode("utf-8")
+                if number == 1:
+                    text = text.lstrip("\ufeff")  # a byte-order mark some editors add
                 event = parse_line(text)
-            except ValueError:  # also covers UnicodeDecodeError and JSONDecodeError
-                malformed.append(number)
+            except ValueError as err:  # also covers UnicodeDecodeError and JSONDecodeError
+                self._count_bad(raw, err, counts)
+                malformed.append([number, reason(err)])
                 continue
+            counts["events"] += 1
             if rebuild:
                 fresh.append((event, "log", number, text))
             else:
                 tail_times.append(event.timestamp)
                 if self.index(event, "log", number, text):
                     self._may_promote(event)
+        if unterminated:  # read, but not past: the next writer completes it, and it is read again
+            number -= 1
+            counts["events"] -= 1
         newest = max([info.get("newest", "")] + [r[0].timestamp for r in fresh] + tail_times)
         if fresh:  # an empty index: keep each id once, as the fold does, and load in bulk
             kept = {e.id: e for e in unique(row[0] for row in fresh)}
@@ -149,10 +199,17 @@ class Memory:
                 self.state.apply(row[0])
                 self._may_promote(row[0])
             self.cache.insert_many(rows)
-        end = tail.end
-        return {"end": end, "lines": number, "malformed": malformed[-1000:], "torn": bool(tail.torn), "newest": newest,
-                "head": self.log.sample(0, min(end, _SAMPLE)),
-                "window": self.log.sample(max(0, end - _SAMPLE), end)}
+        return {**counts, "end": tail.end, "lines": number, "malformed": malformed[-1000:],
+                "torn": bool(tail.torn) and not unterminated, "newest": newest,
+                "crc": tail.crc, "unterminated": len(unterminated)}
+
+    @staticmethod
+    def _count_bad(raw: bytes, err: ValueError, counts: dict[str, int]) -> None:
+        counts["skipped"] += 1
+        if raw.lstrip().startswith(b"{") and not isinstance(err, (UnicodeDecodeError, json.JSONDecodeError)):
+            counts["records"] += 1  # an event-shaped line with a bad field: damage, not a foreign file
+            if "newer kenning" in str(err):
+                counts["newer"] += 1
 
     def _may_promote(self, event: Event) -> None:
         if event.type == "fix" or (event.type == "attempt" and event.outcome != "worked") or event.lesson:
@@ -169,11 +226,14 @@ class Memory:
         return False
 
     def _report(self, info: dict[str, Any]) -> None:
-        name = ".kenning/events.jsonl"
-        for number in info["malformed"]:
-            self.warn(f"{name} line {number} is not a valid event; skipped (its bytes are kept)")
+        malformed = info["malformed"]
+        for number, reason in malformed[:_WARNED_LINES]:
+            self.warn(f"{_LOG} line {number} is not a valid event ({reason}); skipped (its bytes are kept)")
+        if info.get("skipped", 0) > _WARNED_LINES:
+            self.warn(f"{_LOG}: {info['skipped'] - _WARNED_LINES} more lines are not valid events; "
+                      "`ken doctor` lists them")
         if info.get("torn"):
-            self.warn(f"{name} ends in an incomplete line (a write was cut off); skipped, "
+            self.warn(f"{_LOG} ends in an incomplete line (a write was cut off); skipped, "
                       "the next write moves it to .kenning/local/quarantine/")
 
     def newest_timestamp(self) -> str:
@@ -198,15 +258,40 @@ class Memory:
         return [parse_line(row) for row in rows]
 
 
-def open_memory(project: Project, now: str | None = None, capture: bool = True) -> Memory:
-    """The project's memory, brought up to date with the log and (if HEAD moved) with git."""
+def reason(err: ValueError) -> str:
+    """Why a line is not an event, in a few words."""
+    if isinstance(err, UnicodeDecodeError):
+        return "not UTF-8 text"
+    if isinstance(err, json.JSONDecodeError):
+        return "not JSON"
+    return str(err)[:120]
+
+
+def _require_readable(info: dict[str, Any]) -> None:
+    """``MemoryUnreadable`` when the log has content but not one event can be read from it: a
+    foreign or binary file, or one written by a newer kenning. Answering "no warnings" from such
+    a log would be a lie; a log with some damaged lines among events is read, with warnings."""
+    if not info.get("skipped") or info.get("events") or info.get("unterminated"):
+        return
+    if info.get("newer") and info["newer"] == info.get("records"):
+        raise MemoryUnreadable(f"every event in {_LOG} was written by a newer kenning; upgrade ken "
+                               "(pip install -U kenning) to read it")
+    if not info.get("records"):
+        raise MemoryUnreadable(f"{_LOG} holds {info['skipped']} lines and not one is an event (a binary, "
+                               "encrypted or overwritten file?); restore it with `git checkout -- "
+                               f"{_LOG}`, or move it aside and run `ken init`")
+
+
+def open_memory(project: Project, now: str | None = None, capture: bool = True, strict: bool = True) -> Memory:
+    """The project's memory, brought up to date with the log and (if HEAD moved) with git.
+    ``MemoryUnreadable`` when not one event can be read from the log (unless not ``strict``)."""
     from kenning.app import capture as capture_app
     from kenning.app.project import now_micros
 
     project.require_initialized()
     memory = Memory(project)
     try:
-        memory.sync()
+        memory.sync(strict=strict)
         if capture:
             try:
                 capture_app.refresh(memory, now_micros(now) // 1_000_000)

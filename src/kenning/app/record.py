@@ -9,14 +9,16 @@ derived files up to date from the log.
 from __future__ import annotations
 
 import json
+import sqlite3
 
 from kenning.app import summary as summary_app
 from kenning.app.memory import Memory, open_memory, promote_lessons
 from kenning.app.paths import canonical_location
 from kenning.app.project import Project, new_event_id, new_issue_id, now_micros
 from kenning.core import redaction
-from kenning.core.errors import InvalidInput
+from kenning.core.errors import InvalidInput, KenError
 from kenning.core.events import (
+    FUTURE_SLACK_US,
     SCHEMA_VERSION,
     TEXT_FIELDS,
     Event,
@@ -59,12 +61,32 @@ def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
         validate_draft({**draft, "issue_id": draft.get("issue_id") or "pending"}
                        if draft["type"] == "issue" else draft)
         event = _append(memory, draft, micros, notices)
-        promote_lessons(memory)
-        summary_app.refresh(memory)
+        _derive(memory)
         memory.flush_warnings()
         return Recorded(event, kinds, notices)
     finally:
         memory.close()
+
+
+def _derive(memory: Memory) -> None:
+    """Bring the index, lessons and summary up to date after an append. The event is in the log
+    by now, so nothing here may turn the write into a failure (an agent told "failed" retries
+    and writes it twice): a problem becomes a warning, and the next command catches up."""
+    steps = ((memory.sync, "the index"), (lambda: promote_lessons(memory), "the lessons"),
+             (lambda: summary_app.refresh(memory), ".kenning/summary.md"))
+    for step, what in steps:
+        try:
+            step()
+        except (KenError, OSError, sqlite3.Error) as err:
+            memory.warn(f"the event is written, but {what} could not be updated ({_cause(err)}); "
+                        "the next command brings it up to date")
+            return
+
+
+def _cause(err: Exception) -> str:
+    if isinstance(err, OSError) and err.strerror:
+        return f"{err.strerror}: {err.filename}" if err.filename else err.strerror
+    return str(err)
 
 
 def _attach_diff(project: Project, draft: dict[str, Any], cwd: Path | None) -> None:
@@ -87,6 +109,8 @@ def _attach_diff(project: Project, draft: dict[str, Any], cwd: Path | None) -> N
 
 def _clean(fields: dict[str, Any]) -> dict[str, Any]:
     draft = {k: v for k, v in fields.items() if v is not None and v is not False}
+    if isinstance(draft.get("location"), str) and not draft["location"].strip():
+        raise InvalidInput("the location (--at) is empty; give PATH or PATH:LINE, or leave it out")
     for name in TEXT_FIELDS:
         if isinstance(draft.get(name), str):
             draft[name] = clean_text(draft[name])
@@ -215,13 +239,17 @@ def _append(memory: Memory, draft: dict[str, Any], micros: int, notices: list[st
             data["issue_id"] = _fresh_issue_id(memory)
         data["v"] = SCHEMA_VERSION
         data["id"] = new_event_id()
-        data["timestamp"] = format_timestamp(max(micros, _last_micros(memory) + 1))
+        data["timestamp"] = format_timestamp(_stamp(micros, _last_micros(memory, micros)))
         commit = memory.project.head_commit()
         if commit and "git_commit" not in data:
             data["git_commit"] = commit
         event = Event(data)
         memory.log.append(serialize(event))
-        memory.sync()
+        try:
+            memory.sync(appended=True)  # under the lock: the index reads exactly what was appended
+        except (KenError, OSError, sqlite3.Error) as err:
+            memory.warn(f"the event is written, but the index could not be updated ({_cause(err)}); "
+                        "the next command brings it up to date")
     return event
 
 
@@ -235,13 +263,25 @@ def _fresh_issue_id(memory: Memory) -> str:
         length += 1  # 16 collisions in a row: the short space is crowded, lengthen the id
 
 
-def _last_micros(memory: Memory) -> int:
-    """The newest timestamp in the log (the index remembers it; a hand-appended or merged last
-    line may be older or unreadable), so timestamps strictly increase per log."""
+def _stamp(now_us: int, last_us: int) -> int:
+    """Now, or just after the newest event when that is a little ahead (a frozen ``--now``, a
+    teammate's clock a few minutes fast), so timestamps increase. An event further ahead than
+    ``FUTURE_SLACK_US`` is an outlier (a typo, a broken clock; ``ken doctor`` names it): it
+    must not drag every later event into its future."""
+    return last_us + 1 if now_us <= last_us < now_us + FUTURE_SLACK_US else now_us
+
+
+def _last_micros(memory: Memory, now_us: int) -> int:
+    """The newest timestamp in the log that is not an outlier (the index remembers it; a
+    hand-appended or merged last line may be older or unreadable), so timestamps increase."""
+    limit = format_timestamp(now_us + FUTURE_SLACK_US)
     newest = memory.newest_timestamp()
+    if newest > limit:  # an outlier far ahead: the newest event before it counts
+        newest = memory.cache.newest_until(limit) or ""
     line = memory.log.last_line()
     try:
-        newest = max(newest, json.loads(line)["timestamp"]) if line else newest
+        stamp = json.loads(line)["timestamp"] if line else ""
+        newest = max(newest, stamp) if isinstance(stamp, str) and stamp <= limit else newest
     except (ValueError, KeyError, TypeError):
         pass
     try:

@@ -58,6 +58,7 @@ GITIGNORE = """\
 summary.md
 cache/
 local/
+.*.tmp
 """
 
 GITATTRIBUTES_LINE = ".kenning/events.jsonl merge=union"

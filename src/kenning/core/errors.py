@@ -4,7 +4,8 @@
     ├── InvalidInput         exit 2   bad argument, bad reference, bad path, bad config
     ├── NotInitialized       exit 3   no .kenning/ in this repository
     ├── MemoryUnreadable     exit 4   the log exists but cannot be read
-    └── LockTimeout          exit 2   another writer held the log lock too long
+    ├── LockTimeout          exit 2   another writer held the log lock too long
+    └── UnsafePath           exit 2   a symbolic link where kenning keeps its own files
 
 A gate *block* is not an error: it is a verdict value (exit 1 only with ``--strict``).
 Messages say what was wrong and what to do, on one line.
@@ -32,4 +33,8 @@ class MemoryUnreadable(KenError):
 
 
 class LockTimeout(KenError):
+    exit_code = 2
+
+
+class UnsafePath(KenError):
     exit_code = 2

@@ -33,6 +33,8 @@ OUTCOMES = ("worked", "failed", "partial")
 SOURCES = ("cli", "mcp", "agent-hook", "watcher", "import", "git")
 TEXT_FIELDS = ("summary", "details", "reason", "commit_message")
 
+# an event stamped further ahead of the clock than this is an outlier, not a clock a bit fast
+FUTURE_SLACK_US = 3600 * 1_000_000
 MAX_SUMMARY = 2000
 MAX_DETAILS = 20000
 
@@ -185,17 +187,83 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def parse_line(line: str) -> Event:
-    """Decode one log line; ``ValueError`` when it is not a readable event."""
+    """Decode one log line; ``ValueError`` (its message says why, briefly) when it is not a
+    readable event. Every known field is checked here, once, so nothing downstream meets a
+    number where it expects text: a bad line is skipped and counted, never fatal."""
     data = json.loads(line)
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
     data = upgrade(data)
-    for key in ("id", "type", "timestamp"):
-        if not isinstance(data.get(key), str) or not data[key]:
-            raise ValueError(f"missing {key}")
-    if not isinstance(data.get("summary", ""), str):
-        raise ValueError("summary is not text")
+    _check_fields(data)
+    if _SURROGATE_ESCAPE.search(line) and _has_surrogate(line):
+        raise ValueError("text with an unpaired UTF-16 surrogate (not valid Unicode)")
     return Event(data)
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_REQUIRED_TEXT = ("id", "type", "timestamp")
+_TEXT = frozenset(("summary", "details", "reason", "commit_message", "location", "issue_id", "outcome",
+                   "supersedes", "source", "actor", "git_commit", "commit", "until"))
+_PATH_LISTS = frozenset(("paths", "touched"))
+_TEXT_LISTS = frozenset(("reverts",))
+
+
+def _check_fields(data: dict[str, Any]) -> None:
+    version = data["v"]
+    if type(version) is not int:
+        raise ValueError("v (the schema version) is not a whole number")
+    if version > SCHEMA_VERSION:
+        raise ValueError(f"written by a newer kenning (schema v{version}); upgrade ken to read it")
+    for key in _REQUIRED_TEXT:
+        value = data.get(key)
+        if type(value) is not str or not value:
+            raise ValueError(f"missing {key}" if value is None or value == "" else f"{key} is not text")
+    for key, value in data.items():
+        if key in _TEXT:
+            if value is not None and type(value) is not str:
+                raise ValueError(f"{key} is not text")
+        elif key in _PATH_LISTS or key in _TEXT_LISTS:
+            if value is not None and (type(value) is not list or any(type(v) is not str for v in value)):
+                raise ValueError(f"{key} is not a list of text")
+        elif key == "lesson" and value is not None and type(value) is not bool:
+            raise ValueError("lesson is not true or false")
+    _check_time(data["timestamp"], "timestamp")
+    if data.get("until") is not None:
+        _check_time(data["until"], "until")
+    if "\x00" in data["id"] or "\n" in data["id"]:
+        raise ValueError("id has control characters")
+    location = data.get("location")
+    if location is not None:
+        _check_path(location, "location")
+    for key in _PATH_LISTS:
+        for path in data.get(key) or ():
+            _check_path(path, key)
+
+
+def _check_time(text: str, key: str) -> None:
+    if not TIMESTAMP_RE.match(text):
+        raise ValueError(f"{key} {text[:40]!r} is not a UTC time like 2026-01-31T12:00:00.000000Z")
+    month, day = int(text[5:7]), int(text[8:10])
+    if not (1 <= month <= 12 and 1 <= day <= _month_days(int(text[:4]), month) and text[11:13] < "24"
+            and text[14:16] < "60" and text[17:19] < "60"):
+        raise ValueError(f"{key} {text[:40]!r} is not a valid date and time")
+
+
+def _check_path(path: str, key: str) -> None:
+    if "\x00" in path or "\n" in path:
+        raise ValueError(f"{key} has a control character in a path")
+    if path.startswith(("/", "../")) or path == "..":
+        raise ValueError(f"{key} {path[:60]!r} is not a path inside the repository")
+
+
+def _has_surrogate(line: str) -> bool:
+    """True when the decoded line holds a lone surrogate (``"\\ud800"``): it cannot be written
+    back as UTF-8. Only lines with a surrogate escape can, so the common line skips this."""
+    try:
+        json.dumps(json.loads(line), ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def clean_text(value: str) -> str:

@@ -134,17 +134,24 @@ class FileVerdict:
 
 
 class Report:
-    __slots__ = ("files",)
+    """The verdicts, and how many lines of memory could not be read: a verdict of "ok" from
+    a memory with holes in it says so."""
 
-    def __init__(self, files: list[FileVerdict]) -> None:
+    __slots__ = ("files", "skipped")
+
+    def __init__(self, files: list[FileVerdict], skipped: int = 0) -> None:
         self.files = files
+        self.skipped = skipped
 
     @property
     def severity(self) -> str:
         return worst(f.severity for f in self.files)
 
     def to_json(self) -> dict[str, Any]:
-        return {"severity": self.severity, "files": [f.to_json() for f in self.files]}
+        found: dict[str, Any] = {"severity": self.severity, "files": [f.to_json() for f in self.files]}
+        if self.skipped:
+            found["unreadable_lines"] = self.skipped
+        return found
 
 
 def worst(severities: Iterable[str]) -> str:
@@ -432,7 +439,9 @@ def render_text(report: Report, now_us: int, max_lines: int = 12) -> str:
     for verdict in report.files:
         live = [w for w in verdict.warnings if w.snoozed_until is None]
         if not verdict.warnings:
-            out.append(f"{verdict.path}: ok (no warnings)")
+            holes = (f"; {report.skipped} lines of .kenning/events.jsonl could not be read, see `ken doctor`"
+                     if report.skipped else "")
+            out.append(f"{verdict.path}: ok (no warnings{holes})")
             continue
         kinds = ", ".join(w.kind.replace("_", " ") for w in live) or "all snoozed"
         out.append(f"{verdict.path}: {verdict.severity.upper()} ({kinds})")

@@ -12,8 +12,9 @@ import json
 import os
 import sqlite3
 
-from kenning.core.errors import MemoryUnreadable
-from kenning.core.events import Event, serialize
+from kenning.core.errors import UnsafePath
+from kenning.core.events import TYPES, Event, serialize
+from kenning.store.files import refuse_links
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,43 +73,80 @@ def _row(event: Event, origin: str, line: int | None, raw: str | None) -> tuple[
 
 
 class Cache:
-    """One connection to the index; every method is a single query or a single write."""
+    """One connection to the index; every method is a single query or a single write.
 
-    def __init__(self, path: Path) -> None:
+    An index that cannot be opened or written (a read-only folder, a full disk, a link in its
+    place) is replaced by one in memory, folded from the log for this process alone: reads
+    never fail because a cache could not be kept. ``problem`` then says why."""
+
+    def __init__(self, path: Path | None) -> None:
         self.path = path
-        self.db = self._connect()
+        self.problem: str | None = None
+        if path is None:
+            self.db = self._open(":memory:")
+            return
+        try:
+            self.db = self._connect(path)
+        except (OSError, sqlite3.Error, UnsafePath) as err:
+            self.problem = (f"the index .kenning/cache/{path.name} cannot be used ({_cause(err)}); "
+                            "answering from the log (slower)")
+            self.db = self._open(":memory:")
 
-    def _connect(self) -> sqlite3.Connection:
+    @classmethod
+    def in_memory(cls) -> Cache:
+        return cls(None)
+
+    def _connect(self, path: Path) -> sqlite3.Connection:
+        refuse_links(path)
+        for suffix in ("-journal", "-wal"):
+            refuse_links(path.with_name(path.name + suffix))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+            raise PermissionError(13, "the folder or file is read-only")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise MemoryUnreadable(f"cannot create the index folder {self.path.parent} ({err.strerror}); "
-                                   "remove whatever is in its place and retry") from err
-        try:
-            db = self._open()
-        except sqlite3.OperationalError as err:  # cannot open at all (permissions, a folder in its place)
-            raise MemoryUnreadable(
-                f"cannot open the index {self.path} ({err}); delete .kenning/cache/ and retry") from err
+            return self._open(str(path))
+        except sqlite3.OperationalError:
+            raise
         except sqlite3.DatabaseError:
-            # a damaged cache is just a missing cache: remove it and start again
-            for suffix in ("", "-journal", "-wal", "-shm"):
-                try:
-                    os.unlink(str(self.path) + suffix)
-                except FileNotFoundError:
-                    pass
-            db = self._open()
-        return db
+            self._discard(path)  # a damaged cache is just a missing cache: remove it and start again
+            return self._open(str(path))
 
-    def _open(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        db.execute("PRAGMA synchronous=OFF")
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if str(version) != CACHE_VERSION:
-            db.executescript("DROP TABLE IF EXISTS events; DROP TABLE IF EXISTS meta;"
-                             " DROP TABLE IF EXISTS state; DROP TABLE IF EXISTS event_paths;"
-                             " DROP TABLE IF EXISTS git_history;")
-            db.executescript(_SCHEMA)
-            db.execute(f"PRAGMA user_version={int(CACHE_VERSION)}")
+    def reset(self) -> None:
+        """Replace a damaged index with an empty one (it is rebuilt from the log)."""
+        self.db.close()
+        if self.path is None:
+            self.db = self._open(":memory:")
+            return
+        self._discard(self.path)
+        try:
+            self.db = self._connect(self.path)
+        except (OSError, sqlite3.Error, UnsafePath) as err:
+            self.problem = f"the index cannot be rebuilt on disk ({_cause(err)}); answering from the log (slower)"
+            self.db = self._open(":memory:")
+
+    @staticmethod
+    def _discard(path: Path) -> None:
+        for suffix in ("", "-journal", "-wal", "-shm"):
+            try:
+                os.unlink(str(path) + suffix)
+            except FileNotFoundError:
+                pass
+
+    @staticmethod
+    def _open(target: str) -> sqlite3.Connection:
+        db = sqlite3.connect(target, timeout=30, isolation_level=None)
+        try:
+            db.execute("PRAGMA synchronous=OFF")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if str(version) != CACHE_VERSION:
+                db.executescript("DROP TABLE IF EXISTS events; DROP TABLE IF EXISTS meta;"
+                                 " DROP TABLE IF EXISTS state; DROP TABLE IF EXISTS event_paths;"
+                                 " DROP TABLE IF EXISTS git_history;")
+                db.executescript(_SCHEMA)
+                db.execute(f"PRAGMA user_version={int(CACHE_VERSION)}")
+        except BaseException:
+            db.close()
+            raise
         return db
 
     def close(self) -> None:
@@ -397,6 +435,13 @@ class Cache:
         for row in self.db.execute("SELECT json FROM events ORDER BY ts, id"):
             yield row[0]
 
+    def newest_until(self, limit: str) -> str | None:
+        """The newest timestamp of the log's events at or before ``limit`` (one probe of the
+        type index per event type, so the cost does not grow with the log)."""
+        found = [row[0] for kind in TYPES for row in self.db.execute(
+            "SELECT max(ts) FROM events WHERE type=? AND ts<=? AND origin='log'", (kind, limit)) if row[0]]
+        return max(found, default=None)
+
     def count(self) -> int:
         return int(self.db.execute("SELECT count(*) FROM events").fetchone()[0])
 
@@ -453,4 +498,16 @@ class _Transaction:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type: object, *rest: object) -> None:
-        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+        if not exc_type:
+            self.db.execute("COMMIT")
+        elif self.db.in_transaction:  # SQLite may have rolled back already (a full disk does)
+            try:
+                self.db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # the error being raised says what went wrong; this one would hide it
+
+
+def _cause(err: BaseException) -> str:
+    if isinstance(err, OSError) and err.strerror:
+        return err.strerror
+    return str(err)

@@ -7,8 +7,12 @@ re-running ``ken init`` or refreshing an unchanged summary leaves mtimes alone.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
+
+from kenning.core.errors import UnsafePath
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -16,8 +20,52 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # 0 where the platform has none (Windows): the lstat walk decides
+
+
+def refuse_links(path: Path) -> None:
+    """``UnsafePath`` when ``path``, or a folder between ``.kenning`` and it, is a symbolic link.
+
+    A cloned repository can commit ``.kenning/events.jsonl -> ~/.bashrc``: following it would
+    let a stranger's repository choose which of the user's files kenning appends to. Nothing
+    under ``.kenning/`` is ever a link in a real project, so any link is refused outright.
+    Paths outside a ``.kenning`` folder are not checked here. Writers also open the final file
+    with ``O_NOFOLLOW``, which closes the gap between this walk and the open."""
+    parts = path.parts
+    if ".kenning" not in parts:
+        return
+    start = len(parts) - 1 - parts[::-1].index(".kenning")
+    here = type(path)(*parts[:start])
+    for end, part in enumerate(parts[start:], start + 1):
+        here = here / part
+        try:
+            mode = os.lstat(here).st_mode
+        except FileNotFoundError:
+            return  # nothing further exists yet: whatever is created will be a real file
+        except OSError:
+            return  # unreadable: the open that follows reports the real cause
+        if stat.S_ISLNK(mode):
+            shown = "/".join(parts[start:end])
+            raise UnsafePath(f"{shown} is a symbolic link; kenning never follows links inside .kenning/ "
+                             "(a cloned repository could point it anywhere): replace it with a regular "
+                             "file or folder")
+
+
+def open_nofollow(path: Path, flags: int, mode: int = 0o644) -> int:
+    """``os.open`` that refuses a link at ``path`` or between ``.kenning`` and it."""
+    refuse_links(path)
+    try:
+        return os.open(path, flags | NOFOLLOW, mode)
+    except OSError as err:
+        if os.path.islink(path):  # ELOOP: a link appeared after the walk
+            refuse_links(path)
+        raise err
+
+
 def read_text(path: Path) -> str | None:
-    """The file's text, or None when it does not exist or is not a readable file."""
+    """The file's text, or None when it does not exist or is not a readable file;
+    ``UnsafePath`` when it is a link inside ``.kenning/``."""
+    refuse_links(path)
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
             return f.read()
@@ -43,6 +91,7 @@ def write_atomic(path: Path, text: str, mode: int | None = None) -> bool:
     """
     data = text.encode("utf-8")
     current = None
+    refuse_links(path)
     try:
         with open(path, "rb") as f:
             if f.read() == data:
@@ -67,12 +116,45 @@ def write_atomic(path: Path, text: str, mode: int | None = None) -> bool:
         except FileNotFoundError:
             pass
         raise
+    _sweep_temporaries(path)
+    return True
+
+
+def _sweep_temporaries(path: Path) -> None:
+    """Remove ``.<name>.<pid>.<random>.tmp`` files that a killed writer left behind: those whose
+    process is gone. A live writer's file is left alone (it is about to be renamed)."""
+    prefix = f".{path.name}."
+    try:
+        names = [n for n in os.listdir(path.parent) if n.startswith(prefix) and n.endswith(".tmp")]
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(prefix):].split(".", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            try:
+                os.unlink(path.parent / name)
+            except OSError:
+                pass
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid() or os.name == "nt":  # Windows' os.kill(pid, 0) would end the process
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # someone else's process (or a platform that cannot tell): leave it alone
     return True
 
 
 def read_json(path: Path) -> Any:
-    """Decoded JSON, or None when the file is missing or not valid JSON (a cache miss)."""
-    text = read_text(path)
+    """Decoded JSON, or None when the file is missing, a link, or not valid JSON (a cache miss)."""
+    try:
+        text = read_text(path)
+    except UnsafePath:
+        return None
     if text is None:
         return None
     try:
@@ -85,14 +167,15 @@ def write_json_quietly(path: Path, value: Any) -> None:
     """Write a cache file; failing to write a cache is never an error (it is rebuilt next time)."""
     try:
         write_atomic(path, json.dumps(value, sort_keys=True))
-    except OSError:
+    except (OSError, UnsafePath):
         pass
 
 
 def append_line(path: Path, line: str) -> None:
     """Append one line with a single write to a machine-local record file (created if needed)."""
+    refuse_links(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = open_nofollow(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
     try:
         os.write(fd, (line + "\n").encode("utf-8"))
     finally:
@@ -107,6 +190,7 @@ def create_if_missing(path: Path, text: str) -> bool:
 
 
 def ensure_dir(path: Path) -> None:
+    refuse_links(path)
     path.mkdir(parents=True, exist_ok=True)
 
 
@@ -116,3 +200,12 @@ def remove(path: Path) -> bool:
         return True
     except FileNotFoundError:
         return False
+
+
+def move(path: Path, target: Path, replace: bool = False) -> None:
+    """Rename ``path`` to ``target`` in one step: the same bytes, mode and owner, and a symlink
+    stays the link itself (its target is never read nor copied). ``FileExistsError`` when
+    ``target`` exists, unless ``replace``."""
+    if not replace and os.path.lexists(target):
+        raise FileExistsError(errno.EEXIST, "already exists", str(target))
+    os.replace(path, target)
