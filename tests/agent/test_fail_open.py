@@ -21,11 +21,16 @@ def test_unreadable_memory_fails_open(repo: Repo):
     log.unlink()
     log.mkdir()  # the log is now a directory: memory cannot be read
     r = repo.hook("pre-tool-use", edit(repo, "src/a.py"))
-    assert r.returncode == 0
-    assert r.stdout == ""  # nothing denied, nothing claimed
-    assert "kenning:" in r.stderr and "pre-tool-use" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 0 and "Traceback" not in r.stderr
+    answer = json.loads(r.stdout)  # allowed (nothing denied), but never silently: both user and agent are told
+    assert "permissionDecision" not in answer["hookSpecificOutput"]
+    assert answer["hookSpecificOutput"]["hookEventName"] == "PreToolUse"
+    for told in (answer["systemMessage"], answer["hookSpecificOutput"]["additionalContext"]):
+        assert "could not read its memory" in told and "not a regular file" in told
     r = repo.hook("session-start", session_start(repo))
-    assert r.returncode == 0 and r.stdout == "" and "kenning:" in r.stderr
+    answer = json.loads(r.stdout)
+    assert r.returncode == 0 and answer["hookSpecificOutput"]["hookEventName"] == "SessionStart"
+    assert "could not read its memory" in answer["systemMessage"]
 
     log.rmdir()
     log.write_bytes(saved)  # restored: the gate answers again

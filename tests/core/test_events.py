@@ -30,6 +30,9 @@ from .event_logs import eid, event
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
+T = "2026-01-01T00:00:00.000000Z"
+
+
 def micros(moment: datetime) -> int:
     """The reference answer, from the standard library the core avoids importing."""
     return (moment - EPOCH) // timedelta(microseconds=1)
@@ -61,7 +64,7 @@ def test_serialize_is_the_canonical_json_of_the_event() -> None:
 
 
 def test_serialization_does_not_depend_on_insertion_order() -> None:
-    forward = {"v": 1, "id": eid(1), "type": "note", "summary": "s", "timestamp": "2026-01-01T00:00:00.000000Z", "source": "cli"}
+    forward = {"v": 1, "id": eid(1), "type": "note", "summary": "s", "timestamp": T, "source": "cli"}
     backward = dict(reversed(list(forward.items())))
     assert serialize(Event(forward)) == serialize(Event(backward))
 
@@ -84,14 +87,14 @@ def test_a_canonical_line_with_unknown_fields_round_trips_byte_for_byte() -> Non
 
 
 def test_an_event_of_an_unknown_type_is_read_and_round_trips() -> None:
-    line = '{"id":"evt_00000000000000000009","summary":"later schema","timestamp":"2026-01-01T00:00:00.000000Z","type":"review","v":1}'
+    line = '{"id":"evt_00000000000000000009","summary":"later schema","timestamp":"' + T + '","type":"review","v":1}'
     ev = parse_line(line)
     assert ev.type == "review"
     assert serialize(ev) == line
 
 
 def test_a_non_canonical_line_is_read_and_written_back_canonically() -> None:
-    line = '{ "type" : "note",  "summary": "s", "id": "evt_00000000000000000001", "timestamp": "2026-01-01T00:00:00.000000Z", "v": 1 }'
+    line = '{ "type" : "note",  "summary": "s", "id": "evt_00000000000000000001", "timestamp": "' + T + '", "v": 1 }'
     assert serialize(parse_line(line)) == (
         '{"id":"evt_00000000000000000001","summary":"s","timestamp":"2026-01-01T00:00:00.000000Z","type":"note","v":1}')
 
@@ -99,11 +102,12 @@ def test_a_non_canonical_line_is_read_and_written_back_canonically() -> None:
 
 
 def test_a_v0_event_is_upgraded_on_read() -> None:
-    ev = parse_line('{"id":"evt_00000000000000000001","kind":"decision","summary":"old","timestamp":"2026-01-01T00:00:00.000000Z"}')
+    ev = parse_line('{"id":"evt_00000000000000000001","kind":"decision","summary":"old","timestamp":"' + T + '"}')
     assert ev.type == "decision"
     assert ev.get("v") == 1
     assert ev.get("kind") is None
-    assert serialize(ev) == '{"id":"evt_00000000000000000001","summary":"old","timestamp":"2026-01-01T00:00:00.000000Z","type":"decision","v":1}'
+    assert serialize(ev) == ('{"id":"evt_00000000000000000001","summary":"old","timestamp":"' + T
+                             + '","type":"decision","v":1}')
 
 
 def test_upgrade_leaves_its_input_untouched_and_current_events_alone() -> None:
@@ -115,7 +119,7 @@ def test_upgrade_leaves_its_input_untouched_and_current_events_alone() -> None:
 
 
 def test_a_v0_event_with_both_kind_and_type_keeps_its_type() -> None:
-    ev = parse_line('{"id":"evt_00000000000000000001","kind":"note","type":"fix","timestamp":"2026-01-01T00:00:00.000000Z"}')
+    ev = parse_line('{"id":"evt_00000000000000000001","kind":"note","type":"fix","timestamp":"' + T + '"}')
     assert ev.type == "fix"
 
 
