@@ -202,57 +202,57 @@ def parse_line(line: str) -> Event:
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _REQUIRED_TEXT = ("id", "type", "timestamp")
-_TEXT = frozenset(("summary", "details", "reason", "commit_message", "location", "issue_id", "outcome",
-                   "supersedes", "source", "actor", "git_commit", "commit", "until"))
-_PATH_LISTS = frozenset(("paths", "touched"))
-_TEXT_LISTS = frozenset(("reverts",))
+# the type each known field must have when present (null stands for absent); unknown fields
+# are the writer's business and round-trip untouched
+_FIELD_TYPES: dict[str, type] = {
+    **dict.fromkeys(("id", "type", "timestamp", "summary", "details", "reason", "commit_message", "location",
+                     "issue_id", "outcome", "supersedes", "source", "actor", "git_commit", "commit", "until"), str),
+    **dict.fromkeys(("paths", "touched", "reverts"), list), "lesson": bool, "v": int}
+_TYPE_NAMES = {str: "text", list: "a list of text", bool: "true or false", int: "a whole number"}
 
 
 def _check_fields(data: dict[str, Any]) -> None:
-    version = data["v"]
-    if type(version) is not int:
-        raise ValueError("v (the schema version) is not a whole number")
-    if version > SCHEMA_VERSION:
-        raise ValueError(f"written by a newer kenning (schema v{version}); upgrade ken to read it")
     for key in _REQUIRED_TEXT:
-        value = data.get(key)
-        if type(value) is not str or not value:
-            raise ValueError(f"missing {key}" if value is None or value == "" else f"{key} is not text")
+        if not data.get(key):
+            raise ValueError(f"missing {key}")
+    types = _FIELD_TYPES
     for key, value in data.items():
-        if key in _TEXT:
-            if value is not None and type(value) is not str:
-                raise ValueError(f"{key} is not text")
-        elif key in _PATH_LISTS or key in _TEXT_LISTS:
-            if value is not None and (type(value) is not list or any(type(v) is not str for v in value)):
-                raise ValueError(f"{key} is not a list of text")
-        elif key == "lesson" and value is not None and type(value) is not bool:
-            raise ValueError("lesson is not true or false")
+        wanted = types.get(key)
+        if wanted is not None and type(value) is not wanted and value is not None:
+            raise ValueError(f"{key} is not {_TYPE_NAMES[wanted]}")
+    if data["v"] > SCHEMA_VERSION:
+        raise ValueError(f"written by a newer kenning (schema v{data['v']}); upgrade ken to read it")
     _check_time(data["timestamp"], "timestamp")
-    if data.get("until") is not None:
+    if "until" in data and data["until"] is not None:
         _check_time(data["until"], "until")
     if "\x00" in data["id"] or "\n" in data["id"]:
         raise ValueError("id has control characters")
     location = data.get("location")
     if location is not None:
         _check_path(location, "location")
-    for key in _PATH_LISTS:
-        for path in data.get(key) or ():
-            _check_path(path, key)
+    for key in ("paths", "touched", "reverts"):
+        items = data.get(key)
+        if items:
+            for item in items:
+                if type(item) is not str:
+                    raise ValueError(f"{key} is not a list of text")
+                if key != "reverts":
+                    _check_path(item, key)
 
 
 def _check_time(text: str, key: str) -> None:
     if not TIMESTAMP_RE.match(text):
         raise ValueError(f"{key} {text[:40]!r} is not a UTC time like 2026-01-31T12:00:00.000000Z")
-    month, day = int(text[5:7]), int(text[8:10])
-    if not (1 <= month <= 12 and 1 <= day <= _month_days(int(text[:4]), month) and text[11:13] < "24"
-            and text[14:16] < "60" and text[17:19] < "60"):
+    month, day = text[5:7], text[8:10]  # digits by now: compared as text, no int() on the common path
+    if (not "01" <= month <= "12" or day == "00" or text[11:13] > "23" or text[14:16] > "59" or text[17:19] > "59"
+            or (day > "28" and int(day) > _month_days(int(text[:4]), int(month)))):
         raise ValueError(f"{key} {text[:40]!r} is not a valid date and time")
 
 
 def _check_path(path: str, key: str) -> None:
     if "\x00" in path or "\n" in path:
         raise ValueError(f"{key} has a control character in a path")
-    if path.startswith(("/", "../")) or path == "..":
+    if path[:1] == "/" or path[:3] == "../" or path == "..":
         raise ValueError(f"{key} {path[:60]!r} is not a path inside the repository")
 
 
