@@ -24,10 +24,10 @@ def log(tmp_path: Path) -> EventLog:
 
 
 def test_append_writes_exactly_one_complete_line(log: EventLog) -> None:
-    assert log.append('{"id":"evt_1","summary":"caf\u00e9"}') == 0
+    assert log.append('{"id":"evt_1","summary":"caf\u00e9"}') == (0, None)
     assert log.path.read_bytes() == '{"id":"evt_1","summary":"caf\u00e9"}\n'.encode()
     size = log.path.stat().st_size
-    assert log.append('{"id":"evt_2"}') == size  # returns the offset its line starts at
+    assert log.append('{"id":"evt_2"}') == (size, None)  # the offset its line starts at, and no warning
     assert log.path.read_bytes().splitlines() == ['{"id":"evt_1","summary":"caf\u00e9"}'.encode(), b'{"id":"evt_2"}']
 
 
@@ -159,3 +159,22 @@ def test_lock_is_released_when_the_block_ends_even_on_error(log: EventLog) -> No
     with pytest.raises(RuntimeError), log.lock(1.0):
         raise RuntimeError("a failed write")
     assert free()
+
+
+def test_a_failed_append_leaves_the_log_as_it_was_and_names_the_cause(log: EventLog) -> None:
+    log.path.write_bytes(b'{"a":1}\n')
+    script = ("import resource, signal, sys\n"
+              "from pathlib import Path\n"
+              "from kenning.store.log import EventLog\n"
+              "signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
+              "resource.setrlimit(resource.RLIMIT_FSIZE, (20, 20))\n"  # the file may not grow past 20 bytes
+              "kd = Path(sys.argv[1])\n"
+              "log = EventLog(kd / 'events.jsonl', kd / 'local' / 'events.lock', kd / 'local' / 'quarantine')\n"
+              "try:\n"
+              "    log.append('x' * 100)\n"
+              "except OSError as err:\n"
+              "    print(err.strerror, err.filename)\n")
+    r = subprocess.run([sys.executable, "-c", script, str(log.path.parent)], capture_output=True, text=True,
+                       timeout=60)
+    assert "nothing was written" in r.stdout and "events.jsonl" in r.stdout, r.stdout + r.stderr
+    assert log.path.read_bytes() == b'{"a":1}\n'  # the 12 bytes that fitted were cut back

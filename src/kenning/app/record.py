@@ -244,7 +244,9 @@ def _append(memory: Memory, draft: dict[str, Any], micros: int, notices: list[st
         if commit and "git_commit" not in data:
             data["git_commit"] = commit
         event = Event(data)
-        memory.log.append(serialize(event))
+        _, unconfirmed = memory.log.append(serialize(event))
+        if unconfirmed:
+            memory.warn(unconfirmed)
         try:
             memory.sync(appended=True)  # under the lock: the index reads exactly what was appended
         except (KenError, OSError, sqlite3.Error) as err:

@@ -109,19 +109,30 @@ class EventLog:
     def lock(self, timeout: float) -> AbstractContextManager[None]:
         return _FileLock(self.lock_path, timeout)
 
-    def append(self, line: str) -> int:
-        """Append one event line (caller holds the lock); return the offset it starts at."""
+    def append(self, line: str) -> tuple[int, str | None]:
+        """Append one event line (caller holds the lock). Returns the offset it starts at, and a
+        warning when the line is in the file but the disk did not confirm it (fsync failed).
+
+        A write that fails part-way (a full disk) is cut back to where it started, so a failed
+        append leaves the log as it was; the error says why, with the file named."""
         data = line.encode("utf-8") + b"\n"
         fd = open_nofollow(self.path, os.O_WRONLY | os.O_APPEND)
         try:
             start = os.lseek(fd, 0, os.SEEK_END)
-            written = os.write(fd, data)
-            while written < len(data):  # a short write is rare but legal: finish the line
-                written += os.write(fd, data[written:])
-            os.fsync(fd)
+            try:
+                written = 0
+                while written < len(data):  # a short write is rare but legal: finish the line
+                    written += os.write(fd, data[written:])
+            except OSError as err:
+                _cut_back(fd, start)
+                raise OSError(err.errno, f"{err.strerror}; nothing was written", str(self.path)) from err
+            try:
+                os.fsync(fd)
+            except OSError as err:  # readers already see the line: it is written, not confirmed
+                return start, f"the disk did not confirm the write ({err.strerror}); it may not survive a power cut"
         finally:
             os.close(fd)
-        return start
+        return start, None
 
     def repair_torn_tail(self) -> bytes:
         """Make the log end in a newline before an append (caller holds the lock): a whole event
@@ -178,6 +189,13 @@ class EventLog:
 def file_lock(path: Path, timeout: float) -> AbstractContextManager[None]:
     """An exclusive OS lock on ``path`` (created if needed), for other machine-wide files."""
     return _FileLock(path, timeout)
+
+
+def _cut_back(fd: int, size: int) -> None:
+    try:
+        os.ftruncate(fd, size)
+    except OSError:
+        pass  # a torn tail then: the next writer moves it to the quarantine
 
 
 def _cause(err: Exception) -> str:
