@@ -29,7 +29,7 @@ LOWER = {"core", "store", "git", "app"}
 # each surface lazily (``ken hook`` -> kenning.hooks, ``ken watch`` -> kenning.watch)
 LAUNCHER = {"cli", "commands", "__main__"}
 # render is the CLI's own text: part of the cli surface
-SURFACE_GROUPS = {"render": "cli"}
+SURFACE_GROUPS = {"render": "cli", "mcp_wire": "mcp_server"}  # the MCP server's JSON-RPC wire
 
 
 def module_name(path: Path) -> str:

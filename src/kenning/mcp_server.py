@@ -2,20 +2,22 @@
 
 Guarantees: every tool is one ``app`` call plus rendering, the same call its CLI command makes;
 a failing call comes back as ``isError`` with one readable line and the server keeps serving;
-nothing but protocol messages reaches stdout (the wire is a private duplicate of fd 1, and fd 1
-points at stderr, so a library's ``print`` or a child process cannot corrupt the stream).
+hostile arguments are refused before a tool sees them; every line a client sends is answered,
+a line that is not a message with a JSON-RPC error; nothing but protocol messages reaches stdout
+(the wire is a private duplicate of fd 1, and fd 1 points at stderr, so a library's ``print`` or
+a child process cannot corrupt the stream).
 
-This is the only module that imports the ``mcp`` SDK (2.x), so the CLI's hot paths never pay
-for it. Results are text content only: clients such as Claude Code show the model only
-``structuredContent`` when it is present, so data travels as compact JSON text instead. The
-first block of every project tool's result names the project it came from.
+This module and its wire (``kenning.mcp_wire``) alone import the ``mcp`` SDK (2.x), so the
+CLI's hot paths never pay for it. Results are text content only: clients such as Claude Code
+show the model only ``structuredContent`` when it is present, so data travels as compact JSON
+text instead. The first block of every project tool's result names the project it came from.
 """
 
 from __future__ import annotations
 
-import io
 import json
 import os
+import re
 import sys
 import threading
 from pathlib import Path
@@ -25,8 +27,13 @@ import anyio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
-from mcp.server.stdio import stdio_server
-from mcp.types import CallToolResult, InputRequiredResult, TextContent, ToolAnnotations
+from mcp.server.mcpserver.utilities.func_metadata import FuncMetadata
+from mcp.types import (
+    CallToolResult,
+    InputRequiredResult,
+    TextContent,
+    ToolAnnotations,
+)
 from pydantic import Field, ValidationError
 
 from kenning import __version__
@@ -38,6 +45,8 @@ from kenning.app import summary as summary_app
 from kenning.app.project import Project, find_project
 from kenning.app.record import record
 from kenning.core.errors import InvalidInput, KenError
+from kenning.core.events import MAX_DETAILS, MAX_SUMMARY
+from kenning.mcp_wire import SURROGATE, serve_wire
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -64,12 +73,28 @@ Every result names its project."""
 
 # -- parameters: the schema is the contract, so bounds and enums live here -------------------
 
-ProjectRef = Annotated[str | None, Field(description="registered name, alias or path (default: see instructions)")]
-Summary = Annotated[str, Field(description="one line: what happened")]
-Details = Annotated[str | None, Field(description="longer text: error output, the approach, evidence")]
-Location = Annotated[str | None, Field(description="PATH[:LINE] it concerns, relative to the project root")]
-IssueRef = Annotated[str | None, Field(description="issue id or unique prefix (optional when one issue is open)")]
-RelatedIssue = Annotated[str | None, Field(description="a related issue id")]
+# far above any honest value (a repository path, an id of at most 24 characters), far below
+# what would make an error line or a git command line unwieldy
+PATH_MAX = 1024
+REF_MAX = 100
+NAME_MAX = 200
+QUERY_MAX = 1000
+PATHS_MAX = 500
+
+FilePath = Annotated[str, Field(max_length=PATH_MAX)]
+ProjectRef = Annotated[str | None, Field(max_length=PATH_MAX,
+                                         description="registered name, alias or path (default: see instructions)")]
+Summary = Annotated[str, Field(max_length=MAX_SUMMARY, description="one line: what happened")]
+Details = Annotated[str | None, Field(max_length=MAX_DETAILS,
+                                      description="longer text: error output, the approach, evidence")]
+Location = Annotated[str | None, Field(max_length=PATH_MAX,
+                                       description="PATH[:LINE] it concerns, relative to the project root")]
+IssueRef = Annotated[str | None, Field(max_length=REF_MAX,
+                                       description="issue id or unique prefix (optional when one issue is open)")]
+RelatedIssue = Annotated[str | None, Field(max_length=REF_MAX, description="a related issue id")]
+Supersedes = Annotated[str | None, Field(max_length=REF_MAX,
+                                         description="event id (or unique prefix) of the decision this replaces")]
+Library = Annotated[str | None, Field(max_length=NAME_MAX, description="only this library")]
 Lesson = Annotated[bool, Field(description="a reusable lesson")]
 Outcome = Literal["worked", "failed", "partial"]
 EventType = Literal["issue", "attempt", "fix", "decision", "note", "snooze"]
@@ -77,6 +102,9 @@ EventType = Literal["issue", "attempt", "fix", "decision", "note", "snooze"]
 # writes only append (nothing is ever destroyed), and no tool reaches beyond this machine
 _READ = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 _WRITE = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
+
+
+FAILURE_MAX = 1000
 
 
 def _json(value: Any) -> str:
@@ -93,8 +121,11 @@ def _result(*blocks: str) -> CallToolResult:
 
 
 def failure(message: str) -> CallToolResult:
-    """An ``isError`` result of exactly one line."""
+    """An ``isError`` result of exactly one line, short enough to read (an error may quote the
+    argument it refuses)."""
     line = " ".join(message.split()) or "the call failed"
+    if len(line) > FAILURE_MAX:
+        line = line[:FAILURE_MAX - 1] + "…"
     return CallToolResult(content=[TextContent(type="text", text=line)], is_error=True)
 
 
@@ -177,14 +208,14 @@ class Tools:
         """plan.md: what the team means to do next (intent, not history; edit the file)."""
         return self._on(project, lambda p: [views.plan(p)])
 
-    def get_issue(self, issue_id: Annotated[str, Field(description="issue id (k7q2) or event id; a unique "
-                                                                   "prefix works")],
+    def get_issue(self, issue_id: Annotated[str, Field(max_length=REF_MAX, description="issue id (k7q2) or event "
+                                                                                      "id; a unique prefix works")],
                   project: ProjectRef = None) -> CallToolResult:
         """One issue with its attempts, fixes and related events (JSON), or one event by id."""
         return self._on(project, lambda p: [_json(read.show(p, issue_id))])
 
-    def search_events(self, query: Annotated[str, Field(description="words that must all appear; empty: "
-                                                                    "the newest events")] = "",
+    def search_events(self, query: Annotated[str, Field(max_length=QUERY_MAX, description="words that must all appear; "
+                                                                                     "empty: the newest events")] = "",
                       type: EventType | None = None,
                       limit: Annotated[int, Field(ge=1, le=100)] = 20,
                       project: ProjectRef = None) -> CallToolResult:
@@ -193,7 +224,8 @@ class Tools:
         return self._on(project, lambda p: [_lines(read.search(p, query, type, None, limit), "no matching events")])
 
     def get_context(self, tokens: Annotated[int, Field(ge=100, le=20000)] = 2000,
-                    paths: Annotated[list[str] | None, Field(description="files you are about to change")] = None,
+                    paths: Annotated[list[FilePath] | None, Field(max_length=PATHS_MAX,
+                                                               description="files you are about to change")] = None,
                     project: ProjectRef = None) -> CallToolResult:
         """Everything to know before working, in one Markdown block within a token budget: the
         gate on paths first, then open issues, decisions, fixes, lessons, the map."""
@@ -204,7 +236,7 @@ class Tools:
         results, and labelled estimates with formulas (JSON)."""
         return self._on(project, lambda p: [_json(views.score(p))])
 
-    def get_lessons(self, library: Annotated[str | None, Field(description="only this library")] = None,
+    def get_lessons(self, library: Library = None,
                     project: ProjectRef = None) -> CallToolResult:
         """Lessons for the libraries this project declares, learned in any project on this
         machine (with where they came from), then this project's own; one JSON object per line."""
@@ -215,8 +247,9 @@ class Tools:
         return self._guarded(lambda: _result(_lines(registry.entries(), "no projects registered: run "
                                                                         "`ken init` in a repository")))
 
-    def precheck_file(self, file_path: Annotated[str | list[str], Field(description="a path or a list of paths, "
-                                                                                    "relative to the project root")],
+    def precheck_file(self, file_path: Annotated[FilePath | Annotated[list[FilePath], Field(max_length=PATHS_MAX)],
+                                                 Field(description="a path or a list of paths, relative to the "
+                                                                   "project root")],
                       project: ProjectRef = None) -> CallToolResult:
         """The gate: call it BEFORE modifying a file. It lists what already failed there, open
         issues, the standing decision, churn and reverts (text, then the JSON report)."""
@@ -255,8 +288,7 @@ class Tools:
                                           "details": details, "location": location})
 
     def add_decision(self, summary: Summary,
-                     supersedes: Annotated[str | None, Field(description="event id (or unique prefix) of "
-                                                                         "the decision this replaces")] = None,
+                     supersedes: Supersedes = None,
                      lesson: Lesson = False, details: Details = None, location: Location = None,
                      issue_id: RelatedIssue = None, project: ProjectRef = None,
                      ctx: Context[Any, Any] | None = None) -> CallToolResult:
@@ -286,23 +318,123 @@ def _client_name(ctx: Context[Any, Any] | None) -> str:
         name = params.client_info.name if params is not None else ""
     except (AttributeError, LookupError, ValueError):  # no request context: called outside a session
         return "mcp"
-    return " ".join(str(name).split())[:80] or "mcp"
+    return " ".join(_CONTROL.sub("", str(name)).split())[:80] or "mcp"
+
+
+# -- arguments: what reaches a tool is text the log may keep --------------------------------
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # C0 but tab and line breaks, DEL, C1
+_LINE_BREAK = re.compile("[\n\r\u2028\u2029]")
+_MULTILINE = frozenset({"details"})  # error output and evidence span lines; everything else is one line
+_MAY_BE_EMPTY = frozenset({"query"})  # an empty query lists the newest events
+
+
+def argument_problem(tool: str, arguments: dict[str, Any], schema: dict[str, Any]) -> str | None:
+    """Why these arguments must be refused before any is used, or None.
+
+    An unknown name (a misspelt optional argument would otherwise vanish), and text the log must
+    not keep: a lone surrogate (not Unicode, it cannot be written as UTF-8), a control character
+    (it can steer a terminal or hide part of a line), a line break outside ``details`` (a summary
+    is one line, and ``"\\n# heading"`` would forge structure in Markdown), an empty value (is
+    ``issue_id=""`` the open issue or a typo?). Types and bounds are pydantic's, from the schema.
+    """
+    known: dict[str, Any] = schema.get("properties", {})
+    for name, value in arguments.items():
+        if name not in known:
+            takes = ", ".join(known) or "no arguments"
+            return f"unknown argument {name!r} ({tool} takes {takes})"
+        items = [(f"{name}[{i}]", v) for i, v in enumerate(value)] if isinstance(value, list) else [(name, value)]
+        for label, item in items:
+            problem = _text_problem(name, item, name in schema.get("required", ())) if isinstance(item, str) else None
+            if problem:
+                return f"{label} {problem}"
+    return None
+
+
+def _text_problem(name: str, text: str, required: bool) -> str | None:
+    if SURROGATE.search(text):
+        return "is not valid Unicode (it holds a lone surrogate such as \\ud800); send UTF-8 text"
+    control = _CONTROL.search(text)
+    if control:
+        return f"holds the control character {ascii(control.group())[1:-1]}; send plain text"
+    if name not in _MULTILINE and _LINE_BREAK.search(text):
+        return "holds a line break; it is one line" + (" (put the rest in details)" if name == "summary" else "")
+    if not text.strip() and name not in _MAY_BE_EMPTY:
+        return "is empty; give a value" + ("" if required else " or leave it out")
+    return None
+
+
+class _TextArguments(FuncMetadata):
+    """Arguments as they were sent. The SDK decodes a string that parses as JSON unless the
+    parameter's type is exactly ``str`` (for clients that send a list as its JSON text), so
+    ``details='{"error": 1}'`` was refused and ``details="null"`` vanished; ``lists_sent_as_text``
+    keeps that courtesy for the parameters that take a list, before the arguments are checked."""
+
+    def pre_parse_json(self, data: dict[str, Any]) -> dict[str, Any]:
+        return data
+
+
+_LIST_PARAMETERS = frozenset({"file_path", "paths"})
+
+
+def lists_sent_as_text(arguments: dict[str, Any]) -> dict[str, Any]:
+    """``paths='["a.py", "b.py"]'`` as the list it spells (Claude Desktop sends lists so)."""
+    decoded = dict(arguments)
+    for name in _LIST_PARAMETERS & arguments.keys():
+        if isinstance(arguments[name], str) and arguments[name].lstrip().startswith("["):
+            try:
+                value = json.loads(arguments[name])
+            except (ValueError, RecursionError):  # not a list after all: the text is the value
+                continue
+            if isinstance(value, list):
+                decoded[name] = value
+    return decoded
 
 
 class _Server(MCPServer[Any]):
-    """MCPServer whose argument errors read as one line: pydantic's report spans several."""
+    """MCPServer that refuses hostile arguments before a tool sees them, and whose argument
+    errors read as one line (pydantic's report spans several)."""
+
+    def __init__(self, tools: list[Tool]) -> None:
+        super().__init__("kenning", instructions=INSTRUCTIONS, version=__version__, tools=tools,
+                         log_level="WARNING")
+        self._schemas = {tool.name: tool.parameters for tool in tools}
 
     async def call_tool(self, name: str, arguments: dict[str, Any],
                         context: Context[Any, Any] | None = None) -> CallToolResult | InputRequiredResult:
+        arguments = lists_sent_as_text(arguments)
+        schema = self._schemas.get(name)
+        problem = argument_problem(name, arguments, schema) if schema is not None else None
+        if problem:
+            return failure(f"invalid arguments for {name}: {problem}; nothing was done")
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as err:
             cause = err.__cause__
             if isinstance(cause, ValidationError):
-                problems = "; ".join(f"{'.'.join(str(part) for part in e['loc']) or 'arguments'}: {e['msg']}"
-                                     for e in cause.errors())
-                return failure(f"invalid arguments for {name}: {problems}; nothing was done")
+                return failure(f"invalid arguments for {name}: {validation_problems(cause)}; nothing was done")
             return failure(str(err))
+
+
+def validation_problems(err: ValidationError) -> str:
+    """pydantic's report as ``name[index]: message; …``. A union's branches are folded: when a
+    value of ``file_path`` (a path, or a list of paths) came close to one branch (a list with one
+    bad item, a path too long), the other branch's "not a string" is noise."""
+    errors = err.errors()
+
+    def vague(e: Any) -> bool:  # "not a <type>" about the whole value
+        return bool(e["type"].endswith("_type") and not any(isinstance(part, int) for part in e["loc"]))
+
+    closer = {e["loc"][0] for e in errors if e["loc"] and not vague(e)}
+    said: dict[str, list[str]] = {}
+    for e in errors:
+        loc = e["loc"]
+        if loc and loc[0] in closer and vague(e):
+            continue
+        # arguments are flat: after the name, a string is a union branch and a number an index
+        label = f"{loc[0]}" + "".join(f"[{part}]" for part in loc[1:] if isinstance(part, int)) if loc else "arguments"
+        said.setdefault(label, []).append(e["msg"])
+    return "; ".join(f"{label}: {' or '.join(dict.fromkeys(msgs))}" for label, msgs in said.items())
 
 
 def compact_schema(schema: Any) -> Any:
@@ -329,8 +461,9 @@ def build_server(boundary: Path | None = None, cwd: Path | None = None) -> MCPSe
                                   structured_output=False)
         tool.description = " ".join(tool.description.split())
         tool.parameters = compact_schema(tool.parameters)
+        tool.fn_metadata = _TextArguments(arg_model=tool.fn_metadata.arg_model)
         built.append(tool)
-    return _Server("kenning", instructions=INSTRUCTIONS, version=__version__, tools=built, log_level="WARNING")
+    return _Server(built)
 
 
 def _claim_stdio() -> tuple[BinaryIO, BinaryIO]:
@@ -358,16 +491,5 @@ def serve(root: Path | None = None) -> int:
             boundary = find_project(root.expanduser().absolute()).root
         except KenError:
             boundary = root.expanduser().absolute()  # not a repository: each call says so
-    server = build_server(boundary, Path.cwd())
-
-    async def run() -> None:
-        stdin = anyio.wrap_file(io.TextIOWrapper(wire_in, encoding="utf-8", errors="replace"))
-        stdout = anyio.wrap_file(io.TextIOWrapper(wire_out, encoding="utf-8", write_through=True))
-        async with stdio_server(stdin, stdout) as (read_stream, write_stream):
-            # MCPServer serves only the process's own stdio; its low-level server takes given
-            # streams (the SDK's in-memory client reaches it the same way)
-            low = server._lowlevel_server
-            await low.run(read_stream, write_stream, low.create_initialization_options())
-
-    anyio.run(run)
+    anyio.run(serve_wire, build_server(boundary, Path.cwd()), wire_in, wire_out)
     return 0

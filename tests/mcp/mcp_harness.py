@@ -8,7 +8,9 @@ the gate's verdicts (ages, windows) are the same in a server and in a CLI run.
 from __future__ import annotations
 
 import json
+import queue
 import subprocess
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -137,3 +139,105 @@ async def connect(world: World, cwd: Path, *args: str, command: list[str] | None
                               client_info=Implementation(name=CLIENT, version="1.0")) as session:
             init = await session.initialize()
             yield Mcp(session, init, stream_errors)
+
+
+def is_jsonrpc(message: Any) -> bool:
+    """A JSON-RPC 2.0 message: a request or notification (a method), or a response (an id and
+    exactly one of result and error)."""
+    if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
+        return False
+    if "method" in message:
+        return isinstance(message["method"], str)
+    return "id" in message and ("result" in message) != ("error" in message)
+
+
+class Raw:
+    """A plain JSON-RPC exchange over pipes: any bytes in, every stdout line kept to judge.
+
+    A thread reads stdout, so a reply that never comes fails the test after ``timeout`` seconds
+    instead of hanging it; stderr goes to a file, so a chatty server never blocks on a full pipe.
+    """
+
+    def __init__(self, argv: list[str], cwd: Path, env: dict[str, str], stderr: Path | None = None,
+                 timeout: float = 30) -> None:
+        self.stderr_path = stderr or cwd.parent / "raw-stderr.log"
+        self._stderr = open(self.stderr_path, "wb")  # noqa: SIM115 - closed in close()
+        self.p = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=self._stderr)
+        self.timeout = timeout
+        self.lines: list[bytes] = []  # every line the server wrote on stdout, as written
+        self.unmatched: list[dict[str, Any]] = []  # messages no request() waited for (id null errors…)
+        self._queue: queue.Queue[bytes] = queue.Queue()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        self.n = 0
+
+    def _read(self) -> None:
+        assert self.p.stdout
+        for line in self.p.stdout:
+            self._queue.put(line)
+        self._queue.put(b"")
+
+    def send(self, line: bytes | str) -> None:
+        """Write one raw line (a newline is added)."""
+        assert self.p.stdin
+        self.p.stdin.write((line.encode() if isinstance(line, str) else line) + b"\n")
+        self.p.stdin.flush()
+
+    def next_message(self) -> dict[str, Any]:
+        try:
+            line = self._queue.get(timeout=self.timeout)
+        except queue.Empty:
+            raise AssertionError(f"no reply within {self.timeout} s; stderr: {self.stderr()[-2000:]}") from None
+        assert line, f"the server closed stdout; stderr: {self.stderr()[-2000:]}"
+        self.lines.append(line)
+        message = json.loads(line.decode("utf-8"))
+        assert is_jsonrpc(message), line
+        return message  # type: ignore[no-any-return]
+
+    def reply_to(self, request_id: int | str | None) -> dict[str, Any]:
+        """The next message answering ``request_id`` (None: the next error with id null)."""
+        while True:
+            message = self.next_message()
+            if "method" not in message and message.get("id") == request_id:
+                return message
+            self.unmatched.append(message)
+
+    def request(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        self.n += 1
+        self.send(json.dumps({"jsonrpc": "2.0", "id": self.n, "method": method, "params": params or {}}))
+        return self.reply_to(self.n)
+
+    def call(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        """The result of tools/call (a JSON-RPC error fails the test)."""
+        reply = self.request("tools/call", {"name": name, "arguments": arguments})
+        assert "result" in reply, reply
+        return reply["result"]  # type: ignore[no-any-return]
+
+    def start(self, client: str = "raw") -> dict[str, Any]:
+        reply = self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                            "clientInfo": {"name": client, "version": "1"}})
+        self.send(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        return reply
+
+    def stderr(self) -> str:
+        return self.stderr_path.read_text(encoding="utf-8", errors="replace")
+
+    def close(self) -> tuple[str, str]:
+        """The rest of stdout and all of stderr, once the server has exited on end of input."""
+        assert self.p.stdin
+        self.p.stdin.close()
+        assert self.p.wait(timeout=60) == 0, self.stderr()
+        self._reader.join(timeout=10)
+        rest = []
+        while (line := self._queue.get_nowait()) != b"":
+            self.lines.append(line)
+            rest.append(line)
+        self._stderr.close()
+        return b"".join(rest).decode("utf-8"), self.stderr()
+
+    def protocol_only(self) -> None:
+        """Every line the server wrote on stdout is one UTF-8 JSON-RPC message."""
+        for line in self.lines:
+            assert line.endswith(b"\n"), line
+            assert is_jsonrpc(json.loads(line.decode("utf-8"))), line

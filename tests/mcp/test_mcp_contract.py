@@ -5,17 +5,15 @@ protocol messages only, even when a library or a child process prints."""
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 import textwrap
 from pathlib import Path
-from typing import Any
 
 import pytest
-from mcp_harness import KEN, World, connect
+from mcp_harness import KEN, Raw, World, connect
 
 import kenning
-from kenning.core.events import OUTCOMES, TYPES
+from kenning.core.events import MAX_DETAILS, MAX_SUMMARY, OUTCOMES, TYPES
 
 pytestmark = pytest.mark.anyio
 
@@ -60,8 +58,15 @@ async def test_tool_list_hints_and_schemas(world: World, alpha: Path) -> None:
     assert (tokens["minimum"], tokens["maximum"]) == (100, 20000)
     assert tools["get_issue"].input_schema["properties"]["issue_id"]["type"] == "string"
     assert tools["add_decision"].input_schema["properties"]["supersedes"]["type"] == "string"
+    path = {"maxLength": 1024, "type": "string"}
     assert tools["precheck_file"].input_schema["properties"]["file_path"]["anyOf"] == [
-        {"type": "string"}, {"items": {"type": "string"}, "type": "array"}]
+        path, {"items": path, "maxItems": 500, "type": "array"}]
+    assert tools["get_context"].input_schema["properties"]["paths"]["items"] == path
+    assert tools["log_issue"].input_schema["properties"]["summary"]["maxLength"] == MAX_SUMMARY
+    assert tools["log_issue"].input_schema["properties"]["details"]["maxLength"] == MAX_DETAILS
+    for name, tool in tools.items():  # every text is bounded: no 1 MB id reaches the app
+        for prop, schema in tool.input_schema["properties"].items():
+            assert schema.get("type") != "string" or "maxLength" in schema or "enum" in schema, (name, prop)
 
 
 async def test_bad_arguments_are_one_line_errors_and_write_nothing(world: World, alpha: Path) -> None:
@@ -107,49 +112,6 @@ async def test_two_open_issues_make_an_attempt_name_one(world: World, alpha: Pat
     assert log(alpha) == before
 
 
-class Raw:
-    """A plain JSON-RPC exchange over a pipe, keeping every stdout line to judge it."""
-
-    def __init__(self, argv: list[str], cwd: Path, env: dict[str, str]) -> None:
-        self.p = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True)
-        self.lines: list[str] = []
-        self.n = 0
-
-    def request(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
-        self.n += 1
-        assert self.p.stdin and self.p.stdout
-        self.p.stdin.write(json.dumps({"jsonrpc": "2.0", "id": self.n, "method": method, "params": params or {}})
-                           + "\n")
-        self.p.stdin.flush()
-        while True:
-            line = self.p.stdout.readline()
-            assert line, f"the server closed stdout; stderr: {self.p.stderr.read() if self.p.stderr else ''}"
-            self.lines.append(line)
-            message = json.loads(line)
-            if message.get("id") == self.n:
-                return message
-
-    def start(self) -> dict[str, Any]:
-        reply = self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
-                                            "clientInfo": {"name": "raw", "version": "1"}})
-        assert self.p.stdin
-        self.p.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
-        self.p.stdin.flush()
-        return reply
-
-    def close(self) -> tuple[str, str]:
-        """The rest of stdout and all of stderr, once the server has exited on end of input."""
-        out, err = self.p.communicate(timeout=30)
-        assert self.p.returncode == 0, err
-        return out, err
-
-    def protocol_only(self, rest: str) -> None:
-        for line in self.lines + rest.splitlines(keepends=True):
-            message = json.loads(line)
-            assert isinstance(message, dict) and message.get("jsonrpc") == "2.0", line
-
-
 def test_stdout_is_protocol_only_and_the_tool_list_is_compact(world: World, alpha: Path) -> None:
     raw = Raw([str(KEN), "mcp"], alpha, world.env)
     raw.start()
@@ -159,8 +121,8 @@ def test_stdout_is_protocol_only_and_the_tool_list_is_compact(world: World, alph
     for name, args in (("get_summary", {}), ("log_issue", {"summary": "raw"}), ("get_issue", {"issue_id": "x"}),
                        ("search_events", {"limit": 0}), ("precheck_file", {"file_path": "src/app.py"})):
         raw.request("tools/call", {"name": name, "arguments": args})
-    rest, _ = raw.close()
-    raw.protocol_only(rest)
+    raw.close()
+    raw.protocol_only()
 
 
 NOISY_SERVER = textwrap.dedent("""\
@@ -198,8 +160,8 @@ def test_a_library_that_prints_cannot_corrupt_the_stream(world: World, alpha: Pa
     raw.start()
     reply = raw.request("tools/call", {"name": "get_summary", "arguments": {}})["result"]
     assert not reply.get("isError") and reply["content"][1]["text"] == world.ok(alpha, "summary").stdout
-    rest, err = raw.close()
-    raw.protocol_only(rest)
+    _, err = raw.close()
+    raw.protocol_only()
     for noise in ("print from a library", "a write to sys.stdout", "a raw write to fd 1", "a child process"):
         assert noise in err
 
