@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import LOG, Repo, World, counting_git, entry, git_calls, kinds, warning
+from .conftest import LOG, Repo, World, at, counting_git, entry, git_calls, kinds, warning
 
 HUNDRED = "".join(f"line {i} of the original\n" for i in range(100))
 
@@ -464,3 +464,31 @@ def test_without_paths_the_staged_files_are_checked(blocked):
     report = repo.precheck()
     assert [f["path"] for f in report["files"]] == ["src/hot.py"], "a staged deletion is checked too"
     assert "stale_memory" in kinds(entry(report, "src/hot.py"))
+
+
+def test_thousands_of_long_paths_are_judged_with_git_history(world: World):
+    """More paths than one git command line holds (MCP and the app API take lists): the history
+    is read in batches, never given up on with "git history unavailable"."""
+    import subprocess
+    import sys
+
+    repo = world.repo()
+    far = "src/" + "d" * 180 + "/f11999.py"  # the last path of the list, in the last batch
+    for days in (5, 4, 3, 2):
+        repo.commit(far, f"v = {days}\n", f"touch the far file {days}", days)
+    repo.ok("init", "--no-hooks", "--no-backfill")
+    paths = ["src/" + "d" * 180 + f"/f{i:05d}.py" for i in range(12000)]  # 2.3 MB: past ARG_MAX
+    script = ("import json, sys\n"
+              "from pathlib import Path\n"
+              "from kenning.app.gate import precheck\n"
+              "from kenning.app.project import find_project\n"
+              "result = precheck(find_project(Path.cwd()), json.load(sys.stdin), surface=None)\n"
+              "print(json.dumps({'notices': result.notices, 'report': result.report.to_json()}))\n")
+    r = subprocess.run([sys.executable, "-c", script], cwd=repo.path, env={**world.env, "KEN_NOW": at(0)},
+                       input=json.dumps(paths),
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    found = json.loads(r.stdout)
+    assert found["notices"] == [] and len(found["report"]["files"]) == 12000
+    far_file = next(f for f in found["report"]["files"] if f["path"] == far)
+    assert "churn" in kinds(far_file), far_file

@@ -20,10 +20,17 @@ def split_line(text: str) -> tuple[str, str | None]:
     return text, None
 
 
+MAX_PATH = 1024  # characters: longer than any real repository path, short enough for one git call
+
+
 def canonical_path(root: Path, raw: str, cwd: Path | None = None) -> str:
     text = raw.strip()
     if not text:
         raise InvalidInput("the path is empty; give a file path inside the repository")
+    if len(text) > MAX_PATH:
+        raise InvalidInput(f"the path is {len(text):,} characters long (at most {MAX_PATH:,}); give a file path")
+    if "\x00" in text or "\n" in text:
+        raise InvalidInput(f"{raw[:80]!r} holds a control character no file name has; give a file path")
     candidate = Path(text).expanduser()
     if not candidate.is_absolute():
         candidate = (cwd or Path.cwd()) / candidate

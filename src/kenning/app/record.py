@@ -109,8 +109,9 @@ def _attach_diff(project: Project, draft: dict[str, Any], cwd: Path | None) -> N
 
 def _clean(fields: dict[str, Any]) -> dict[str, Any]:
     draft = {k: v for k, v in fields.items() if v is not None and v is not False}
-    if isinstance(draft.get("location"), str) and not draft["location"].strip():
-        raise InvalidInput("the location (--at) is empty; give PATH or PATH:LINE, or leave it out")
+    for key, flag in (("location", "--at"), ("issue_id", "--issue"), ("supersedes", "--supersedes")):
+        if isinstance(draft.get(key), str) and not draft[key].strip():
+            raise InvalidInput(f"{flag} is empty; give a value or leave {flag} out")
     for name in TEXT_FIELDS:
         if isinstance(draft.get(name), str):
             draft[name] = clean_text(draft[name])
