@@ -147,7 +147,11 @@ async def test_refusals_say_what_was_wrong_through_the_sdk_client(world: World, 
         said = await mcp.refused("add_note", summary="x", detail="a misspelt argument")
         assert "unknown argument 'detail'" in said and "details" in said
         assert "at most 500 items" in await mcp.refused("precheck_file", file_path=["src/app.py"] * 501)
-        assert "not a registered project" in await mcp.refused("get_score", project=str(world.base))
+        assert "is not inside a git repository" in await mcp.refused("get_score", project=str(world.base))
+        assert "does not exist" in await mcp.refused("get_score", project=str(world.base / "gone"))
+        stray = world.base / "notes.txt"
+        stray.write_text("not a project\n")
+        assert "is a file" in await mcp.refused("get_score", project=str(stray))
         assert "outside the repository" in await mcp.refused("record_attempt", summary="x", outcome="failed",
                                                              issue_id=iid, location="../outside.txt")
         assert (await mcp.ok("get_summary")).body

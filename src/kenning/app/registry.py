@@ -18,7 +18,7 @@ from pathlib import Path
 
 from kenning import git
 from kenning.app.project import Project, ken_home
-from kenning.core.errors import InvalidInput, NotInitialized
+from kenning.core.errors import InvalidInput, KenError, NotInitialized
 from kenning.store import files
 from kenning.store.log import file_lock
 
@@ -172,9 +172,27 @@ def resolve(ref: str | None, boundary: Path | None = None, cwd: Path | None = No
 def _project_of(data: dict[str, Any], ref: str) -> Project:
     entry = _find(data, ref)
     if entry is None:
-        raise NotInitialized(f"{ref!r} is not a registered project; run `ken init` there or "
-                             f"`ken projects add PATH` (registered: {', '.join(sorted(_names(data))) or 'none'})")
+        registered = ", ".join(sorted(_names(data))) or "none"
+        raise _unknown_project(ref, registered)
     return Project(Path(entry["path"]))
+
+
+def _unknown_project(ref: str, registered: str) -> KenError:
+    """The error for a ``project`` that names nothing registered, with advice that fits what
+    it names: a path that does not exist or is a file gets no "run ken init there"."""
+    looks_like_path = "/" in ref or "\\" in ref or ref.startswith((".", "~"))
+    where = Path(ref).expanduser()
+    if looks_like_path and not where.exists():
+        return InvalidInput(f"{ref!r} does not exist; pass a registered project's name or folder "
+                            f"(registered: {registered})")
+    if looks_like_path and not where.is_dir():
+        return InvalidInput(f"{ref!r} is a file, not a project folder; pass the repository's folder "
+                            f"(registered: {registered})")
+    if looks_like_path and git.find_root(where) is None:
+        return InvalidInput(f"{ref!r} is not inside a git repository; kenning keeps memory in one "
+                            f"(registered: {registered})")
+    return NotInitialized(f"{ref!r} is not a registered project; run `ken init` there or "
+                          f"`ken projects add PATH` (registered: {registered})")
 
 
 def name_of(project: Project) -> str:
