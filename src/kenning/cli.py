@@ -297,6 +297,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as err:
         _error(f"{err.strerror or err} ({getattr(err, 'filename', '') or 'I/O'})")
         return 2
+    except UnicodeError as err:  # undecodable bytes in argv reach here as lone surrogates
+        _error(f"an argument is not valid UTF-8 text ({err}); retype it, or pass it in UTF-8")
+        return 2
     except Exception as err:  # noqa: BLE001 - the last line of defence: never a traceback
         if os.environ.get("KEN_DEBUG"):
             raise

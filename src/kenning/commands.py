@@ -176,7 +176,10 @@ def precheck(args: argparse.Namespace) -> int:
 
     project = find_project().require_initialized()
     if args.snooze is not None:
-        event = gate_app.snooze(project, args.paths, args.snooze, args.reason, cwd=Path.cwd(), now=args.now)
+        snoozed = gate_app.snooze(project, args.paths, args.snooze, args.reason, cwd=Path.cwd(), now=args.now)
+        event = snoozed.event
+        if snoozed.redacted:
+            _say(f"redacted before writing: {', '.join(snoozed.redacted)}")
         _say(f"snoozed until {event.get('until')} ({event.id})")
     result = gate_app.precheck(project, args.paths, cwd=Path.cwd(), now=args.now, staged=not args.paths)
     for notice in result.notices:
@@ -315,9 +318,9 @@ def hook(args: argparse.Namespace) -> int:
 def watch(args: argparse.Namespace) -> int:
     from kenning.watch import watch as run_watch
 
-    if (args.saves is not None and args.saves < 2) or (args.window is not None and args.window <= 0):
+    if (args.saves is not None and args.saves < 2) or (args.window is not None and not 0 < args.window < 86400):
         from kenning.core.errors import InvalidInput
 
-        raise InvalidInput("--saves must be at least 2 and --window more than 0 seconds")
+        raise InvalidInput("--saves must be at least 2 and --window between 0 and 86400 seconds")
     run_watch(find_project().require_initialized(), args.saves, args.window)
     return 0

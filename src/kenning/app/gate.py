@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
+    from kenning.app.record import Recorded
+
 
 EVIDENCE_LIMIT = 20  # ids listed per warning; the message gives the total
 # writes at one frozen instant (--now, KEN_NOW) are stamped 1 µs apart to stay ordered: a
@@ -308,7 +310,7 @@ def _working_file(path: Path) -> tuple[bool, int]:
 
 
 def snooze(project: Project, raw_paths: list[str], duration: str, reason: str | None, cwd: Path | None = None,
-           now: str | None = None) -> Event:
+           now: str | None = None) -> Recorded:
     """Record a ``snooze`` event for the paths' current warnings."""
     from kenning.app.record import record
 
@@ -324,4 +326,4 @@ def snooze(project: Project, raw_paths: list[str], duration: str, reason: str | 
     until = format_timestamp(now_micros(now) + length)
     fields = {"type": "snooze", "summary": f"snoozed the gate on {', '.join(paths)} until {until}: {reason}",
               "paths": paths, "until": until, "reason": reason, "source": "cli", "actor": "human"}
-    return record(project, fields, cwd=cwd, now=now).event
+    return record(project, fields, cwd=cwd, now=now)

@@ -31,7 +31,14 @@ def canonical_path(root: Path, raw: str, cwd: Path | None = None) -> str:
         raise InvalidInput(f"the path is {len(text):,} characters long (at most {MAX_PATH:,}); give a file path")
     if "\x00" in text or "\n" in text:
         raise InvalidInput(f"{raw[:80]!r} holds a control character no file name has; give a file path")
-    candidate = Path(text).expanduser()
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as err:  # undecodable bytes from argv: the UTF-8 log cannot hold them
+        raise InvalidInput(f"{raw[:80]!r} is not valid UTF-8; kenning keeps paths as UTF-8 text") from err
+    expanded = os.path.expanduser(text)  # Path.expanduser raises on an unknown ~user
+    if text.startswith("~") and expanded == text:
+        raise InvalidInput(f"cannot expand {text.split('/')[0]!r}: no such user's home; give the path itself")
+    candidate = Path(expanded)
     if not candidate.is_absolute():
         candidate = (cwd or Path.cwd()) / candidate
     real = os.path.realpath(candidate)

@@ -190,7 +190,10 @@ def parse_line(line: str) -> Event:
     """Decode one log line; ``ValueError`` (its message says why, briefly) when it is not a
     readable event. Every known field is checked here, once, so nothing downstream meets a
     number where it expects text: a bad line is skipped and counted, never fatal."""
-    data = json.loads(line)
+    try:
+        data = json.loads(line)
+    except RecursionError as err:  # thousands of nested brackets: not an event, and not a crash
+        raise ValueError("nested too deeply to be an event") from err
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
     data = upgrade(data)
@@ -220,6 +223,8 @@ def _check_fields(data: dict[str, Any]) -> None:
         wanted = types.get(key)
         if wanted is not None and type(value) is not wanted and value is not None:
             raise ValueError(f"{key} is not {_TYPE_NAMES[wanted]}")
+    if type(data["v"]) is not int:
+        raise ValueError("v (the schema version) is not a whole number")
     if data["v"] > SCHEMA_VERSION:
         raise ValueError(f"written by a newer kenning (schema v{data['v']}); upgrade ken to read it")
     _check_time(data["timestamp"], "timestamp")
