@@ -545,3 +545,140 @@ for _ in range(5):
     BENIGN.append(f"sentry event {_hex(32)} grouped under issue ACME-{_rng.randint(100, 999)}")
 for _ in range(4):
     BENIGN.append(f"evt_{_hex(20)} appended by ken note")
+
+
+# === kinds added with the hard corpus (issue 11 item 12) =========================================
+# Appended after everything else so that the values above stay as they were.
+
+_B64URL = _ALNUM + "-_"
+_CRYPT_B64 = "./" + _ALNUM
+
+
+def _with_digit(alphabet: str, n: int) -> str:
+    while True:
+        s = _pick(alphabet, n)
+        if any(c.isdigit() for c in s) and any(c.isalpha() for c in s):
+            return s
+
+
+def _four(make: object) -> list[str]:
+    assert callable(make)
+    return [make() for _ in range(4)]
+
+
+_provider("openrouter_api_key", "OPENROUTER_API_KEY", _four(lambda: f"sk-or-v1-{_hex(64)}"))
+_provider("langfuse_secret_key", "LANGFUSE_SECRET_KEY",
+          _four(lambda: f"sk-lf-{_hex(8)}-{_hex(4)}-{_hex(4)}-{_hex(4)}-{_hex(12)}"))
+_provider("xai_api_key", "XAI_API_KEY", _four(lambda: f"xai-{_alnum(80)}"))
+_provider("perplexity_api_key", "PERPLEXITY_API_KEY", _four(lambda: f"pplx-{_alnum(48)}"))
+_provider("groq_api_key", "GROQ_API_KEY", _four(lambda: f"gsk_{_alnum(52)}"))
+_provider("replicate_token", "REPLICATE_API_TOKEN", _four(lambda: f"r8_{_alnum(37)}"))
+_provider("cerebras_api_key", "CEREBRAS_API_KEY", _four(lambda: f"csk-{_with_digit(_LOWER + _DIGITS, 48)}"))
+_provider("langsmith_api_key", "LANGSMITH_API_KEY", _four(lambda: f"lsv2_pt_{_hex(32)}_{_hex(10)}"))
+_provider("pinecone_api_key", "PINECONE_API_KEY", _four(lambda: f"pcsk_{_alnum(6)}_{_alnum(60)}"))
+_provider("nvidia_api_key", "NVIDIA_API_KEY", _four(lambda: f"nvapi-{_urlsafe(64)}"))
+_provider("elevenlabs_api_key", "ELEVENLABS_API_KEY", _four(lambda: f"sk_{_hex(48)}"))
+_provider("bitbucket_app_password", "BITBUCKET_APP_PASSWORD", _four(lambda: f"ATBB{_alnum(32)}"))
+_provider("rubygems_token", "GEM_HOST_API_KEY", _four(lambda: f"rubygems_{_hex(48)}"))
+_provider("clojars_token", "CLOJARS_PASSWORD", _four(lambda: f"CLOJARS_{_with_digit(_LOWER + _DIGITS, 60)}"))
+_provider("artifactory_token", "ARTIFACTORY_API_KEY", _four(lambda: f"AKCp{_alnum(69)}"))
+_provider("circleci_token", "CIRCLE_TOKEN", _four(lambda: f"CCIPAT_{_alnum(22)}_{_hex(40)}"))
+_provider("buildkite_token", "BUILDKITE_API_TOKEN", _four(lambda: f"bkua_{_hex(40)}"))
+_provider("sourcegraph_token", "SRC_ACCESS_TOKEN", _four(lambda: f"sgp_{_hex(16)}_{_hex(40)}"))
+_provider("sonar_token", "SONAR_TOKEN", _four(lambda: f"squ_{_hex(40)}"))
+_provider("readme_api_key", "README_API_KEY", _four(lambda: f"rdme_{_with_digit(_LOWER + _DIGITS, 70)}"))
+_provider("octopus_api_key", "OCTOPUS_API_KEY", _four(lambda: f"API-{_with_digit(_UPPER + _DIGITS, 26)}"))
+_provider("harness_api_key", "HARNESS_API_KEY", _four(lambda: f"pat.{_alnum(22)}.{_alnum(24)}.{_alnum(20)}"))
+_provider("aws_bedrock_api_key", "AWS_BEARER_TOKEN_BEDROCK", _four(lambda: f"ABSK{_alnum(130)}"))
+_provider("alibaba_access_key", "ALIBABA_CLOUD_ACCESS_KEY_ID", _four(lambda: f"LTAI{_alnum(20)}"))
+_provider("azure_ad_client_secret", "AZURE_CLIENT_SECRET", _four(lambda: f"{_alnum(3)}8Q~{_urlsafe(34)}"))
+_provider("databricks_token", "DATABRICKS_TOKEN", _four(lambda: f"dapi{_hex(32)}"))
+_provider("cloudflare_origin_ca_key", "CF_ORIGIN_CA_KEY", _four(lambda: f"v1.0-{_hex(24)}-{_hex(146)}"))
+_provider("pulumi_token", "PULUMI_ACCESS_TOKEN", _four(lambda: f"pul-{_hex(40)}"))
+_provider("terraform_token", "TF_TOKEN_app_terraform_io",
+          _four(lambda: f"{_with_digit(_LOWER + _DIGITS, 14)}.atlasv1.{_urlsafe(67)}"))
+_provider("heroku_api_key", "HEROKU_API_KEY", _four(lambda: f"HRKU-AA{_urlsafe(58)}"))
+_provider("flyio_token", "FLY_API_TOKEN", _four(lambda: f"fo1_{_urlsafe(43)}"))
+_provider("netlify_token", "NETLIFY_AUTH_TOKEN", _four(lambda: f"nfp_{_alnum(36)}"))
+_provider("render_api_key", "RENDER_API_KEY", _four(lambda: f"rnd_{_alnum(32)}"))
+_provider("supabase_token", "SUPABASE_ACCESS_TOKEN", _four(lambda: f"sbp_{_hex(40)}"))
+_provider("neon_api_key", "NEON_API_KEY", _four(lambda: f"napi_{_with_digit(_LOWER + _DIGITS, 64)}"))
+_provider("planetscale_token", "PLANETSCALE_SERVICE_TOKEN", _four(lambda: f"pscale_tkn_{_urlsafe(43)}"))
+_provider("scalingo_token", "SCALINGO_API_TOKEN", _four(lambda: f"tk-us-{_urlsafe(48)}"))
+_provider("tailscale_key", "TS_AUTHKEY", _four(lambda: f"tskey-auth-{_alnum(17)}-{_alnum(33)}"))
+_provider("openshift_token", "OPENSHIFT_TOKEN", _four(lambda: f"sha256~{_urlsafe(43)}"))
+_provider("clickhouse_secret", "CLICKHOUSE_KEY_SECRET", _four(lambda: f"4b1d{_alnum(38)}"))
+_provider("onepassword_token", "OP_SERVICE_ACCOUNT_TOKEN", _four(lambda: f"ops_eyJ{_alnum(260)}"))
+_provider("dynatrace_token", "DT_API_TOKEN",
+          _four(lambda: f"dt0c01.{_with_digit(_UPPER + _DIGITS, 24)}.{_with_digit(_UPPER + _DIGITS, 64)}"))
+_provider("grafana_token", "GRAFANA_TOKEN",
+          [f"glc_{_alnum(80)}==", f"glsa_{_alnum(32)}_{_hex(8)}", f"glc_{_alnum(120)}", f"glsa_{_alnum(32)}_{_hex(8)}"])
+_provider("sentry_token", "SENTRY_AUTH_TOKEN", _four(lambda: f"sntryu_{_hex(64)}"))
+_provider("infracost_api_key", "INFRACOST_API_KEY", _four(lambda: f"ico-{_alnum(32)}"))
+_provider("prefect_api_key", "PREFECT_API_KEY", _four(lambda: f"pnu_{_alnum(36)}"))
+_provider("settlemint_token", "SETTLEMINT_TOKEN", _four(lambda: f"sm_pat_{_alnum(16)}"))
+_provider("brevo_api_key", "BREVO_API_KEY", _four(lambda: f"xkeysib-{_hex(64)}-{_alnum(16)}"))
+_provider("resend_api_key", "RESEND_API_KEY", _four(lambda: f"re_{_alnum(8)}_{_alnum(24)}"))
+_provider("postman_api_key", "POSTMAN_API_KEY", _four(lambda: f"PMAK-{_hex(24)}-{_hex(34)}"))
+_provider("hubspot_token", "HUBSPOT_ACCESS_TOKEN",
+          _four(lambda: f"pat-na1-{_hex(8)}-{_hex(4)}-{_hex(4)}-{_hex(4)}-{_hex(12)}"))
+_provider("figma_token", "FIGMA_TOKEN", _four(lambda: f"figd_{_urlsafe(40)}"))
+_provider("contentful_token", "CONTENTFUL_MANAGEMENT_TOKEN", _four(lambda: f"CFPAT-{_urlsafe(43)}"))
+_provider("typeform_token", "TYPEFORM_TOKEN", _four(lambda: f"tfp_{_urlsafe(59)}"))
+_provider("frameio_token", "FRAMEIO_TOKEN", _four(lambda: f"fio-u-{_urlsafe(64)}"))
+_provider("dropbox_token", "DROPBOX_TOKEN", _four(lambda: f"sl.{_urlsafe(140)}"))
+_provider("airtable_token", "AIRTABLE_TOKEN", _four(lambda: f"pat{_alnum(14)}.{_hex(64)}"))
+_provider("posthog_personal_key", "POSTHOG_PERSONAL_API_KEY", _four(lambda: f"phx_{_alnum(47)}"))
+_provider("okta_token", "OKTA_API_TOKEN", _four(lambda: f"00{_urlsafe(40)}"),
+          ("OKTA_API_TOKEN={s}", "okta:\n  token: {s}", "okta_client.set_token('{s}')", "SSWS for Okta: {s}"))
+_provider("facebook_token", "FB_ACCESS_TOKEN",
+          [f"EAAC{_alnum(120)}", f"EAAM{_alnum(110)}", f"{_pick(_DIGITS, 16)}|{_urlsafe(27)}",
+           f"{_pick(_DIGITS, 15)}|{_urlsafe(32)}"],
+          ("facebook page token {s}", "FB_ACCESS_TOKEN={s}", "facebook app token: {s}", "fb_token = '{s}'"))
+_provider("sidekiq_secret", "BUNDLE_ENTERPRISE__CONTRIBSYS__COM", _four(lambda: f"{_hex(8)}:{_hex(8)}"),
+          ("BUNDLE_ENTERPRISE__CONTRIBSYS__COM={s}", "export BUNDLE_GEMS__CONTRIBSYS__COM=\"{s}\"",
+           "BUNDLE_GEMS__CONTRIBSYS__COM: {s}", "bundle config: BUNDLE_ENTERPRISE__CONTRIBSYS__COM={s}"))
+_provider("twitter_bearer_token", "TWITTER_BEARER_TOKEN", _four(lambda: "A" * 22 + _alnum(90)))
+_provider("mapbox_secret_token", "MAPBOX_SECRET_TOKEN",
+          _four(lambda: f"sk.eyJ1IjoiYWNtZSIsImEiOiJ{_alnum(30)}.{_urlsafe(22)}"))
+_provider("yandex_key", "YANDEX_API_KEY", _four(lambda: f"AQVN{_urlsafe(36)}"))
+_provider("intra42_secret", "INTRA42_SECRET", _four(lambda: f"s-s4t2ud-{_hex(64)}"))
+_provider("adobe_client_secret", "ADOBE_CLIENT_SECRET", _four(lambda: f"p8e-{_alnum(32)}"))
+_provider("maxmind_license_key", "MAXMIND_LICENSE_KEY", _four(lambda: f"{_alnum(6)}_{_alnum(29)}_mmk"))
+_provider("braintree_token", "BRAINTREE_ACCESS_TOKEN",
+          _four(lambda: f"access_token$production${_with_digit(_LOWER + _DIGITS, 16)}${_hex(32)}"))
+_provider("easypost_api_key", "EASYPOST_API_KEY", _four(lambda: f"EZAK{_alnum(54)}"))
+_provider("shippo_token", "SHIPPO_API_TOKEN", _four(lambda: f"shippo_live_{_hex(40)}"))
+_provider("duffel_token", "DUFFEL_TOKEN", _four(lambda: f"duffel_live_{_urlsafe(43)}"))
+
+for template, value in (("seed admin with {v}", f"$2b$12${_pick(_CRYPT_B64, 53)}"),
+                        ("root:{v}:19700:0:99999:7:::", f"$6${_pick(_CRYPT_B64, 16)}${_pick(_CRYPT_B64, 86)}"),
+                        ("htpasswd line: ops:{v}", f"$apr1${_pick(_CRYPT_B64, 8)}${_pick(_CRYPT_B64, 22)}"),
+                        ("hash = '{v}'",
+                         f"$argon2id$v=19$m=65536,t=3,p=4${_b64(16).rstrip('=')}${_b64(32).rstrip('=')}"),
+                        ("ALTER ROLE app PASSWORD '{v}';", f"md5{_hex(32)}")):
+    _add("password_hash", template.format(v=value), value)
+for template, value in (("{u}?sv=2022-11-02&sp=r&se=2025-01-01T00:00:00Z&sig={v}", _b64(32).replace("+", "%2B")),
+                        ("{u}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=20240603T101500Z&X-Amz-Signature={v}",
+                         _hex(64)),
+                        ("{u}?Expires=1719000000&Signature={v}&Key-Pair-Id=K2JCJMDEHXQW5F", _urlsafe(200)),
+                        ("{u}?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Signature={v}", _hex(256))):
+    _add("signed_url", template.format(u="https://files.acme.dev/export.csv", v=value), value)
+for url, value in (("https://acme.webhook.office.com/webhookb2/{a}@{b}/IncomingWebhook/{v}", None),
+                   ("https://hooks.zapier.com/hooks/catch/1234567/{v}/", _with_digit(_LOWER + _DIGITS, 7)),
+                   ("MATTERMOST_URL=https://chat.acme.dev/hooks/{v}", _with_digit(_LOWER + _DIGITS, 26)),
+                   ("https://maker.ifttt.com/trigger/deploy/with/key/{v}", _urlsafe(22))):
+    if value is None:
+        value = f"{_hex(32)}/{_hex(8)}-{_hex(4)}-{_hex(4)}-{_hex(4)}-{_hex(12)}"
+    text = url.format(v=value, a=f"{_hex(8)}-{_hex(4)}-{_hex(4)}-{_hex(4)}-{_hex(12)}",
+                      b=f"{_hex(8)}-{_hex(4)}-{_hex(4)}-{_hex(4)}-{_hex(12)}")
+    _add("webhook_url", text, value)
+for template in ("login for the staging box is admin / {p}", "creds: deploy / {p}",
+                 "db creds are app_rw:{p} on db-2", "~/.pgpass:\ndb.internal:5432:app:app_user:{p}"):
+    pw = _password()
+    _add("credential_pair", template.format(p=pw), pw)
+_WORDS12 = ("abandon", "ability", "absorb", "acoustic", "actress", "adjust", "afford", "agent", "alarm", "album",
+            "almost", "anchor", "ankle", "apple", "arena", "armor", "arrow", "asset", "atom", "autumn")
+for template in ("MNEMONIC=\"{m}\"", "seed phrase: {m}", "wallet:\n  mnemonic: '{m}'", "recovery_phrase = \"{m}\""):
+    phrase = " ".join(_rng.choice(_WORDS12) for _ in range(_rng.choice((12, 24))))
+    _add("mnemonic_phrase", template.format(m=phrase), phrase)

@@ -1,7 +1,23 @@
-"""Redaction: recall and false-positive rate on the labelled corpus, and the contract around
-them (fail closed, idempotent, allowlist, extra patterns, config errors, purity).
+"""Redaction: recall and false-positive rate on the labelled corpora, one regression case per
+miss issue 11 item 12 named, and the contract around them (fail closed, idempotent, allowlist,
+extra patterns, config errors, purity).
 
-``pytest -s`` prints the corpus figures, e.g. ``recall=1.000 fp=0.000``.
+Corpora: ``redaction_corpus`` (grew with the rules), ``redaction_hard_corpus`` and
+``redaction_hard_benign`` (written before the rules changed; every fourth case held out, never
+tuned on), ``redaction_fresh_corpus`` (written last, measured once). ``pytest -s`` prints the
+figures, e.g. ``recall=1.000 fp=0.000``.
+
+Figures when the hard corpus was written (scrubber before issue 11 item 12) and now:
+
+==========================  =====================  ==============================================
+corpus                      before                 after
+==========================  =====================  ==============================================
+old, its first 215 / 258    recall 1.000 fp 0.000  recall 1.000 fp 0.000
+old, with new-kind cases    recall 0.835 fp 0.000  recall 1.000 fp 0.000 (520 / 258)
+hard, tuned part            recall 0.498 fp 0.004  recall 1.000 fp 0.000 (247 / 225)
+hard, held-out part         recall 0.476 fp 0.013  recall 0.939 fp 0.000 at first contact, 0.963 now
+fresh                       recall 0.654 fp 0.000  recall 0.975 fp 0.000 measured once, 1.000 now
+==========================  =====================  ==============================================
 """
 
 from __future__ import annotations
@@ -15,10 +31,14 @@ import time
 
 import pytest
 
-from kenning.core import redaction, secrets
+from kenning.core import redaction, secrets, secrets_providers, secrets_rule, secrets_shapes
 from kenning.core.redaction import KINDS, Redaction, Rule, Rules, compile_rules, redact
 
 from .redaction_corpus import BENIGN, SECRETS, SecretCase
+from .redaction_fresh_corpus import FRESH_BENIGN, FRESH_SECRETS
+from .redaction_hard_benign import HARD_BENIGN
+from .redaction_hard_corpus import HARD_SECRETS, held_out
+from .redaction_regressions import LOOK_ALIKES, MISSED
 
 ISSUE_BENIGN_LINE = (
     "the sk-learn pipeline failed at 3f2a9c1e4b5d6f708192a3b4c5d6e7f8091a2b3c on branch "
@@ -37,8 +57,18 @@ def _leaks(out: str, secret: str) -> bool:
 
 
 def _caught(case: SecretCase) -> bool:
-    out = redact(case.text).text
-    return "[REDACTED:" in out and not any(_leaks(out, s) for s in case.secrets)
+    return _redacts(case.text, case.secrets)
+
+
+def _redacts(text: str, secrets: tuple[str, ...]) -> bool:
+    out = redact(text).text
+    return "[REDACTED:" in out and not any(_leaks(out, s) for s in secrets)
+
+
+def _figures(cases: list[tuple[str, tuple[str, ...]]], benign: list[str]) -> tuple[float, float, list[str], list[str]]:
+    missed = [text for text, secrets in cases if not _redacts(text, secrets)]
+    changed = [text for text in benign if redact(text).text != text]
+    return 1 - len(missed) / len(cases), len(changed) / len(benign), missed, changed
 
 
 # --- the corpus ---------------------------------------------------------------------------------
@@ -60,6 +90,62 @@ def test_recall_and_false_positive_rate() -> None:
           f"({len(SECRETS)} secrets, {len(BENIGN)} benign lines, expected kind reported {right_kind:.3f})")
     assert recall >= 0.95, [(c.kind, c.text[:120]) for c in missed]
     assert fp <= 0.02, changed
+
+
+def test_hard_corpus_is_big_and_split() -> None:
+    assert len(HARD_SECRETS) + len(HARD_BENIGN) >= 600 and len(HARD_BENIGN) >= 250
+    assert sum(held_out(i) for i in range(len(HARD_SECRETS))) >= 80
+    assert len({c.group for c in HARD_SECRETS}) >= 10 and len({b.group for b in HARD_BENIGN}) >= 10
+
+
+@pytest.mark.parametrize("part", ["whole", "tuned", "held-out"])
+def test_hard_corpus_recall_and_false_positive_rate(part: str) -> None:
+    def chosen(i: int) -> bool:
+        return part == "whole" or held_out(i) == (part == "held-out")
+    cases = [(c.text, c.secrets) for i, c in enumerate(HARD_SECRETS) if chosen(i)]
+    benign = [b.text for i, b in enumerate(HARD_BENIGN) if chosen(i)]
+    recall, fp, missed, changed = _figures(cases, benign)
+    print(f"\nhard corpus, {part}: recall={recall:.3f} fp={fp:.3f} ({len(cases)} secrets, {len(benign)} benign)")
+    floor = 0.95 if part != "held-out" else 0.9  # the held-out part is reported; the whole is the goal
+    assert recall >= floor, [t[:120] for t in missed]
+    assert fp <= 0.02, changed
+
+
+def test_fresh_corpus_recall_and_false_positive_rate() -> None:
+    recall, fp, missed, changed = _figures([(c.text, c.secrets) for c in FRESH_SECRETS],
+                                           [b.text for b in FRESH_BENIGN])
+    print(f"\nfresh corpus: recall={recall:.3f} fp={fp:.3f} ({len(FRESH_SECRETS)} secrets, {len(FRESH_BENIGN)} benign)")
+    assert recall >= 0.95, [t[:120] for t in missed]
+    assert fp <= 0.02, changed
+
+
+@pytest.mark.parametrize("name, text, secrets", MISSED, ids=[m[0] for m in MISSED])
+def test_the_issue_misses_are_redacted(name: str, text: str, secrets: tuple[str, ...]) -> None:
+    """Each of these went through the scrubber before issue 11 item 12."""
+    out = redact(text).text
+    assert "[REDACTED:" in out and not any(_leaks(out, s) for s in secrets), out
+
+
+@pytest.mark.parametrize("name, text", LOOK_ALIKES, ids=[b[0] for b in LOOK_ALIKES])
+def test_the_issue_look_alikes_are_left_alone(name: str, text: str) -> None:
+    assert redact(text).text == text
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a quoted value with mixed classes is a secret whatever characters it holds ...
+    ('password = "kX9<mZ2!qR7w"', 'password = "[REDACTED:password_assignment]"'),
+    ("DB_PASSWORD=p&ssW0rd(2024)", "DB_PASSWORD=[REDACTED:password_assignment]"),
+    # ... but "&name=" ends a query parameter, and a closing bracket with no opener ends the value
+    ("jdbc:mysql://db/shop?user=app&password=Gq7hT2p9x&useSSL=true",
+     "jdbc:mysql://db/shop?user=app&password=[REDACTED:password_assignment]&useSSL=true"),
+    ("connect(password=Sx9Lq2Wm4)", "connect(password=[REDACTED:password_assignment])"),
+    # only whole-value placeholders are fake
+    ('password = "<your-password>"', 'password = "<your-password>"'),
+    ('token = "dummy-token-for-tests"', 'token = "dummy-token-for-tests"'),
+    ("postgres://app:p@ss@w0rd!@db:5432/app", "postgres://[REDACTED:url_credentials]@db:5432/app"),
+])
+def test_values_with_awkward_characters(text: str, expected: str) -> None:
+    assert redact(text).text == expected
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -121,7 +207,8 @@ def test_code_references_and_placeholders_are_not_secrets(text: str) -> None:
 # --- contract -----------------------------------------------------------------------------------
 
 def test_redacting_twice_changes_nothing_more() -> None:
-    for text in [c.text for c in SECRETS] + BENIGN:
+    for text in ([c.text for c in SECRETS] + BENIGN + [c.text for c in HARD_SECRETS] + [b.text for b in HARD_BENIGN]
+                 + [c.text for c in FRESH_SECRETS]):
         once = redact(text)
         twice = redact(once.text)
         assert twice.text == once.text, text[:120]
@@ -132,6 +219,50 @@ def test_kinds_are_sorted_and_unique() -> None:
     tokens = [c.text for c in SECRETS if c.kind in ("github_token", "npm_token")]
     result = redact("\n".join(tokens + tokens))
     assert result.kinds == ("github_token", "npm_token")
+
+
+def test_never_raises_and_stays_idempotent_on_random_strings() -> None:
+    """A few thousand seeded strings: random characters, and corpus pieces glued together (a key
+    word right after a token, a marker inside a value) where one rule's marker changes what the
+    next sees. Hypothesis-free on purpose; tests/reliability fuzzes with hypothesis."""
+    rng = random.Random(20250611)
+    pieces = ([c.text for c in HARD_SECRETS] + [b.text for b in HARD_BENIGN]
+              + ["password", "=", ": ", " ", "\n", "[REDACTED:x]", "$", "@", "://", "-----BEGIN RSA PRIVATE KEY-----",
+                 "ghp_", "AKIA", "密码", "\x00", "\u0130", "Bearer ", "&", "(", "<", "%", "\\"])
+    alphabet = string.printable + "ßİıé密码パスワードпароль\u200b\U0001f600"
+    for i in range(3000):
+        if i % 3 == 0:
+            text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 300)))
+        elif i % 3 == 1:
+            text = "".join(rng.choice(pieces)[:rng.randint(0, 80)] for _ in range(rng.randint(1, 12)))
+        else:
+            base = rng.choice(pieces)
+            at = rng.randint(0, len(base))
+            text = base[:at] + rng.choice(pieces) + base[at:]
+        result = redact(text)
+        assert isinstance(result, Redaction) and result.kinds != ("error",), text
+        assert redact(result.text).text == result.text, text
+
+
+def test_a_marker_changes_nothing_around_it() -> None:
+    """A rule must not start inside a marker ("[REDACTED:url_credentials]" holds "cred"), and a
+    context word inside a marker ("[REDACTED:twilio_key]") is no context."""
+    text = f"[REDACTED:url_credentials]@nats.internal:4222KEY: pass word {'a1b2c3d4' * 4}"
+    assert redact(text).text == text
+    hexes = "83fabb1da3ef70625a80d893036c544f"
+    assert redact(f"[REDACTED:twilio_key] sentry event {hexes}").kinds == ()
+
+
+def test_a_validator_may_narrow_the_secret() -> None:
+    rules = Rules((Rule("pin", r"PIN \S+", validate=lambda m, s: (m.start() + 4, m.end())),))
+    assert redact("door PIN 424242 ok", rules).text == "door PIN [REDACTED:pin] ok"
+
+
+def test_prefix_rules_match_at_token_starts_only() -> None:
+    rules = Rules((Rule("acme", r"acme_[a-z0-9]{16}", prefixes=("acme_",)),))
+    assert redact("use acme_0123456789abcdef now", rules).kinds == ("acme",)
+    assert redact("https://acme_0123456789abcdef@host", rules).kinds == ("acme",)  # a URL's host
+    assert redact("notacme_0123456789abcdef", rules).kinds == ()
 
 
 def test_empty_text() -> None:
@@ -201,8 +332,9 @@ def test_public_surface() -> None:
 
 
 def test_core_purity_standard_library_only() -> None:
-    allowed = {"__future__", "binascii", "bisect", "collections", "re", "types", "kenning.core.secrets"}
-    for module in (redaction, secrets):
+    allowed = {"__future__", "binascii", "bisect", "collections", "re", "types", "kenning.core.secrets",
+               "kenning.core.secrets_rule", "kenning.core.secrets_providers", "kenning.core.secrets_shapes"}
+    for module in (redaction, secrets, secrets_rule, secrets_providers, secrets_shapes):
         tree = ast.parse(inspect.getsource(module))
         imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
                     for alias in node.names}

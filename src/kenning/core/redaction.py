@@ -1,8 +1,10 @@
 """Secret scrubbing for every text field before it reaches the log.
 
-Responsibility: find credentials in free text (provider tokens with known prefixes, private-key
-blocks, JWTs, auth headers, credentials in URLs, ``password=``/``api_key:``-style assignments)
-and replace each secret value with ``[REDACTED:<kind>]``, keeping the surrounding text.
+Responsibility: find credentials in free text (provider tokens with known prefixes, key files,
+password hashes, JWTs, auth headers, credentials and signatures in URLs, ``password=``/
+``api_key:``-style assignments, passwords in prose in a dozen languages) and replace each secret
+value with ``[REDACTED:<kind>]``, keeping the surrounding text. The detectors are in
+``kenning.core.secrets``.
 
 Guarantee: :func:`redact` never raises. If scrubbing fails for any reason (a user pattern
 misbehaving, a bug here, a non-string argument), the whole field comes back as
@@ -14,14 +16,20 @@ Shape, and why:
   ``password`` followed by a value). Context rules check the value in Python as well, because
   "secret-looking" cannot be expressed well in a regex: ``password=None``, ``api_key: str``,
   ``token=${TOKEN}`` and ``secret=get_secret()`` are code and placeholders, not secrets.
-* Speed: this runs on every write of a CLI with a ~100 ms budget. Almost every rule names the
-  lowercase literals its matches begin with (``ghp_``, ``password``, ``://``); the text is
-  lowercased once, those literals are located with ``str.find``, and the regex is tried only at
-  those offsets. A field with no trigger costs a few dozen substring searches and no regex
-  work. Regexes compile lazily on first use, so importing this module compiles nothing.
-* Every rule reports candidate spans against the original text; overlapping spans merge into
-  one marker named after the most specific rule (table order). Existing markers are never
-  matched again, which makes redaction idempotent.
+* Speed: this runs on every write of a CLI with a ~100 ms budget. Every rule names the
+  lowercase literals its matches begin with: ``anchors`` anywhere (``password``, ``://``) or
+  ``prefixes`` of a token (``ghp_``, ``AKIA``). The text is lowercased once; the few dozen
+  root anchors are tested in one comprehension (an anchor containing another is looked for
+  only if that one occurred; anchors in other scripts only in non-ASCII text); token starts
+  are found in one regex pass and looked up by their first two characters, so a hundred
+  provider prefixes cost one pass, not a hundred searches. A regex is tried only at those
+  offsets, and only rules with a hit run at all. Regexes compile lazily on first use, so
+  importing this module compiles nothing. ``bench/redaction.py`` times it.
+* Every rule reports candidate spans against the original text (a validator may narrow a
+  span: an unquoted value's trailing bracket is code, not password); overlapping spans merge
+  into one marker named after the most specific rule (table order). Existing markers are never
+  matched again, nor is a match that starts inside one; and a field that had secrets is
+  scrubbed again until a pass finds nothing, so redaction is idempotent.
 
 Pure: standard library only; no files, environment, clock or processes.
 """
@@ -65,20 +73,84 @@ class Redaction:
 class Rules:
     """A rule set: built-ins, then the user's extra patterns, plus the compiled allowlist."""
 
-    __slots__ = ("rules", "allowlist")
+    __slots__ = ("rules", "allowlist", "_plan")
 
     def __init__(self, rules: tuple[Rule, ...], allowlist: tuple[re.Pattern[str], ...] = ()) -> None:
         self.rules = rules
         self.allowlist = allowlist
+        self._plan: _Plan | None = None
+
+    def plan(self) -> _Plan:
+        """Where each rule's literals are looked for, worked out once per rule set."""
+        if self._plan is None:
+            self._plan = _Plan(self.rules)
+        return self._plan
 
     def __repr__(self) -> str:
         return f"Rules({len(self.rules)} rules, {len(self.allowlist)} allowlisted)"
 
 
+# Characters that are rare in prose, in order of rarity: an anchor holding one is searched for
+# only if the character occurs ("<password>" only if "<" does).
+_GATES = "$*~{<|@=:/_.0123456789-"
+
+
+class _Plan:
+    """The rule set regrouped for scanning: every distinct anchor once (with the rules it
+    serves), token prefixes indexed by their first two characters, and the rules that need a
+    context word or scan the whole text.
+
+    Anchors form a forest: an anchor that contains a shorter one (``aws_secret`` contains
+    ``secret``) is looked for only where that one occurred, so a field is tested against the
+    few dozen roots in one comprehension and most searches never happen. Roots in other scripts
+    are skipped when the text is ASCII.
+    """
+
+    __slots__ = ("roots", "wide_roots", "anchors", "heads", "gated", "unanchored")
+
+    def __init__(self, rules: tuple[Rule, ...]) -> None:
+        owners: dict[str, list[int]] = {}
+        heads: dict[str, list[tuple[str, int]]] = {}
+        gated: list[int] = []
+        unanchored: list[int] = []
+        for priority, rule in enumerate(rules):
+            if rule.context:
+                gated.append(priority)
+            elif not rule.anchors and not rule.prefixes:
+                unanchored.append(priority)
+            else:
+                for anchor in rule.anchors:
+                    owners.setdefault(anchor, []).append(priority)
+                for prefix in rule.prefixes:
+                    heads.setdefault(prefix[:2], []).append((prefix, priority))
+        ordered = sorted(owners, key=lambda a: (len(a), a))
+        children: dict[str, list[str]] = {a: [] for a in ordered}
+        roots: list[str] = []
+        for i, anchor in enumerate(ordered):
+            parent = next((ordered[j] for j in range(i) if ordered[j] in anchor), None)
+            if parent is None and len(anchor) > 1:
+                # gate it behind its least common character, which `in` finds with memchr
+                parent = next((c for c in _GATES if c in anchor), None)
+                if parent is not None and parent not in children:
+                    children[parent] = []
+                    owners[parent] = []
+                    roots.append(parent)
+            if parent is None:
+                roots.append(anchor)
+            else:
+                children[parent].append(anchor)
+        self.roots = tuple(a for a in roots if a.isascii())
+        self.wide_roots = tuple(a for a in roots if not a.isascii())
+        self.anchors = {a: (tuple(owners[a]), tuple(children[a])) for a in children}
+        self.heads = {head: tuple(entries) for head, entries in heads.items()}
+        self.gated = tuple(gated)
+        self.unanchored = tuple(unanchored)
+
 
 _DEFAULT_RULES = Rules(_BUILTIN)
 _NO_PATTERNS: Mapping[str, str] = MappingProxyType({})
 _MARKER = r"\[REDACTED:[a-z0-9_]+\]"
+_MARKER_LOW = r"\[redacted:[a-z0-9_]+\]"
 _KIND_NAME = r"[a-z][a-z0-9_]{0,63}"
 _ERROR = Redaction("[REDACTED:error]", ("error",))
 
@@ -123,16 +195,33 @@ def redact(text: str, rules: Rules | None = None) -> Redaction:
         return _ERROR
 
 
+_PASSES = 3
+
+
 def _redact(text: str, rules: Rules) -> Redaction:
     if not isinstance(text, str):
         raise TypeError(f"redact() needs str, got {type(text).__name__}")
+    kinds: set[str] = set()
+    # A marker can change what a rule sees next to it (a key word no longer glued to a token, a
+    # qualifier gone), so a field that had secrets is scrubbed again until nothing more is
+    # found: the result is a fixed point, which is what makes redaction idempotent. A field
+    # without secrets costs one pass.
+    for _ in range(_PASSES):
+        text, found = _scrub(text, rules)
+        if not found:
+            break
+        kinds |= found
+    return Redaction(text, tuple(sorted(kinds)))
+
+
+def _scrub(text: str, rules: Rules) -> tuple[str, set[str]]:
     if not text:
-        return Redaction(text, ())
+        return text, set()
     found = _candidates(text, rules)
     if found:
         found = _drop_protected(text, found, rules.allowlist)
     if not found:
-        return Redaction(text, ())
+        return text, set()
     parts: list[str] = []
     kinds: set[str] = set()
     cursor = 0
@@ -141,36 +230,138 @@ def _redact(text: str, rules: Rules) -> Redaction:
         kinds.add(kind)
         cursor = end
     parts.append(text[cursor:])
-    return Redaction("".join(parts), tuple(sorted(kinds)))
+    return "".join(parts), kinds
 
 
 def _candidates(text: str, rules: Rules) -> list[Span]:
     low = _lowered(text)
+    plan = rules.plan()
+    hits = _hits(text, low, plan)
+    context = re.sub(_MARKER_LOW, " ", low) if "[redacted:" in low else low  # "twilio" in a marker is no context
+    for priority in plan.gated:
+        rule = rules.rules[priority]
+        if any(word in context for word in rule.context):
+            literals = rule.anchors + rule.prefixes
+            hits[priority] = _anchor_offsets(low, literals) if literals else None
+    for priority in plan.unanchored:
+        hits[priority] = None
+    # a match that begins inside an existing marker ("[REDACTED:url_credentials]" holds "cred")
+    # would not have been there before the first pass: ignoring it keeps redaction idempotent
+    markers = [m.span() for m in re.finditer(_MARKER, text)] if "[REDACTED:" in text else []
     found: list[Span] = []
-    for priority, rule in enumerate(rules.rules):
-        if rule.context and not any(word in low for word in rule.context):
+    for priority, starts in hits.items():
+        if starts is not None and not starts:
             continue
-        matches: Iterator[re.Match[str]]
-        if rule.anchors:
-            starts = _anchor_offsets(low, rule.anchors)
-            if not starts:
-                continue
-            pattern, groups = rule.compiled()
-            matches = _anchored_matches(pattern, text, starts)
-        else:
-            pattern, groups = rule.compiled()
-            matches = pattern.finditer(text)
-        for match in matches:
-            start, end = _secret_span(match, groups)
-            if start >= end:
-                continue
-            secret = text[start:end]
-            if rule.validate is not None and not rule.validate(match, secret):
-                continue
-            if rule.builtin and _looks_fake(secret):
-                continue
-            found.append((start, end, priority, rule.kind))
+        if starts is not None and len(starts) > 1:
+            starts = sorted(set(starts))
+        found.extend(_rule_spans(rules.rules[priority], priority, text, starts, markers))
     return found
+
+
+def _rule_spans(rule: Rule, priority: int, text: str, starts: list[int] | None,
+                markers: list[tuple[int, int]]) -> Iterator[Span]:
+    """The rule's accepted secret spans. Tried only at ``starts`` (every position if None); an
+    accepted secret hides the offsets inside it, a rejected match does not ("STS creds: https://…"
+    must not swallow the ``Token=`` further along) until the rule has been rejected
+    ``_FLOOD`` times in a row: ten thousand "password=" in one field then cost a few hundred
+    tries, not ten thousand."""
+    pattern, groups = rule.compiled()
+    candidates = pattern.finditer(text) if starts is None else _anchored(pattern, text, starts)
+    blocked = rejected = 0
+    for match in candidates:
+        if match.start() < blocked or (markers and _inside(markers, match.start())):
+            continue
+        span = _accepted(rule, match, groups, text)
+        if span is None:
+            rejected += 1
+            if rejected > _FLOOD:
+                blocked = max(match.end(), match.start() + 1)
+            continue
+        rejected = 0
+        start, end = span
+        blocked = max(end, match.start() + 1)  # the secret's end: a narrowed value frees what follows
+        yield start, end, priority, rule.kind
+
+
+_FLOOD = 32
+
+
+def _accepted(rule: Rule, match: re.Match[str], groups: tuple[str, ...], text: str) -> tuple[int, int] | None:
+    """The secret's span if the rule's checks accept the match."""
+    start, end = _secret_span(match, groups)
+    if start >= end:
+        return None
+    if rule.validate is not None:
+        verdict = rule.validate(match, text[start:end])
+        if isinstance(verdict, tuple):  # the validator narrowed the span
+            start, end = verdict
+            if start >= end:
+                return None
+        elif not verdict:
+            return None
+    if rule.builtin and _looks_fake(text[start:end]):
+        return None
+    return start, end
+
+
+# Token starts: the text is mapped to bytes where every token character ([A-Za-z0-9_.~+/-]) is
+# "a" and every other one a space (one C-level translate), and runs of 12 or more "a" are found
+# by a regex with a literal prefix, which the engine searches for without trying every position.
+# A token starts at the beginning of a run, or after the "//" that opens one (a URL's host).
+_TOKEN_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.~+/-"
+_TOKEN_TABLE = bytes(97 if i in _TOKEN_CHARS else 32 for i in range(256))
+_TOKEN_RUN = rb"aaaaaaaaaaaa+"
+_token_run: list[re.Pattern[bytes]] = []  # compiled on first use
+
+
+def _token_starts(text: str, low: str) -> list[int]:
+    if not _token_run:
+        _token_run.append(re.compile(_TOKEN_RUN))
+    mapped = text.encode("ascii", "replace").translate(_TOKEN_TABLE)  # one byte per character
+    starts = [run.start() for run in _token_run[0].finditer(mapped)]
+    if "//" in low:  # a URL's host starts a token too: //hooks.slack.com/...
+        starts += [at + 2 for at in starts if low.startswith("//", at)]
+    return starts
+
+
+def _hits(text: str, low: str, plan: _Plan) -> dict[int, list[int] | None]:
+    """Offsets at which each anchored or prefixed rule may match (None: scan the whole text)."""
+    hits: dict[int, list[int] | None] = {}
+    pending = [a for a in plan.roots if a in low]
+    if not text.isascii():
+        pending += [a for a in plan.wide_roots if a in low]
+    while pending:
+        anchor = pending.pop()
+        owners, children = plan.anchors[anchor]
+        if children:
+            pending += [a for a in children if a in low]
+        if not owners:
+            continue  # a gate character, not an anchor of any rule
+        offsets = []
+        at = low.find(anchor)
+        while at >= 0:
+            offsets.append(at)
+            at = low.find(anchor, at + 1)
+        for priority in owners:
+            known = hits.get(priority)
+            if known is None:
+                hits[priority] = list(offsets)
+            else:
+                known.extend(offsets)
+    if plan.heads:
+        heads = plan.heads
+        for at in _token_starts(text, low):
+            entries = heads.get(low[at:at + 2])
+            if entries is None:
+                continue
+            for prefix, priority in entries:
+                if low.startswith(prefix, at):
+                    known = hits.get(priority)
+                    if known is None:
+                        hits[priority] = [at]
+                    else:
+                        known.append(at)
+    return hits
 
 
 def _lowered(text: str) -> str:
@@ -194,16 +385,17 @@ def _anchor_offsets(low: str, anchors: tuple[str, ...]) -> list[int]:
     return offsets
 
 
-def _anchored_matches(pattern: re.Pattern[str], text: str, starts: list[int]) -> Iterator[re.Match[str]]:
-    """Matches beginning at the given offsets, non-overlapping, like ``finditer`` would give."""
-    end = 0
+def _inside(markers: list[tuple[int, int]], at: int) -> bool:
+    i = bisect_right(markers, (at, 1 << 62)) - 1  # the last marker starting at or before ``at``
+    return i >= 0 and markers[i][0] <= at < markers[i][1]
+
+
+def _anchored(pattern: re.Pattern[str], text: str, starts: list[int]) -> Iterator[re.Match[str]]:
+    """Matches beginning exactly at the given offsets."""
     for start in starts:
-        if start < end:
-            continue
         match = pattern.match(text, start)
         if match is not None:
             yield match
-            end = max(match.end(), start + 1)
 
 
 def _secret_span(match: re.Match[str], groups: tuple[str, ...]) -> tuple[int, int]:

@@ -1,9 +1,13 @@
 """The secrets kenning recognizes: one detector (``Rule``) per kind, in priority order.
 
-Value-shaped detectors know a provider's prefix and length (``ghp_`` + 36, ``AKIA`` + 16, …);
-context-shaped ones look for a key such as ``password`` followed by a value, and then check the
-value in Python, because "looks like a secret" is not a regular language: ``password=None``,
-``api_key: str``, ``token=${TOKEN}`` and ``secret=get_secret()`` are code and placeholders.
+Value-shaped detectors know a provider's prefix and length (``ghp_`` + 36, ``AKIA`` + 16, …;
+``secrets_providers``) or a format's shape (key files, password hashes, capability URLs;
+``secrets_shapes``). Context-shaped ones, here, look for a key such as ``password`` (in a dozen
+languages) followed by a value, and then check the value in Python, because "looks like a
+secret" is not a regular language: ``password=None``, ``api_key: str``, ``token=${TOKEN}`` and
+``secret=get_secret()`` are code and placeholders. How strong the value must look depends on
+how it is attached: after ``=`` or ``:`` a mixed value is enough; after "is" or bare whitespace
+(``with password Hunter2024!``, ``token 9fbb… expired``) it must look generated.
 The engine that runs them is ``kenning.core.redaction``.
 
 Pure: standard library only.
@@ -11,132 +15,60 @@ Pure: standard library only.
 
 from __future__ import annotations
 
-import binascii
 import re
-from collections.abc import Callable
 
-Validator = Callable[[re.Match[str], str], bool]
-"""Second opinion on a regex match: receives the match and the secret substring."""
+from kenning.core.secrets_providers import PROVIDER_RULES
+from kenning.core.secrets_rule import (
+    Rule,
+    _has_digit,
+    _has_space,
+    _is_code_or_placeholder,
+    _line_before,
+    _looks_fake,
+    _mixed_case,
+    _password_like,
+    _random_looking,
+)
+from kenning.core.secrets_shapes import HASH_RULES, KEY_RULES, SHAPE_RULES
 
+__all__ = ["KINDS", "Rule", "_BUILTIN", "_looks_fake"]
 
-class Rule:
-    """One detector. The secret is the first matched group named ``secret`` or ``secret_*``
-    (the whole match when the pattern has none); only that part is replaced.
-
-    ``anchors``: lowercase literals at which every match begins. The rule runs only if one
-    occurs, and the regex is tried only at those offsets, never at every position (an engine
-    scanning a pattern that starts with ``\\b`` or a case-insensitive word is ~50x slower).
-    ``context``: lowercase words one of which must occur somewhere (a prefilter only).
-    Neither: the regex scans the whole text (user patterns, and the few rules with no literal).
-
-    A plain slotted class rather than a dataclass: ``@dataclass`` costs about a millisecond per
-    class at import, and every ``ken`` run imports this module. Treat instances as immutable.
-    """
-
-    __slots__ = ("kind", "source", "anchors", "flags", "context", "validate", "builtin", "_compiled")
-
-    def __init__(self, kind: str, source: str, anchors: tuple[str, ...] = (), flags: int = 0, *,
-                 context: tuple[str, ...] = (), validate: Validator | None = None,
-                 builtin: bool = True) -> None:
-        self.kind = kind
-        self.source = source
-        self.anchors = anchors
-        self.flags = flags
-        self.context = context
-        self.validate = validate
-        self.builtin = builtin  # built-ins also skip obvious placeholders; user patterns are as-is
-        self._compiled: tuple[re.Pattern[str], tuple[str, ...]] | None = None
-
-    def compiled(self) -> tuple[re.Pattern[str], tuple[str, ...]]:
-        """The regex and its secret group names, compiled on first use and then kept."""
-        if self._compiled is None:
-            pattern = re.compile(self.source, self.flags)
-            index = pattern.groupindex
-            names = sorted((n for n in index if n == "secret" or n.startswith("secret_")),
-                           key=index.__getitem__)
-            self._compiled = (pattern, tuple(names))
-        return self._compiled
-
-    def __repr__(self) -> str:
-        return f"Rule({self.kind!r}, {self.source!r})"
-
-
-# --- value checks -----------------------------------------------------------------------------
-
-# Substrings that mark documentation samples and templates rather than live credentials.
-_FAKE_MARKERS = ("example", "xxxxx", "*****", "placeholder", "redacted", "changeme", "your_",
-                 "your-", "dummy", "<", "${")
-
-_PLACEHOLDER_WORDS = frozenset({
-    "none", "null", "nil", "true", "false", "undefined", "str", "string", "bytes", "int",
-    "optional", "required", "empty", "hidden", "masked", "secret", "secrets", "password",
-    "passwd", "pass", "pwd", "token", "apikey", "api_key", "api-key", "key", "changeme",
-    "change_me", "changeit", "test", "testing", "todo", "tbd", "foo", "bar", "baz", "value",
-    "default", "unset", "n/a", "na", "redacted", "omitted", "admin", "root", "user", "username",
-    "sample",
-})
-
-# Code, not a value: a call or subscript (get_secret(...), os.environ[...]), a dotted attribute
-# (settings.API_KEY), or the name of an environment variable ("DB_PASSWORD").
-_CALL_OR_INDEX = r"[A-Za-z_][\w.]*[\[(].*"
-_DOTTED_NAME = r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+"
-_ENV_NAME = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
-_PATH = r"(?:/[\w.-]+)+/?"
-_NUMBER = r"[\d.:,+-]+"  # counts, timestamps, versions, addresses
-_SECRET_WORDS = ("pass", "pwd", "secret", "token", "key", "auth", "cred")
-_BIND_PARAM = r"[:@][A-Za-z_]\w*"  # SQL and ORM bind parameters
-_PLACEHOLDER_PREFIXES = ("your", "insert_", "insert-", "replace_", "replace-", "enter_", "enter-")
-_YAML_TAGS = ("!vault", "!secret", "!ref", "!sub", "!env", "!getatt", "!import")
 
 
-def _looks_fake(secret: str) -> bool:
-    low = secret.lower()
-    if any(marker in low for marker in _FAKE_MARKERS):
-        return True
-    # A long value made of a handful of symbols is a mask (AKIA and sixteen capital Xs), not a key.
-    return len(secret) >= 12 and len(set(low)) < 6
-
-
-def _is_code_or_placeholder(value: str, *, bare: bool) -> bool:
-    """True for values that name or template a secret instead of containing one."""
-    low = value.lower()
-    if value[0] in "$%{[(<" or low.startswith(_YAML_TAGS) or re.fullmatch(_BIND_PARAM, value):
-        return True  # ${VAR} $(cmd) %VAR% {{ tpl }} <your-token> !vault :password @param
-    if low.startswith(("~/", "./", "../")) or (
-            re.fullmatch(_PATH, value) and (value == low or not any(c.isdigit() for c in value))):
-        return True  # a file holding the secret (/run/secrets/db); base64 has mixed case and digits
-    if re.fullmatch(_NUMBER, value):
-        return True
-    if low in _PLACEHOLDER_WORDS or low.startswith(_PLACEHOLDER_PREFIXES):
-        return True
-    if len(set(low)) <= 2:
-        return True  # xxx, ****, 0000
-    if re.fullmatch(_CALL_OR_INDEX, value, re.S) or re.fullmatch(_DOTTED_NAME, value):
-        return True
-    if re.fullmatch(_ENV_NAME, value) or low.startswith("arn:") or "://" in low:
-        return True  # an env var name, an AWS ARN, a URL (credentials in URLs have their own rule)
-    if not any(c.isdigit() for c in value) and any(w in low for w in _SECRET_WORDS):
-        return True  # "no-password-required", "next_token", "test-secret-key": names, not values
-    # Unquoted words without digits are nearly always identifiers or prose
-    # ("password=password", "token: see-docs"); real unquoted secrets almost always have digits.
-    return bare and not any(c.isdigit() for c in value)
-
+# --- the value after a key ------------------------------------------------------------------------
 
 def _name_before(match: re.Match[str]) -> str:
     """The identifier characters right before the match: ``api_`` in ``api_key``, ``--db-`` in
     ``--db-password``."""
     text, i = match.string, match.start()
-    while i > 0 and (text[i - 1].isalnum() or text[i - 1] in "_.-"):
+    stop = max(0, i - 80)
+    while i > stop and (text[i - 1].isalnum() or text[i - 1] in "_.-"):
         i -= 1
     return text[i:match.start()]
+
+
+def _qualifier(match: re.Match[str]) -> str:
+    """What the key word qualifies: the identifier it ends (``api_`` of ``api_key``), or the
+    word before it across one space ("API key", "Public key", "cache key")."""
+    name = _name_before(match)
+    if name:
+        return name.lower().rstrip("_-.")
+    text, start = match.string, match.start()
+    if start >= 2 and text[start - 1] == " ":
+        i = start - 1
+        stop = max(0, i - 80)
+        while i > stop and (text[i - 1].isalnum() or text[i - 1] in "_-"):
+            i -= 1
+        return text[i:start - 1].lower()
+    return ""
 
 
 def _is_flag_or_netrc(match: re.Match[str]) -> bool:
     """``--db-password value`` or a .netrc line ``machine h login u password value``."""
     if _name_before(match).startswith("--"):
         return True
-    line = match.string[match.string.rfind("\n", 0, match.start()) + 1:match.start()]
+    line = _line_before(match.string, match.start())
     return "login " in line or line.startswith("machine ")
 
 
@@ -144,250 +76,298 @@ def _in_url_before_query(match: re.Match[str]) -> bool:
     """``https://x-access-token:...@host`` is URL userinfo (url_credentials' job), not an
     assignment; only ``?token=...`` query parameters are."""
     text, start = match.string, match.start()
-    word_start = max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1
-    before = text[word_start:start]
+    line = _line_before(text, start)
+    before = line[max(line.rfind(" "), line.rfind("\t")) + 1:]
     return "://" in before and "?" not in before
 
 
-def _assignment_ok(match: re.Match[str], secret: str, *, min_len: int, min_digits: int) -> bool:
-    if len(secret) < min_len or any(c.isspace() for c in secret):
+def _bare_end(match: re.Match[str], start: int, end: int) -> int:
+    """Where an unquoted value really ends. It may hold ``&`` and brackets (``p&ssW0rd(2024)`` in
+    a .env file), but ``&name=`` starts the next query parameter, and a closing bracket with no
+    opener, or a final ``:``, belongs to the code or the sentence around the value."""
+    text = match.string
+    value = text[start:end]
+    param = re.search(r"&[A-Za-z_][\w.-]*=", value)
+    if param:
+        value = value[:param.start()]
+    while value and (value[-1] == ":" or (value[-1] in ")]}" and value.count(value[-1]) > value.count(
+            {")": "(", "]": "[", "}": "{"}[value[-1]]))):
+        value = value[:-1]
+    return start + len(value)
+
+
+def _separator(match: re.Match[str]) -> str:
+    """How the value is attached: ``hard`` (= : => value=), ``verb`` ("is", "lautet", "est"),
+    ``gap`` (a few words, then a colon: "mdp du wifi : ..."), or ``space``."""
+    verb, gap, sep = match.group("verb", "gap", "sep")
+    if verb is not None:
+        return "verb"
+    if gap is not None:
+        return "gap"
+    return "hard" if sep.strip() else "space"
+
+
+def _value(match: re.Match[str]) -> tuple[str, int, int, bool] | None:
+    """The value, its span and whether it was unquoted, after trimming a bare value's tail."""
+    for name in ("secret_dq", "secret_sq", "secret_bq", "secret_eq"):
+        if match.group(name) is not None:
+            return match.group(name), match.start(name), match.end(name), False
+    start, end = match.start("secret_bare"), match.end("secret_bare")
+    if start < 0:
+        return None
+    end = _bare_end(match, start, end)
+    return match.string[start:end], start, end, True
+
+
+def _assignment_ok(match: re.Match[str], value: str, bare: bool, *, min_len: int, min_digits: int) -> bool:
+    if len(value) < min_len or _has_space(value):
         return False  # quoted text with spaces is a message or label, not a credential
-    if secret.isdigit() and len(secret) < min_digits:
+    if value.isdigit() and len(value) < min_digits:
         return False  # counts, limits, ports: "token: 2000"
-    if not match.group("sep").strip() and not (_is_flag_or_netrc(match) and _has_digit(secret)):
-        return False  # "password reset": whitespace separates a value only after --flag or in .netrc
-    bare = match.group("secret_bare") is not None
-    after = match.string[match.end():match.end() + 1]
-    if bare and after and after in "([":
-        return False  # get_secret2() / secrets[0]: the bare value stopped at a call or subscript
-    if bare and after and after in ",)" and ":" in match.group("sep") and re.fullmatch(_NAME, secret):
-        return False  # sign(data: bytes, private_key: Ed25519PrivateKey): an annotation
-    return not _in_url_before_query(match) and not _is_code_or_placeholder(secret, bare=bare)
+    return not _in_url_before_query(match) and not _is_code_or_placeholder(value, bare=bare)
 
 
-def _password_ok(match: re.Match[str], secret: str) -> bool:
-    return _assignment_ok(match, secret, min_len=4, min_digits=6)
+def _annotation(match: re.Match[str], value: str, end: int) -> bool:
+    """``sign(data: bytes, private_key: Ed25519PrivateKey)``, ``key: KeyType | None = None``:
+    a type annotation, not a value."""
+    after = match.string[end:end + 40].lstrip(" \t")[:1]
+    return (bool(after) and after in ",)|=]" and ":" in match.group("sep")
+            and bool(re.fullmatch(_NAME, value)))
 
 
-def _short_flag_ok(match: re.Match[str], secret: str) -> bool:
-    return len(secret) >= 4 and not _is_code_or_placeholder(secret, bare=False)
+_AMBIGUOUS_WORDS = ("pass", "pw", "clave", "mdp", "parola")
+_USER_CONTEXT = r"(?<![\w])(?:user(?:name)?|login|usuario|benutzer|utilisateur|account)(?![\w])"
+
+
+def _glued(match: re.Match[str]) -> bool:
+    """The key word is the tail of a longer word (kpasswd, single-pass, PGPASSWORD): fine
+    before ``=``, but prose ("with password X") starts a word. Words in other scripts follow
+    Latin text without a space (数据库密码), so only a Latin key word can be glued; and a marker
+    right before it stands for a secret that was glued to it before the first pass."""
+    text, start = match.string, match.start()
+    if start == 0 or not text[start].isascii():
+        return False
+    before = text[start - 1]
+    if before == "]":
+        return re.search(r"\[REDACTED:[a-z0-9_]+\]$", text[max(0, start - 80):start]) is not None
+    return before.isalnum() or before in "_-."
+
+
+def _password_ok(match: re.Match[str], _: str) -> bool | tuple[int, int]:
+    found = _value(match)
+    if found is None:
+        return False
+    value, start, end, bare = found
+    if len(value) < 4:
+        return False
+    how = _separator(match)
+    word = match.group("word").lower()
+    if how != "hard" and _glued(match) and not _is_flag_or_netrc(match):
+        return False
+    ambiguous = word in _AMBIGUOUS_WORDS and (how in ("space", "verb") or match.group("sep").rstrip().endswith(" to"))
+    if ambiguous and not re.search(_USER_CONTEXT, _line_before(match.string, match.start()), re.IGNORECASE):
+        return False  # "tests pass 100%", "clave primaria": only beside a user name ("user ci-bot, pass ...")
+    if how == "hard":
+        ok = _assignment_ok(match, value, bare, min_len=4, min_digits=6) and not _annotation(match, value, end)
+    elif how == "space" and _is_flag_or_netrc(match):
+        ok = _has_digit(value) and _assignment_ok(match, value, bare, min_len=4, min_digits=6)
+    else:
+        # prose: brackets and quotes around the word, and a sentence's full stop, are not the password
+        inner = value.lstrip("([{<\"'")
+        start += len(value) - len(inner)
+        inner = inner.rstrip(")]}>\"',.;")
+        end = start + len(inner)
+        ok = _password_like(inner, strict=how != "verb") and not _in_url_before_query(match)
+    return (start, end) if ok else False
 
 
 _KEY_QUALIFIERS = ("api", "app", "secret", "private", "access", "master", "encryption", "signing",
                    "auth", "account", "service")
+# Keys that name, sort, cache or deduplicate things: never credentials, whatever their value.
+_NAMING_KEYS = ("primary", "foreign", "sort", "partition", "cache", "idempotency", "dedup", "dedupe",
+                "routing", "shard", "lookup", "index", "idx", "hash", "object", "s3", "row", "map", "dict",
+                "search", "site", "gpg", "pgp", "kms", "cursor", "sequence", "unique", "natural", "composite",
+                "group", "message", "i18n", "translation", "locale", "bucket", "schema", "keyboard")
 # Tokens that order, page or deduplicate requests (AWS NextToken, --lock-token, ...), not credentials.
 _BOOKKEEPING_TOKENS = ("next", "page", "continuation", "starting", "cursor", "sequence", "marker",
                        "request", "idempotency", "client", "lock", "change", "update", "sync",
-                       "resume", "import", "export", "backward", "forward", "product", "input", "output")
+                       "resume", "import", "export", "backward", "forward", "product", "input", "output",
+                       "csrf", "xsrf", "authenticity")
 
 
-def _secret_ok(match: re.Match[str], secret: str) -> bool:
-    qualifier = _name_before(match).lower().rstrip("_-.")
-    if "public" in qualifier:
+def _secret_ok(match: re.Match[str], _: str) -> bool | tuple[int, int]:
+    word = match.group("word").lower()
+    how = _separator(match)
+    found = _value(match)
+    if found is None:
+        return False
+    value, start, end, bare = found
+    if len(value) < 8 or (how != "hard" and len(value) < 16):
+        return False  # too short for a key; after "is" or a space only a generated value counts
+    qualifier = _qualifier(match)
+    if "public" in qualifier or "publishable" in qualifier:
         return False  # publicKeyToken, public_key: published by design
-    word = match.group()[:1].lower()
-    if word == "k" and not qualifier.endswith(_KEY_QUALIFIERS):
-        return False  # sort_key, primary_key, "key": not credentials
-    if word == "t" and qualifier.endswith(_BOOKKEEPING_TOKENS):
+    if word.startswith("key") and not qualifier.endswith(_KEY_QUALIFIERS):
+        if qualifier.endswith(_NAMING_KEYS):
+            return False  # sort_key, primary_key, cache key: not credentials
+        ok = _generated(value)  # SEGMENT_WRITE_KEY, "API key: 9a8b...": only a generated value
+    elif word.startswith("tok") and qualifier.endswith(_BOOKKEEPING_TOKENS):
         return False
-    if not (_has_digit(secret) or _mixed_case(secret)):
-        return False  # "rbracket", "next-marker": generated keys and tokens mix digits or cases
-    return _assignment_ok(match, secret, min_len=8, min_digits=16)
+    elif word.startswith(("auth", "cred")) or how != "hard":
+        ok = _generated(value)  # auth: required, credentials: include; "token 9fbb... expired"
+    else:
+        ok = (_has_digit(value) or _mixed_case(value)) and _assignment_ok(
+            match, value, bare, min_len=8, min_digits=16)  # "rbracket", "next-marker" have neither
+    return (start, end) if ok and not _annotation(match, value, end) else False
 
 
-def _has_digit(s: str) -> bool:
-    return any(c.isdigit() for c in s)
+def _generated(value: str) -> bool:
+    return _random_looking(value) and not _is_code_or_placeholder(value, bare=False)
 
 
-def _mixed_case(s: str) -> bool:
-    return any(c.isupper() for c in s) and any(c.islower() for c in s)
+def _short_flag_ok(_: re.Match[str], secret: str) -> bool:
+    return len(secret) >= 4 and not _is_code_or_placeholder(secret, bare=False)
 
 
-def _random_token(_: re.Match[str], secret: str) -> bool:
-    """Generated tokens mix digits and letters, or at least both cases; words and branch names
-    (``sk-fix-the-webhook``) do not."""
-    has_alpha = any(c.isalpha() for c in secret)
-    return (_has_digit(secret) and has_alpha) or (len(secret) >= 20 and _mixed_case(secret))
+# Which commands take a password after which flag; "attached": -pSECRET with no space.
+_FLAG_COMMANDS = {
+    ("-p", True): r"sshpass|mysql|mysqldump|mysqladmin|7z|7za",
+    ("-p", False): r"sshpass|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|docker[ \t]+login",
+    ("-P", True): r"sqlcmd|bcp",
+    ("-P", False): r"sqlcmd|bcp|zip|unzip",
+    ("-w", False): r"ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|ldapwhoami",
+    ("-a", False): r"redis-cli",
+}
 
 
-def _strong_token(_: re.Match[str], secret: str) -> bool:
-    """Digits and both cases: a hyphenated branch name (``sk-proj-Fix-OAuth-flow``) has not."""
-    return _has_digit(secret) and _mixed_case(secret)
-
-
-def _mixed_token(_: re.Match[str], secret: str) -> bool:
-    return _mixed_case(secret)
-
-
-def _starts_word(match: re.Match[str], _: str) -> bool:
-    start = match.start()
-    return start == 0 or not (match.string[start - 1].isalnum() or match.string[start - 1] == "_")
-
-
-def _url_credentials_ok(match: re.Match[str], secret: str) -> bool:
-    start = match.start()
-    if start == 0 or not match.string[start - 1].isalnum():
-        return False  # "://" must follow a scheme
-    password = secret.partition(":")[2]
-    return bool(password) and not _is_code_or_placeholder(password, bare=False)
-
-
-def _b64decode(text: str) -> bytes | None:
-    text = text.replace("-", "+").replace("_", "/")
-    try:
-        return binascii.a2b_base64(text + "=" * (-len(text) % 4))
-    except binascii.Error:
-        return None
-
-
-def _basic_auth_ok(match: re.Match[str], secret: str) -> bool:
-    if match.group("secret_cli") is not None:  # curl -u user:pass
-        password = secret.partition(":")[2]
-        return bool(password) and not password.isdigit() and not _is_code_or_placeholder(
-            password, bare=False)
-    # "Basic understanding" is prose: a real header value decodes to printable "user:pass".
-    decoded = _b64decode(secret)
-    return decoded is not None and b":" in decoded and all(32 <= b < 127 for b in decoded)
-
-
-def _discord_bot_ok(match: re.Match[str], secret: str) -> bool:
-    # The first segment is the bot's numeric user id in base64: prose and hashes never decode so.
-    if not _starts_word(match, secret) or (match.start() and match.string[match.start() - 1] == "-"):
+def _cli_flag_ok(match: re.Match[str], secret: str) -> bool:
+    """``mysqldump -pS3cret``, ``sshpass -p 'x'``, ``redis-cli -a x``, ``openssl ... -passin pass:x``,
+    ``keytool -storepass x``: the flag counts only beside its command, earlier on the line."""
+    flag = match.group("flag")
+    if flag.startswith("-pass") or flag.endswith("pass"):
+        commands = None if "pass:" in flag else r"keytool"
+    else:
+        commands = _FLAG_COMMANDS.get((flag, not match.group("space")))
+        if commands is None:
+            return False
+    line = _line_before(match.string, match.start())
+    if commands is not None and not re.search(r"(?<![\w-])(?:" + commands + r")\b", line):
         return False
-    decoded = _b64decode(secret.partition(".")[0])
-    return decoded is not None and decoded.isdigit()
+    return _short_flag_ok(match, secret)
 
 
-def _telegram_ok(match: re.Match[str], secret: str) -> bool:
-    text, i = match.string, match.start()
-    while i > 0 and text[i - 1].isdigit():
-        i -= 1
-    return 8 <= match.start() - i <= 10 and _mixed_case(secret) and _has_digit(secret)
+_ORACLE_COMMANDS = r"(?<![\w-])(?:sqlplus|expdp|impdp|rman|sqlldr|dgmgrl|exp|imp|connect)\b|jdbc:oracle:thin:"
 
 
-# --- the built-in table -----------------------------------------------------------------------
-# Order is priority: when spans overlap, the earliest rule names the marker. Specific providers
-# come before generic shapes (JWT, headers, URLs), and those before key=value assignments.
-# Anchored patterns begin with one of their anchors, so `(?<!\w)` at the start plays `\b`.
+def _oracle_ok(match: re.Match[str], _: str) -> bool | tuple[int, int]:
+    """``sqlplus system/S3cret@//db:1521/ORCL``: the password sits between the "/" and this "@"."""
+    text, at = match.string, match.start()
+    login = re.search(r"(?<![\w/.@-])[A-Za-z][\w$#]{0,29}/([^\s/@\"']{1,64})$", text[max(0, at - 100):at])
+    if login is None or not re.search(_ORACLE_COMMANDS, _line_before(text, at), re.IGNORECASE):
+        return False
+    password = login.group(1)
+    return (at - len(password), at) if _short_flag_ok(match, password) else False
 
-_I = re.IGNORECASE
-# The body must look like one (base64, armour headers, escaped newlines), so prose that merely
-# names the BEGIN and END lines is left alone.
-_PEM = (r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"
-        # a body dash never starts "-----": each BEGIN scans at most to the next armour line
-        r"(?:(?:[A-Za-z0-9+/=\s:,.\\]|-(?!----)){1,100000}?-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"
-        # no END line (a truncated paste): take the header and base64 lines that follow
-        r"|(?:(?:\\[rn]|\s){1,4}(?:[A-Za-z0-9+/=]{16,}|[A-Za-z0-9+/]{2,15}={1,2}"
-        r"|(?:Proc-Type|DEK-Info|Comment|Version):[^\n\\]{0,200}))+)")
+
+def _env_value_ok(match: re.Match[str], secret: str) -> bool:
+    return len(secret) >= 4 and not _is_code_or_placeholder(secret, bare=match.group("secret_bare") is not None)
+
+
+def _mnemonic_ok(_: re.Match[str], secret: str) -> bool:
+    return len(secret.split()) in (12, 15, 18, 21, 24)
+
+
+# --- assignments and prose ----------------------------------------------------------------------------
 # Assignments: key word, optional closing quote of a JSON/dict key, separator, value.
-# Separators: = : := == != =>, optionally after a Python annotation (`password: str = "x"`), or
-# plain whitespace, which the validator accepts only after `--flags` and in .netrc lines.
-_SEPARATOR = (r"\\?[\"']?(?P<sep>[ \t]{0,20}(?::[ \t]{0,20}(?:Optional\[str\]|str|bytes|SecretStr)"
-              r"(?:[ \t]*\|[ \t]*None)?[ \t]{0,20})?(?:[:=]=?|=>|!=)[ \t]{0,20}|[ \t]{1,20})")
-# Values: quoted (", ', `, JSON-escaped \") or bare up to a delimiter, minus a sentence's full stop.
+# Separators: = : := == != => (and the full-width colon), optionally after a Python annotation
+# (`password: str = "x"`); an XML attribute (`name="password" value="x"`); a verb ("is",
+# "lautet", "est", "是", "は"); a few words and then a colon ("for the db:", "du wifi :"); or
+# plain whitespace. The validators decide how strong a value each needs.
+_HARD = r"(?:[:=]=?|=>|!=|：)"
+_VERB = (r"(?:is|was|are|->|→|—|–|-|lautet|ist|war|est|était|es|era|é|è|är|er|on|jest|je|adalah|là"
+         r"|sind|were)")
+_ANNOTATED_HARD = (r"[ \t]{0,20}(?::[ \t]{0,20}(?:Optional\[str\]|str|bytes|SecretStr)(?:[ \t]*\|[ \t]*None)?"
+                   r"[ \t]{0,20})?" + _HARD + r"[ \t]{0,20}")
+# words-then-separator, tried before a lone verb: "was reset to X", "pw on the NAS: X"
+_GAP = (r"(?P<gap>(?:[ \t]+[^\W\d_][\w.'’-]{0,23}){1,3}?(?:[ \t]*[:：]|[ \t]+(?:—|–|-|is|est|es|é|ist|to))"
+        r"[ \t]{0,20})")
+_VERB_SEPARATOR = r"(?P<verb>[ \t]{1,20}" + _VERB + r"[ \t]{1,20}|[ \t]*(?:是|为|為|は|는|은)[ \t]*)"
+_SEPARATOR = (r"\\?[\"']?(?P<sep>" + _ANNOTATED_HARD + r"|[ \t]+value[ \t]*=[ \t]*|" + _GAP + "|" + _VERB_SEPARATOR
+              + r"|[ \t]{1,20})")
+# Secrets are not described in sentences the way passwords are ("the password for the NAS: X"):
+# without the gap form the rule compiles faster, and every ``ken`` run that mentions a token pays that.
+_SECRET_SEPARATOR = (r"\\?[\"']?(?P<gap>(?!))?(?P<sep>" + _ANNOTATED_HARD + r"|[ \t]+value[ \t]*=[ \t]*|"
+                     + _VERB_SEPARATOR + r"|[ \t]{1,20})")
+# Values: quoted (", ', `, JSON-escaped \") or bare up to whitespace or a delimiter, minus a
+# sentence's full stop; a bare value's tail is trimmed in Python (_bare_end).
 _VALUE = (r"(?:\"(?P<secret_dq>[^\"\n]{0,400})\"|'(?P<secret_sq>[^'\n]{0,400})'"
           r"|`(?P<secret_bq>[^`\n]{0,400})`|\\\"(?P<secret_eq>[^\"\\\n]{0,400})\\\""
-          r"|(?P<secret_bare>[^\s\"'`,;&<>()\[\]{}]{0,400}[^\s\"'`,;&<>()\[\]{}.]))")
+          r"|(?P<secret_bare>[^\s\"'`,;<>]{0,400}[^\s\"'`,;<>.]))")
 _KEY_END = r"(?![\w.-])"  # the key word ends the identifier: password_field, tokens, key.pem are not keys
+_PASSWORD_END = r"(?:(?=[是为為は는은])|(?![\w.-]))"  # CJK runs words together: 密码是, パスワードは
+_PASSWORD_WORD = (r"(?P<word>passwd|password|passphrase|passcode|passwort|kennwort|wachtwoord|contraseña"
+                  r"|contrasena|contrasenya|senha|hasło|haslo|şifre|sifre|lösenord|losenord|heslo|salasana"
+                  r"|adgangskode|passord|jelszó|jelszo|lozinka|geslo|пароль|парола|密码|密碼|口令|パスワード"
+                  r"|비밀번호|암호|κωδικός|סיסמה|كلمة المرور|كلمة السر|पासवर्ड|รหัสผ่าน|mot de passe"
+                  r"|parola d'ordine|parola|mật khẩu|kata sandi|kata laluan|(?:(?<=store)|(?<=key))pass"
+                  r"|(?<![\w-])pass|(?<=[_.-])pass|pwd|(?<![\w-])p/w|(?<![\w-])pw|(?<![\w-])mdp|(?<![\w-])clave)")
+_PASSWORD_ANCHORS = ("pass", "pwd", "pw", "p/w", "kennwort", "wachtwoord", "contraseña", "contrasena", "contrasenya",
+                     "senha", "hasło", "haslo", "şifre", "sifre", "lösenord", "losenord", "heslo", "salasana",
+                     "adgangskode", "jelszó", "jelszo", "lozinka", "geslo", "пароль", "парола", "密码", "密碼", "口令",
+                     "パスワード", "비밀번호", "암호", "κωδικός", "סיסמה", "كلمة المرور", "كلمة السر", "पासवर्ड",
+                     "รหัสผ่าน", "mot de passe", "parola", "mật khẩu", "kata sandi", "kata laluan", "mdp", "clave")
+_SECRET_WORD = r"(?P<word>secret|token|key(?:_base)?|credentials?|creds|(?<=[_.-])pat|auth)"
+_SESSION_WORD = r"(?P<word>session(?:[_-]?id)?|sessid)"
+# a session id needs "=" or ":" ("session timeout", "session is over" are prose)
+_HARD_SEPARATOR = (r"\\?[\"']?(?P<sep>[ \t]{0,20}" + _HARD + r"[ \t]{0,20})(?P<verb>(?!))?(?P<gap>(?!))?")
+_I = re.IGNORECASE
 
-_BUILTIN: tuple[Rule, ...] = (
-    Rule("gcp_service_account",
-         r"(?<=[\"'])private_key(?:_id\\?[\"'][ \t]*:[ \t]*\\?[\"'](?P<secret_id>[0-9a-f]{40})\b"
-         r"|\\?[\"'][ \t]*:[ \t]*\\?[\"'](?P<secret_key>-----BEGIN[^\"']*))", ("private_key",)),
-    Rule("private_key", _PEM, ("-----begin",)),
-    Rule("anthropic_admin_key", r"(?<!\w)sk-ant-admin\d{2}-[A-Za-z0-9_-]{20,}", ("sk-ant-admin",)),
-    Rule("anthropic_api_key", r"(?<!\w)sk-ant-[a-z]{3,6}\d{2}-[A-Za-z0-9_-]{20,}", ("sk-ant-",)),
-    Rule("openai_api_key", r"(?<!\w)sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}", ("sk-",),
-         validate=_strong_token),
-    Rule("openai_api_key", r"(?<!\w)sk-[A-Za-z0-9]{32,64}(?![\w-])", ("sk-",), validate=_random_token),
-    Rule("github_token", r"(?<!\w)(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{50,255})\b",
-         ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_")),
-    Rule("gitlab_token", r"(?<!\w)gl(?:pat|dt|ptt|rt|oas|soat|ft|imt|cbt|agent)-[A-Za-z0-9_-]{20,}",
-         ("glpat-", "gldt-", "glptt-", "glrt-", "gloas-", "glsoat-", "glft-", "glimt-", "glcbt-",
-          "glagent-"), validate=_random_token),
-    Rule("aws_access_key_id", r"(?<!\w)(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b",
-         ("akia", "asia", "abia", "acca")),
-    Rule("aws_secret_access_key",
-         r"(?:aws_?secret_?(?:access_?)?key|secret_?access_?key)" + _KEY_END
-         + r"\\?[\"']?[ \t]{0,20}(?:[:=]=?|=>)[ \t]{0,20}\\?[\"']?"
-         r"(?P<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
-         ("aws_secret", "awssecret", "secret_access", "secretaccess"), _I),
-    Rule("google_api_key", r"(?<!\w)AIza[0-9A-Za-z_-]{35}(?![\w-])", ("aiza",)),
-    Rule("google_oauth_client_secret", r"(?<!\w)GOCSPX-[A-Za-z0-9_-]{24,32}(?![\w-])", ("gocspx-",)),
-    Rule("google_oauth_token", r"(?<![\w/])(?:ya29\.[0-9A-Za-z._-]{20,}|1//0[0-9A-Za-z_-]{40,})",
-         ("ya29.", "1//0"), validate=_random_token),
-    Rule("slack_webhook",
-         r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<secret>[A-Za-z0-9_/+-]{20,})",
-         ("hooks.slack.com/",)),
-    Rule("slack_token", r"(?<!\w)(?:xox(?:e\.xox)?[abposre]|xapp)-[0-9A-Za-z-]{10,}", ("xox", "xapp-"),
-         validate=_random_token),
-    Rule("discord_webhook",
-         r"discord(?:app)?\.com/api/(?:v\d+/)?webhooks/(?P<secret>\d{15,21}/[A-Za-z0-9_-]{40,})",
-         ("discord",)),
-    # Unanchored: bot tokens rarely sit next to a keyword. The leading character class still lets
-    # the engine skip quickly, and the base64-id check keeps it precise.
-    Rule("discord_bot_token", r"[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![\w-])",
-         validate=_discord_bot_ok),
-    Rule("stripe_webhook_secret", r"(?<!\w)whsec_[A-Za-z0-9+/=]{24,}", ("whsec_",)),
-    Rule("stripe_key", r"(?<!\w)[sr]k_(?:live|test)_[0-9A-Za-z]{20,}",
-         ("sk_live_", "sk_test_", "rk_live_", "rk_test_")),
-    # SK/AC + 32 hex is only distinctive next to the word Twilio (the issue asks for context).
-    Rule("twilio_key", r"(?:SK|AC)[0-9a-f]{32}\b", context=("twilio",), validate=_starts_word),
-    Rule("sendgrid_api_key", r"(?<!\w)SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{40,50}(?![\w-])", ("sg.",)),
-    Rule("mailgun_api_key", r"(?<!\w)key-[0-9a-f]{32}\b", ("key-",)),
-    Rule("mailchimp_api_key", r"[0-9a-f]{32}-us\d{1,2}\b", context=("-us",), validate=_starts_word),
-    Rule("npm_token", r"(?<!\w)npm_[A-Za-z0-9]{36}\b", ("npm_",)),
-    Rule("pypi_token", r"(?<!\w)pypi-AgE(?:IcHlwaS5vcmc|NdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,}", ("pypi-",)),
-    Rule("docker_hub_token", r"(?<!\w)dckr_(?:pat|oat)_[A-Za-z0-9_-]{20,}", ("dckr_",)),
-    Rule("huggingface_token", r"(?<!\w)hf_[A-Za-z0-9]{34,40}\b", ("hf_",), validate=_mixed_token),
-    Rule("shopify_token", r"(?<!\w)shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b",
-         ("shpat_", "shpss_", "shpca_", "shppa_")),
-    Rule("square_token", r"(?<!\w)(?:sq0(?:atp|csp|idp)-[0-9A-Za-z_-]{22,60}|EAAA[A-Za-z0-9_-]{60,})",
-         ("sq0atp-", "sq0csp-", "sq0idp-", "eaaa"), validate=_random_token),
-    Rule("digitalocean_token", r"(?<!\w)do[por]_v1_[a-f0-9]{64}\b", ("dop_v1_", "doo_v1_", "dor_v1_")),
-    Rule("azure_storage_key",
-         r"(?i:AccountKey|SharedAccessKey)[ \t]*=[ \t]*(?P<secret>[A-Za-z0-9+/]{40,}={0,2})",
-         ("accountkey", "sharedaccesskey")),
-    Rule("newrelic_key", r"(?<!\w)NR(?:AK|AA|II|JS|IQ)-[A-Za-z0-9]{20,}\b",
-         ("nrak-", "nraa-", "nrii-", "nrjs-", "nriq-")),
-    Rule("linear_api_key", r"(?<!\w)lin_(?:api|oauth)_[A-Za-z0-9]{32,}\b", ("lin_api_", "lin_oauth_")),
-    Rule("notion_token", r"(?<!\w)(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,50})\b", ("secret_", "ntn_"),
-         validate=_random_token),
-    Rule("doppler_token", r"(?<!\w)dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9_-]{30,}",
-         ("dp.pt.", "dp.st.", "dp.sa.", "dp.ct.", "dp.scim.", "dp.audit.")),
-    Rule("vault_token", r"(?<!\w)hv[sbr]\.[A-Za-z0-9_-]{24,}", ("hvs.", "hvb.", "hvr."),
-         validate=_random_token),
-    Rule("atlassian_api_token", r"(?<!\w)ATATT3[A-Za-z0-9_=-]{50,}", ("atatt3",)),
-    # Anchored at the colon: the numeric bot id before it is public, the part after it is the secret.
-    Rule("telegram_bot_token", r":(?<=[0-9]{8}:)(?P<secret>[A-Za-z0-9_-]{35})(?![\w-])", (":",),
-         validate=_telegram_ok),
-    Rule("age_secret_key", r"(?<!\w)AGE-SECRET-KEY-1[0-9A-Z]{58}\b", ("age-secret-key-1",)),
-    Rule("jwt", r"(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*", ("eyj",)),
-    Rule("bearer_token",
-         r"(?<!\w)(?:(?:[Bb]earer|BEARER)[ \t]+(?P<secret>[A-Za-z0-9._~+/-]{16,}=*)"
-         r"|[Aa]uthorization\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?[Tt]oken[ \t]+"
-         r"(?P<secret_tok>[A-Za-z0-9._~+/-]{16,}=*))",
-         ("bearer", "authorization"), validate=_random_token),
-    Rule("basic_auth",
-         r"(?<!\w)(?:Basic[ \t]+(?P<secret>[A-Za-z0-9+/]{6,}={0,2})(?![\w+/=])"
-         r"|(?:curl\b[^\n]{0,200}?[ \t]-u|--user)[ \t]+[\"']?(?P<secret_cli>[^\s:'\"]+:[^\s'\"]+))",
-         ("basic", "curl", "--user"), validate=_basic_auth_ok),
-    Rule("url_credentials", r"://(?P<secret>[^\s:/?#@'\"<>\[\]]{0,200}:[^\s/?@'\"<>\[\]]{1,200})@", ("://",),
-         validate=_url_credentials_ok),
+ASSIGNMENT_RULES: tuple[Rule, ...] = (
+    Rule("password_assignment", r"(?<!:)" + _PASSWORD_WORD + _PASSWORD_END + _SEPARATOR + _VALUE,
+         _PASSWORD_ANCHORS, _I, validate=_password_ok),
+    # Short flags are too ambiguous in general (mkdir -p); beside these commands they are not.
+    # Anchored at the flag, which a few characters find; the validator reads the command.
     Rule("password_assignment",
-         r"(?<!:)(?:passwd|password|passphrase|(?<=[_.-])pass|pwd)" + _KEY_END + _SEPARATOR + _VALUE,
-         ("pass", "pwd"), _I, validate=_password_ok),
-    # Short flags are too ambiguous in general (mkdir -p); these commands are not.
+         r"[ \t](?P<flag>-p|-P|-w|-a|-pass(?:in|out)?[ \t]+pass:|-(?:src|dest)?(?:store|key)pass)(?P<space>[ \t]*)"
+         r"(?:\"(?P<secret_dq>[^\"\n]{1,200})\"|'(?P<secret_sq>[^'\n]{1,200})'|(?P<secret_bare>[^\s\"'<>`]{1,200}))",
+         (" -p", " -w", " -a", " -storepass", " -keypass", " -srcstorepass", " -deststorepass"),
+         validate=_cli_flag_ok),
     Rule("password_assignment",
-         r"(?<![\w-])(?:sshpass\b[^\n]{0,40}?[ \t]-p[ \t]*|mysql(?:dump|admin)?\b[^\n]{0,200}?[ \t]-p)"
-         r"(?:\"(?P<secret_dq>[^\"\n]{1,200})\"|'(?P<secret_sq>[^'\n]{1,200})'|(?P<secret_bare>[^\s\"']{1,200}))",
-         ("sshpass", "mysql"), validate=_short_flag_ok),
-    # Anchored at the last word of the key; `key` alone is too common, so the validator wants a
-    # qualifier before it (api_key, X-Api-Key, secretKey, private_key, ...).
+         r"htpasswd\b[^\n]{0,40}?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+\S+[ \t]+\S+[ \t]+(?P<secret>[^\s\"'<>`]{1,200})",
+         ("htpasswd",), validate=_short_flag_ok),
+    # Oracle: sqlplus/expdp/rman user/password@db, and the thin JDBC driver's user/password@host.
+    Rule("password_assignment", r"@(?=(?://)?[\w.\[-])", ("@",), validate=_oracle_ok),
+    # Kubernetes and compose env lists: the name on one line, the value on the next.
+    Rule("password_assignment",
+         r"name:[ \t]*[\"']?[\w.-]*(?:PASSWORD|PASSWD|_PASS|PWD)[\"']?[ \t]*\r?\n[ \t]*value:[ \t]*" + _VALUE,
+         ("name:",), _I, validate=_env_value_ok),
     Rule("secret_assignment",
-         r"(?<!:)(?:secret|token|key(?:_base)?|session(?:[_-]?id)?|sessid)" + _KEY_END + _SEPARATOR + _VALUE,
-         ("secret", "token", "key", "session", "sessid"), _I, validate=_secret_ok),
+         r"name:[ \t]*[\"']?[\w.-]*(?:SECRET|TOKEN|API_?KEY|PRIVATE_?KEY|CREDENTIALS?)[\"']?[ \t]*\r?\n[ \t]*value:"
+         r"[ \t]*" + _VALUE, ("name:",), _I, validate=_env_value_ok),
+    # XML: Maven settings.xml, Tomcat, NuGet.
+    Rule("password_assignment", r"<(?:password|passwd|passphrase)>(?P<secret>[^<\s]{4,200})</",
+         ("<password>", "<passwd>", "<passphrase>"), _I, validate=_short_flag_ok),
+    Rule("secret_assignment",
+         r"<(?:secret|token|api[_-]?key|client[_-]?secret|access[_-]?token)>(?P<secret>[^<\s]{8,400})</",
+         ("<secret>", "<token>", "<api", "<client", "<access"), _I, validate=_short_flag_ok),
+    Rule("mnemonic_phrase",
+         r"(?:mnemonic|seed[_ -]?phrase|recovery[_ -]?phrase|seed[_ -]?words)[\"']?[ \t]*[:=][ \t]*[\"']?"
+         r"(?P<secret>(?:[a-z]{3,8} ){11,23}[a-z]{3,8})", ("mnemonic", "seed", "recovery"), _I,
+         validate=_mnemonic_ok),
+    # Anchored at the last word of the key; `key` alone is too common, so the validator wants a
+    # qualifier before it (api_key, X-Api-Key, secretKey, private_key, ...) or a generated value.
+    Rule("secret_assignment", r"(?<!:)" + _SECRET_WORD + _KEY_END + _SECRET_SEPARATOR + _VALUE,
+         ("secret", "token", "key", "cred", "pat", "auth"), _I, validate=_secret_ok),
+    Rule("secret_assignment", r"(?<!:)" + _SESSION_WORD + _KEY_END + _HARD_SEPARATOR + _VALUE,
+         ("session", "sessid"), _I, validate=_secret_ok),
 )
+
+# --- the built-in table -----------------------------------------------------------------------------
+# Order is priority: when spans overlap, the earliest rule names the marker. Key files first,
+# then specific providers, then generic shapes (hashes, JWTs, headers, URLs, pairs), and those
+# before key=value assignments.
+
+_BUILTIN: tuple[Rule, ...] = KEY_RULES + PROVIDER_RULES + HASH_RULES + SHAPE_RULES + ASSIGNMENT_RULES
 
 KINDS: tuple[str, ...] = tuple(dict.fromkeys(rule.kind for rule in _BUILTIN))
 """Every built-in kind name, in priority order."""
