@@ -110,8 +110,11 @@ def _attach_diff(project: Project, draft: dict[str, Any], cwd: Path | None) -> N
 def _clean(fields: dict[str, Any]) -> dict[str, Any]:
     draft = {k: v for k, v in fields.items() if v is not None and v is not False}
     for key, flag in (("location", "--at"), ("issue_id", "--issue"), ("supersedes", "--supersedes")):
-        if isinstance(draft.get(key), str) and not draft[key].strip():
+        value = draft.get(key)
+        if isinstance(value, str) and not value.strip():
             raise InvalidInput(f"{flag} is empty; give a value or leave {flag} out")
+        if isinstance(value, str) and not _is_utf8(value):
+            raise InvalidInput(f"{flag} {value[:60]!r} is not valid UTF-8 text")
     for name in TEXT_FIELDS:
         if isinstance(draft.get(name), str):
             draft[name] = clean_text(draft[name])
@@ -119,6 +122,14 @@ def _clean(fields: dict[str, Any]) -> dict[str, Any]:
         del draft["details"]
     draft.setdefault("source", "cli")
     return draft
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # undecodable bytes from argv arrive as lone surrogates
+        return False
+    return True
 
 
 def _precheck_shape(draft: dict[str, Any]) -> None:
