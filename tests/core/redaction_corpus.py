@@ -8,17 +8,18 @@ Each case names the substrings that must not survive redaction.
 base64 of non-secrets, branch names, code that refers to a secret without containing one,
 placeholders) and must come back unchanged.
 
-Every secret is generated from a seeded ``random.Random``: the corpus is deterministic, and no
-real credential is ever written down. Prefixes follow the providers' published formats.
+Every secret is generated from a seeded ``random.Random`` (``fake_secrets.FakeSecrets``): the
+corpus is deterministic, and no real credential is ever written down. Prefixes follow the providers' published formats.
 """
 
 from __future__ import annotations
 
 import base64
 import json
-import random
 import string
 from dataclasses import dataclass
+
+from .fake_secrets import ALNUM, CRYPT_B64, DIGITS, UPPER, FakeSecrets
 
 
 @dataclass(frozen=True)
@@ -28,47 +29,12 @@ class SecretCase:
     secrets: tuple[str, ...]  # substrings that must not survive
 
 
-_rng = random.Random(20241130)
-_UPPER, _LOWER, _DIGITS = string.ascii_uppercase, string.ascii_lowercase, string.digits
-_ALNUM = _UPPER + _LOWER + _DIGITS
-_URLSAFE = _ALNUM + "-_"
-_HEX = "0123456789abcdef"
-
-
-def _pick(alphabet: str, n: int) -> str:
-    return "".join(_rng.choice(alphabet) for _ in range(n))
-
-
-def _alnum(n: int) -> str:
-    """Random alphanumerics with at least one upper, lower and digit, like real tokens."""
-    while True:
-        s = _pick(_ALNUM, n)
-        if any(c.isupper() for c in s) and any(c.islower() for c in s) and any(c.isdigit() for c in s):
-            return s
-
-
-def _urlsafe(n: int) -> str:
-    while True:
-        s = _pick(_URLSAFE, n)
-        if any(c.isdigit() for c in s) and any(c.isupper() for c in s) and s[-1] not in "-_":
-            return s
-
-
-def _hex(n: int) -> str:
-    return _pick(_HEX, n)
-
-
-def _b64(nbytes: int) -> str:
-    return base64.b64encode(_rng.randbytes(nbytes)).decode()
+_fake = FakeSecrets(20241130)
+_rng = _fake.rng  # plain draws (choice, randint) share the one stream
 
 
 def _password() -> str:
-    return _alnum(_rng.randint(8, 12)) + _pick("!#%^*+-_", 2) + _pick(_DIGITS, 2)
-
-
-def _pem_body(nbytes: int) -> str:
-    flat = _b64(nbytes)
-    return "\n".join(flat[i:i + 64] for i in range(0, len(flat), 64))
+    return _fake.alnum_mixed(_rng.randint(8, 12)) + _fake.pick("!#%^*+-_", 2) + _fake.pick(DIGITS, 2)
 
 
 SECRETS: list[SecretCase] = []
@@ -105,26 +71,26 @@ for label, intro in (("RSA", "Accidentally committed this, removed in the next c
                      ("EC", "ssl:\n  key: |\n"),
                      ("", "Found in the backup bucket (key.pem):\n"),
                      ("ENCRYPTED", "openssl pkcs8 output:\n")):
-    body = _pem_body(_rng.choice((180, 400, 900)))
+    body = _fake.pem_body(_rng.choice((180, 400, 900)))
     name = f"{label} PRIVATE KEY".strip()
     block = f"-----BEGIN {name}-----\n{body}\n-----END {name}-----"
     _add("private_key", f"{intro}{block}\nthen rotated the deploy key.", body)
-_body = _pem_body(600)
+_body = _fake.pem_body(600)
 _add("private_key", "gpg --export-secret-keys --armor ops@acme.dev\n-----BEGIN PGP PRIVATE KEY BLOCK-----\n"
      f"Comment: ops signing key\n\n{_body}\n=Ab3x\n-----END PGP PRIVATE KEY BLOCK-----", _body)
-_body = _b64(300)
+_body = _fake.b64(300)
 _add("private_key",
      'KEY = "-----BEGIN RSA PRIVATE KEY-----\\n' + _body + '\\n-----END RSA PRIVATE KEY-----\\n"', _body)
-_body = _pem_body(500)
+_body = _fake.pem_body(500)
 _add("private_key", f"the log got cut off here:\n-----BEGIN RSA PRIVATE KEY-----\n{_body}", _body)
 
 # --- Google service-account JSON -----------------------------------------------------------------
 for style in range(4):
-    key_id, body = _hex(40), _b64(600)
+    key_id, body = _fake.hex(40), _fake.b64(600)
     pem = "-----BEGIN PRIVATE KEY-----\\n" + body + "\\n-----END PRIVATE KEY-----\\n"
     doc = {"type": "service_account", "project_id": "acme-prod", "private_key_id": key_id,
            "private_key": pem.replace("\\n", "\n"), "client_email": "ci@acme-prod.iam.gserviceaccount.com",
-           "client_id": "1" + _pick(_DIGITS, 20)}
+           "client_id": "1" + _fake.pick(DIGITS, 20)}
     if style == 0:
         text = json.dumps(doc)
     elif style == 1:
@@ -136,7 +102,7 @@ for style in range(4):
     _add("gcp_service_account", text, key_id, body[:200], body[-200:])
 
 # --- credentials in URLs -------------------------------------------------------------------------
-_letters_pw = _pick(string.ascii_letters, 14)
+_letters_pw = _fake.pick(string.ascii_letters, 14)
 _add("url_credentials", f"db at postgres://admin:{_letters_pw}@db.internal:5432/app", _letters_pw)
 for template in ("DATABASE_URL=postgres://app_user:{p}@db.internal:5432/app?sslmode=require",
                  "mysql://root:{p}@10.0.3.12:3306/shop failed with too many connections",
@@ -161,17 +127,17 @@ for template in ("DB_PASSWORD={p}", "  password: {p}", '{{"username": "svc", "pa
     _add("password_assignment", template.format(p=pw), pw)
 
 # --- api_key= / token= / client_secret= ----------------------------------------------------------
-for template, value in (("API_KEY={v}", _alnum(32)), ("client_secret: {v}", _urlsafe(40)),
-                        ('{{"access_token": "{v}", "expires_in": 3599}}', _urlsafe(64)),
-                        ("SECRET_KEY = '{v}'", _urlsafe(50)),
-                        ('headers = {{"X-Api-Key": "{v}"}}', _alnum(40)),
-                        ("GET /v1/export?format=csv&access_token={v}&page=2", _alnum(48)),
-                        ("DD_API_KEY={v}", _hex(32)), ("TWILIO_AUTH_TOKEN={v}", _hex(32)),
-                        ('webhook_secret = "{v}"', _alnum(32)), ("PRIVATE_KEY=0x{v}", _hex(64)),
-                        ("jwt_secret: {v}", _urlsafe(44)), ("refresh_token={v}", _urlsafe(60)),
-                        ("const apiKey = '{v}';", _alnum(40)),
-                        ("< set-cookie: sessionid={v}; HttpOnly; Path=/", _alnum(32)),
-                        ("secret_key_base: {v}", _hex(128))):
+for template, value in (("API_KEY={v}", _fake.alnum_mixed(32)), ("client_secret: {v}", _fake.urlsafe(40)),
+                        ('{{"access_token": "{v}", "expires_in": 3599}}', _fake.urlsafe(64)),
+                        ("SECRET_KEY = '{v}'", _fake.urlsafe(50)),
+                        ('headers = {{"X-Api-Key": "{v}"}}', _fake.alnum_mixed(40)),
+                        ("GET /v1/export?format=csv&access_token={v}&page=2", _fake.alnum_mixed(48)),
+                        ("DD_API_KEY={v}", _fake.hex(32)), ("TWILIO_AUTH_TOKEN={v}", _fake.hex(32)),
+                        ('webhook_secret = "{v}"', _fake.alnum_mixed(32)), ("PRIVATE_KEY=0x{v}", _fake.hex(64)),
+                        ("jwt_secret: {v}", _fake.urlsafe(44)), ("refresh_token={v}", _fake.urlsafe(60)),
+                        ("const apiKey = '{v}';", _fake.alnum_mixed(40)),
+                        ("< set-cookie: sessionid={v}; HttpOnly; Path=/", _fake.alnum_mixed(32)),
+                        ("secret_key_base: {v}", _fake.hex(128))):
     _add("secret_assignment", template.format(v=value), value)
 
 # --- AWS ----------------------------------------------------------------------------------------
@@ -179,107 +145,111 @@ for template in ("[default]\naws_access_key_id = {i}\naws_secret_access_key = {s
                  "export AWS_ACCESS_KEY_ID={i}\nexport AWS_SECRET_ACCESS_KEY={s}",
                  '{{"Credentials": {{"AccessKeyId": "{i}", "SecretAccessKey": "{s}", "SessionToken": "x"}}}}',
                  "s3 = boto3.client('s3', aws_access_key_id='{i}', aws_secret_access_key='{s}')"):
-    key_id = _rng.choice(("AKIA", "ASIA")) + _pick(_UPPER + _DIGITS, 16)
-    secret = _alnum(30) + _pick(_ALNUM + "/+", 10)
+    key_id = _rng.choice(("AKIA", "ASIA")) + _fake.pick(UPPER + DIGITS, 16)
+    secret = _fake.alnum_mixed(30) + _fake.pick(ALNUM + "/+", 10)
     text = template.format(i=key_id, s=secret)
     _add("aws_secret_access_key", text, secret)
     _add("aws_access_key_id", text, key_id)
 
 # --- provider tokens ----------------------------------------------------------------------------
 _provider("anthropic_api_key", "ANTHROPIC_API_KEY",
-          [f"sk-ant-api03-{_alnum(93)}AA" for _ in range(4)] + [f"sk-ant-api03-{_urlsafe(93)}AA"],
+          [f"sk-ant-api03-{_fake.alnum_mixed(93)}AA" for _ in range(4)] + [f"sk-ant-api03-{_fake.urlsafe(93)}AA"],
           ("Tried {s} with curl; the API said 401",))
 _provider("anthropic_admin_key", "ANTHROPIC_ADMIN_KEY",
-          [f"sk-ant-admin01-{_urlsafe(93)}AA" for _ in range(4)])
+          [f"sk-ant-admin01-{_fake.urlsafe(93)}AA" for _ in range(4)])
 _provider("openai_api_key", "OPENAI_API_KEY",
-          [f"sk-proj-{_urlsafe(156)}", f"sk-svcacct-{_urlsafe(120)}", f"sk-{_alnum(20)}T3BlbkFJ{_alnum(20)}",
-           f"sk-{_alnum(48)}", f"sk-admin-{_urlsafe(80)}"])
+          [f"sk-proj-{_fake.urlsafe(156)}", f"sk-svcacct-{_fake.urlsafe(120)}",
+           f"sk-{_fake.alnum_mixed(20)}T3BlbkFJ{_fake.alnum_mixed(20)}", f"sk-{_fake.alnum_mixed(48)}",
+           f"sk-admin-{_fake.urlsafe(80)}"])
 _provider("github_token", "GITHUB_TOKEN",
-          [f"{p}_{_alnum(36)}" for p in ("ghp", "gho", "ghu", "ghs", "ghr")]
-          + [f"github_pat_{_alnum(22)}_{_alnum(59)}"],
+          [f"{p}_{_fake.alnum_mixed(36)}" for p in ("ghp", "gho", "ghu", "ghs", "ghr")]
+          + [f"github_pat_{_fake.alnum_mixed(22)}_{_fake.alnum_mixed(59)}"],
           ("git clone https://{s}@github.com/acme/infra.git", "gh auth login --with-token <<< {s}"))
 _provider("gitlab_token", "GITLAB_TOKEN",
-          [f"glpat-{_urlsafe(20)}" for _ in range(3)] + [f"gldt-{_urlsafe(20)}"],
+          [f"glpat-{_fake.urlsafe(20)}" for _ in range(3)] + [f"gldt-{_fake.urlsafe(20)}"],
           ('curl --header "PRIVATE-TOKEN: {s}" https://gitlab.acme.dev/api/v4/projects',))
-_provider("google_api_key", "GOOGLE_API_KEY", [f"AIzaSy{_urlsafe(33)}" for _ in range(4)],
+_provider("google_api_key", "GOOGLE_API_KEY", [f"AIzaSy{_fake.urlsafe(33)}" for _ in range(4)],
           ("https://maps.googleapis.com/maps/api/geocode/json?address=Berlin&key={s}",))
-_provider("google_oauth_client_secret", "GOOGLE_CLIENT_SECRET", [f"GOCSPX-{_urlsafe(28)}" for _ in range(4)])
+_provider("google_oauth_client_secret", "GOOGLE_CLIENT_SECRET", [f"GOCSPX-{_fake.urlsafe(28)}" for _ in range(4)])
 _provider("google_oauth_token", "GOOGLE_ACCESS_TOKEN",
-          [f"ya29.a0{_urlsafe(150)}", f"ya29.c.{_urlsafe(120)}", f"1//0{_urlsafe(100)}",
-           f"1//0{_urlsafe(96)}"])
+          [f"ya29.a0{_fake.urlsafe(150)}", f"ya29.c.{_fake.urlsafe(120)}", f"1//0{_fake.urlsafe(100)}",
+           f"1//0{_fake.urlsafe(96)}"])
 _provider("slack_token", "SLACK_BOT_TOKEN",
-          [f"xoxb-{_pick(_DIGITS, 12)}-{_pick(_DIGITS, 13)}-{_alnum(24)}",
-           f"xoxp-{_pick(_DIGITS, 12)}-{_pick(_DIGITS, 12)}-{_pick(_DIGITS, 13)}-{_hex(32)}",
-           f"xapp-1-A0{_pick(_UPPER + _DIGITS, 9)}-{_pick(_DIGITS, 13)}-{_hex(64)}",
-           f"xoxe.xoxp-1-{_alnum(140)}", f"xoxa-2-{_pick(_DIGITS, 12)}-{_alnum(40)}"])
+          [f"xoxb-{_fake.pick(DIGITS, 12)}-{_fake.pick(DIGITS, 13)}-{_fake.alnum_mixed(24)}",
+           f"xoxp-{_fake.pick(DIGITS, 12)}-{_fake.pick(DIGITS, 12)}-{_fake.pick(DIGITS, 13)}-{_fake.hex(32)}",
+           f"xapp-1-A0{_fake.pick(UPPER + DIGITS, 9)}-{_fake.pick(DIGITS, 13)}-{_fake.hex(64)}",
+           f"xoxe.xoxp-1-{_fake.alnum_mixed(140)}", f"xoxa-2-{_fake.pick(DIGITS, 12)}-{_fake.alnum_mixed(40)}"])
 for _ in range(4):
-    path = f"T{_pick(_UPPER + _DIGITS, 8)}/B{_pick(_UPPER + _DIGITS, 10)}/{_alnum(24)}"
+    path = f"T{_fake.pick(UPPER + DIGITS, 8)}/B{_fake.pick(UPPER + DIGITS, 10)}/{_fake.alnum_mixed(24)}"
     url = f"https://hooks.slack.com/services/{path}"
     place = _PLACES[len(SECRETS) % 3]
     _add("slack_webhook", place.format(s=url, env="SLACK_URL", env_lower="slack_url"), path)
 for i in range(4):
     snowflake = str(_rng.randint(10**17, 10**19 - 1))
-    token = base64.b64encode(snowflake.encode()).decode().rstrip("=") + "." + _urlsafe(6) + "." + _urlsafe(38)
+    token = base64.b64encode(snowflake.encode()).decode().rstrip("=") + "." + _fake.urlsafe(6) + "." + _fake.urlsafe(38)
     _provider("discord_bot_token", "DISCORD_TOKEN", [token], (("bot.run('{s}')",) if i == 0 else ()))
 for i in range(4):
-    secret = f"{_pick(_DIGITS, 18)}/{_urlsafe(68)}"
+    secret = f"{_fake.pick(DIGITS, 18)}/{_fake.urlsafe(68)}"
     host = ("discord.com", "discordapp.com")[i % 2]
     _add("discord_webhook", f"curl -X POST -d @alert.json https://{host}/api/webhooks/{secret}", secret)
 _provider("stripe_key", "STRIPE_SECRET_KEY",
-          [f"sk_live_{_alnum(99)}", f"rk_live_{_alnum(24)}", f"sk_test_{_alnum(24)}", f"sk_live_{_alnum(24)}",
-           f"rk_test_{_alnum(99)}"],
+          [f"sk_live_{_fake.alnum_mixed(99)}", f"rk_live_{_fake.alnum_mixed(24)}", f"sk_test_{_fake.alnum_mixed(24)}",
+           f"sk_live_{_fake.alnum_mixed(24)}", f"rk_test_{_fake.alnum_mixed(99)}"],
           ("stripe.api_key = '{s}'", "curl https://api.stripe.com/v1/charges -u {s}:"))
-_provider("stripe_webhook_secret", "STRIPE_WEBHOOK_SECRET", [f"whsec_{_alnum(32)}" for _ in range(4)])
+_provider("stripe_webhook_secret", "STRIPE_WEBHOOK_SECRET", [f"whsec_{_fake.alnum_mixed(32)}" for _ in range(4)])
 for template in ("TWILIO_API_KEY_SID={s}", "twilio api:core:keys:create returned sid {s}",
                  "Twilio client = Client('{s}', auth_token)", "twilio: account_sid {s} (prod)"):
-    sid = ("SK" if "KEY" in template or "keys" in template else "AC") + _hex(32)
+    sid = ("SK" if "KEY" in template or "keys" in template else "AC") + _fake.hex(32)
     _add("twilio_key", template.format(s=sid), sid)
-_provider("sendgrid_api_key", "SENDGRID_API_KEY", [f"SG.{_urlsafe(22)}.{_urlsafe(43)}" for _ in range(4)])
-_provider("mailgun_api_key", "MAILGUN_API_KEY", [f"key-{_hex(32)}" for _ in range(4)],
+_provider("sendgrid_api_key", "SENDGRID_API_KEY", [f"SG.{_fake.urlsafe(22)}.{_fake.urlsafe(43)}" for _ in range(4)])
+_provider("mailgun_api_key", "MAILGUN_API_KEY", [f"key-{_fake.hex(32)}" for _ in range(4)],
           ("curl -s --user 'api:{s}' https://api.mailgun.net/v3/mg.acme.dev/messages",))
-_provider("mailchimp_api_key", "MAILCHIMP_API_KEY", [f"{_hex(32)}-us{_rng.randint(1, 21)}" for _ in range(4)])
-_provider("npm_token", "NPM_TOKEN", [f"npm_{_alnum(36)}" for _ in range(4)],
+_provider("mailchimp_api_key", "MAILCHIMP_API_KEY", [f"{_fake.hex(32)}-us{_rng.randint(1, 21)}" for _ in range(4)])
+_provider("npm_token", "NPM_TOKEN", [f"npm_{_fake.alnum_mixed(36)}" for _ in range(4)],
           ("//registry.npmjs.org/:_authToken={s}",))
 _provider("pypi_token", "TWINE_PASSWORD",
-          [f"pypi-AgEIcHlwaS5vcmc{_urlsafe(150)}" for _ in range(3)]
-          + [f"pypi-AgENdGVzdC5weXBpLm9yZw{_urlsafe(120)}"],
+          [f"pypi-AgEIcHlwaS5vcmc{_fake.urlsafe(150)}" for _ in range(3)]
+          + [f"pypi-AgENdGVzdC5weXBpLm9yZw{_fake.urlsafe(120)}"],
           ("twine upload -u __token__ -p {s} dist/*",))
-_provider("docker_hub_token", "DOCKERHUB_TOKEN", [f"dckr_pat_{_urlsafe(27)}" for _ in range(4)],
+_provider("docker_hub_token", "DOCKERHUB_TOKEN", [f"dckr_pat_{_fake.urlsafe(27)}" for _ in range(4)],
           ("echo {s} | docker login -u acmeci --password-stdin",))
-_provider("huggingface_token", "HF_TOKEN", [f"hf_{_pick(string.ascii_letters, 34)}" for _ in range(4)],
+_provider("huggingface_token", "HF_TOKEN", [f"hf_{_fake.pick(string.ascii_letters, 34)}" for _ in range(4)],
           ("huggingface-cli login --token {s}",))
 _provider("shopify_token", "SHOPIFY_ACCESS_TOKEN",
-          [f"shpat_{_hex(32)}", f"shpss_{_hex(32)}", f"shpca_{_hex(32)}", f"shppa_{_hex(32)}"])
+          [f"shpat_{_fake.hex(32)}", f"shpss_{_fake.hex(32)}", f"shpca_{_fake.hex(32)}", f"shppa_{_fake.hex(32)}"])
 _provider("square_token", "SQUARE_ACCESS_TOKEN",
-          [f"sq0atp-{_urlsafe(22)}", f"sq0csp-{_urlsafe(43)}", f"EAAA{_urlsafe(60)}", f"EAAA{_urlsafe(60)}"])
-_provider("digitalocean_token", "DIGITALOCEAN_TOKEN", [f"do{c}_v1_{_hex(64)}" for c in "poro"],
+          [f"sq0atp-{_fake.urlsafe(22)}", f"sq0csp-{_fake.urlsafe(43)}", f"EAAA{_fake.urlsafe(60)}",
+           f"EAAA{_fake.urlsafe(60)}"])
+_provider("digitalocean_token", "DIGITALOCEAN_TOKEN", [f"do{c}_v1_{_fake.hex(64)}" for c in "poro"],
           ("doctl auth init --access-token {s}",))
 for template in ("DefaultEndpointsProtocol=https;AccountName=acme;AccountKey={k};EndpointSuffix=x.net",
                  'AZURE_STORAGE_CONNECTION_STRING="DefaultEndpointsProtocol=https;AccountName=logs;AccountKey={k}"',
                  "Endpoint=sb://acme.servicebus.windows.net/;SharedAccessKeyName=send;SharedAccessKey={k}",
                  "az storage blob list --connection-string 'AccountName=data;AccountKey={k};'"):
-    key = _b64(64) if "AccountKey" in template else _b64(32)
+    key = _fake.b64(64) if "AccountKey" in template else _fake.b64(32)
     _add("azure_storage_key", template.format(k=key), key)
 _provider("newrelic_key", "NEW_RELIC_API_KEY",
-          [f"NRAK-{_pick(_UPPER + _DIGITS, 27)}", f"NRAK-{_pick(_UPPER + _DIGITS, 27)}",
-           f"NRJS-{_hex(19)}a", f"NRII-{_urlsafe(32).replace('-', 'a').replace('_', 'b')}"])
+          [f"NRAK-{_fake.pick(UPPER + DIGITS, 27)}", f"NRAK-{_fake.pick(UPPER + DIGITS, 27)}",
+           f"NRJS-{_fake.hex(19)}a", f"NRII-{_fake.urlsafe(32).replace('-', 'a').replace('_', 'b')}"])
 _provider("linear_api_key", "LINEAR_API_KEY",
-          [f"lin_api_{_alnum(40)}" for _ in range(3)] + [f"lin_oauth_{_alnum(64)}"])
+          [f"lin_api_{_fake.alnum_mixed(40)}" for _ in range(3)] + [f"lin_oauth_{_fake.alnum_mixed(64)}"])
 _provider("notion_token", "NOTION_TOKEN",
-          [f"secret_{_alnum(43)}", f"secret_{_alnum(43)}", f"ntn_{_alnum(46)}", f"ntn_{_alnum(46)}"])
-_provider("doppler_token", "DOPPLER_TOKEN", [f"dp.{k}.{_alnum(43)}" for k in ("pt", "st", "sa", "ct")])
+          [f"secret_{_fake.alnum_mixed(43)}", f"secret_{_fake.alnum_mixed(43)}", f"ntn_{_fake.alnum_mixed(46)}",
+           f"ntn_{_fake.alnum_mixed(46)}"])
+_provider("doppler_token", "DOPPLER_TOKEN", [f"dp.{k}.{_fake.alnum_mixed(43)}" for k in ("pt", "st", "sa", "ct")])
 _provider("vault_token", "VAULT_TOKEN",
-          [f"hvs.{_urlsafe(24)}", f"hvs.CAESI{_urlsafe(86)}", f"hvb.{_urlsafe(90)}", f"hvs.{_urlsafe(24)}"],
+          [f"hvs.{_fake.urlsafe(24)}", f"hvs.CAESI{_fake.urlsafe(86)}", f"hvb.{_fake.urlsafe(90)}",
+           f"hvs.{_fake.urlsafe(24)}"],
           ("vault login {s}",))
 _provider("atlassian_api_token", "JIRA_API_TOKEN",
-          [f"ATATT3xFfGF0{_urlsafe(170)}={_pick(_UPPER + _DIGITS, 8)}" for _ in range(4)],
+          [f"ATATT3xFfGF0{_fake.urlsafe(170)}={_fake.pick(UPPER + DIGITS, 8)}" for _ in range(4)],
           ("curl -u alice@acme.dev:{s} https://acme.atlassian.net/rest/api/3/myself",))
 for i in range(4):
-    token = f"{_rng.randint(10**8, 10**10 - 1)}:AA{_alnum(33)}"
+    token = f"{_rng.randint(10**8, 10**10 - 1)}:AA{_fake.alnum_mixed(33)}"
     _provider("telegram_bot_token", "TELEGRAM_BOT_TOKEN", [token],
               (("https://api.telegram.org/bot{s}/sendMessage?chat_id=-100123",) if i == 0 else ()))
 _provider("age_secret_key", "SOPS_AGE_KEY",
-          ["AGE-SECRET-KEY-1" + _pick("QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L", 58) for _ in range(4)],
+          ["AGE-SECRET-KEY-1" + _fake.pick("QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L", 58) for _ in range(4)],
           ("# created: 2024-05-01T10:00:00Z\n"
            "# public key: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p\n{s}",))
 
@@ -287,19 +257,19 @@ _provider("age_secret_key", "SOPS_AGE_KEY",
 def _jwt() -> str:
     def seg(obj: object) -> str:
         return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
-    claims = {"sub": _pick(_DIGITS, 10), "org": "acme", "iat": 1_700_000_000 + _rng.randint(0, 10**7)}
-    return f"{seg({'alg': 'HS256', 'typ': 'JWT'})}.{seg(claims)}.{_urlsafe(43)}"
+    claims = {"sub": _fake.pick(DIGITS, 10), "org": "acme", "iat": 1_700_000_000 + _rng.randint(0, 10**7)}
+    return f"{seg({'alg': 'HS256', 'typ': 'JWT'})}.{seg(claims)}.{_fake.urlsafe(43)}"
 
 
 _provider("jwt", "ID_TOKEN", [_jwt() for _ in range(5)],
           ('curl -H "Authorization: Bearer {s}" https://api.acme.dev/v1/me', "Cookie: session={s}; Path=/"))
 
 # --- authorization headers ----------------------------------------------------------------------
-for template, value in (('curl -H "Authorization: Bearer {v}" https://api.acme.dev/v2/orders', _alnum(40)),
-                        ("Authorization: Bearer {v}", _urlsafe(64)),
-                        ("headers = {{'Authorization': 'Bearer {v}'}}", _alnum(32)),
-                        ('-H "Authorization: Token {v}"', _hex(40)),
-                        ("requests.get(url, headers={{\"authorization\": \"bearer {v}\"}})", _alnum(28))):
+for template, value in (('curl -H "Authorization: Bearer {v}" https://api.acme.dev/v2/orders', _fake.alnum_mixed(40)),
+                        ("Authorization: Bearer {v}", _fake.urlsafe(64)),
+                        ("headers = {{'Authorization': 'Bearer {v}'}}", _fake.alnum_mixed(32)),
+                        ('-H "Authorization: Token {v}"', _fake.hex(40)),
+                        ("requests.get(url, headers={{\"authorization\": \"bearer {v}\"}})", _fake.alnum_mixed(28))):
     _add("bearer_token", template.format(v=value), value)
 for template, user in (("Authorization: Basic {b}", "deploy"),
                        ("curl -H 'Authorization: Basic {b}' https://ci.acme.dev/api/json", "admin"),
@@ -525,40 +495,30 @@ BENIGN: list[str] = [
 _COMMIT_MESSAGES = ("fix token refresh race", "rotate webhook secret handling", "password reset copy",
                     "bump api client", "add bearer auth middleware", "drop basic auth", "retry on 401")
 for i in range(14):
-    sha = _hex(40)
+    sha = _fake.hex(40)
     BENIGN.append(_rng.choice((f"{sha} {_COMMIT_MESSAGES[i % 7]}",
                                f"commit {sha}\nAuthor: Dev <dev@acme.dev>",
                                f"Reverted {sha[:7]} ({_COMMIT_MESSAGES[i % 7]})",
                                f"git bisect: {sha} is the first bad commit")))
 for _ in range(10):
-    BENIGN.append(f"docker pull ghcr.io/acme/api@sha256:{_hex(64)}")
+    BENIGN.append(f"docker pull ghcr.io/acme/api@sha256:{_fake.hex(64)}")
 for _ in range(10):
-    BENIGN.append(f'"integrity": "sha512-{_b64(64)}",')
+    BENIGN.append(f'"integrity": "sha512-{_fake.b64(64)}",')
 for _ in range(5):
-    BENIGN.append(f"--hash=sha256:{_hex(64)}")
+    BENIGN.append(f"--hash=sha256:{_fake.hex(64)}")
 for _ in range(6):
-    BENIGN.append(f"example.com/mod v1.{_rng.randint(0, 20)}.0 h1:{_b64(32)}")
+    BENIGN.append(f"example.com/mod v1.{_rng.randint(0, 20)}.0 h1:{_fake.b64(32)}")
 for _ in range(8):
-    u = _hex(32)
+    u = _fake.hex(32)
     BENIGN.append(f"job {u[:8]}-{u[8:12]}-4{u[13:16]}-a{u[17:20]}-{u[20:]} finished")
 for _ in range(5):
-    BENIGN.append(f"sentry event {_hex(32)} grouped under issue ACME-{_rng.randint(100, 999)}")
+    BENIGN.append(f"sentry event {_fake.hex(32)} grouped under issue ACME-{_rng.randint(100, 999)}")
 for _ in range(4):
-    BENIGN.append(f"evt_{_hex(20)} appended by ken note")
+    BENIGN.append(f"evt_{_fake.hex(20)} appended by ken note")
 
 
 # === kinds added with the hard corpus (issue 11 item 12) =========================================
 # Appended after everything else so that the values above stay as they were.
-
-_B64URL = _ALNUM + "-_"
-_CRYPT_B64 = "./" + _ALNUM
-
-
-def _with_digit(alphabet: str, n: int) -> str:
-    while True:
-        s = _pick(alphabet, n)
-        if any(c.isdigit() for c in s) and any(c.isalpha() for c in s):
-            return s
 
 
 def _four(make: object) -> list[str]:
@@ -566,112 +526,117 @@ def _four(make: object) -> list[str]:
     return [make() for _ in range(4)]
 
 
-_provider("openrouter_api_key", "OPENROUTER_API_KEY", _four(lambda: f"sk-or-v1-{_hex(64)}"))
+_provider("openrouter_api_key", "OPENROUTER_API_KEY", _four(lambda: f"sk-or-v1-{_fake.hex(64)}"))
 _provider("langfuse_secret_key", "LANGFUSE_SECRET_KEY",
-          _four(lambda: f"sk-lf-{_hex(8)}-{_hex(4)}-{_hex(4)}-{_hex(4)}-{_hex(12)}"))
-_provider("xai_api_key", "XAI_API_KEY", _four(lambda: f"xai-{_alnum(80)}"))
-_provider("perplexity_api_key", "PERPLEXITY_API_KEY", _four(lambda: f"pplx-{_alnum(48)}"))
-_provider("groq_api_key", "GROQ_API_KEY", _four(lambda: f"gsk_{_alnum(52)}"))
-_provider("replicate_token", "REPLICATE_API_TOKEN", _four(lambda: f"r8_{_alnum(37)}"))
-_provider("cerebras_api_key", "CEREBRAS_API_KEY", _four(lambda: f"csk-{_with_digit(_LOWER + _DIGITS, 48)}"))
-_provider("langsmith_api_key", "LANGSMITH_API_KEY", _four(lambda: f"lsv2_pt_{_hex(32)}_{_hex(10)}"))
-_provider("pinecone_api_key", "PINECONE_API_KEY", _four(lambda: f"pcsk_{_alnum(6)}_{_alnum(60)}"))
-_provider("nvidia_api_key", "NVIDIA_API_KEY", _four(lambda: f"nvapi-{_urlsafe(64)}"))
-_provider("elevenlabs_api_key", "ELEVENLABS_API_KEY", _four(lambda: f"sk_{_hex(48)}"))
-_provider("bitbucket_app_password", "BITBUCKET_APP_PASSWORD", _four(lambda: f"ATBB{_alnum(32)}"))
-_provider("rubygems_token", "GEM_HOST_API_KEY", _four(lambda: f"rubygems_{_hex(48)}"))
-_provider("clojars_token", "CLOJARS_PASSWORD", _four(lambda: f"CLOJARS_{_with_digit(_LOWER + _DIGITS, 60)}"))
-_provider("artifactory_token", "ARTIFACTORY_API_KEY", _four(lambda: f"AKCp{_alnum(69)}"))
-_provider("circleci_token", "CIRCLE_TOKEN", _four(lambda: f"CCIPAT_{_alnum(22)}_{_hex(40)}"))
-_provider("buildkite_token", "BUILDKITE_API_TOKEN", _four(lambda: f"bkua_{_hex(40)}"))
-_provider("sourcegraph_token", "SRC_ACCESS_TOKEN", _four(lambda: f"sgp_{_hex(16)}_{_hex(40)}"))
-_provider("sonar_token", "SONAR_TOKEN", _four(lambda: f"squ_{_hex(40)}"))
-_provider("readme_api_key", "README_API_KEY", _four(lambda: f"rdme_{_with_digit(_LOWER + _DIGITS, 70)}"))
-_provider("octopus_api_key", "OCTOPUS_API_KEY", _four(lambda: f"API-{_with_digit(_UPPER + _DIGITS, 26)}"))
-_provider("harness_api_key", "HARNESS_API_KEY", _four(lambda: f"pat.{_alnum(22)}.{_alnum(24)}.{_alnum(20)}"))
-_provider("aws_bedrock_api_key", "AWS_BEARER_TOKEN_BEDROCK", _four(lambda: f"ABSK{_alnum(130)}"))
-_provider("alibaba_access_key", "ALIBABA_CLOUD_ACCESS_KEY_ID", _four(lambda: f"LTAI{_alnum(20)}"))
-_provider("azure_ad_client_secret", "AZURE_CLIENT_SECRET", _four(lambda: f"{_alnum(3)}8Q~{_urlsafe(34)}"))
-_provider("databricks_token", "DATABRICKS_TOKEN", _four(lambda: f"dapi{_hex(32)}"))
-_provider("cloudflare_origin_ca_key", "CF_ORIGIN_CA_KEY", _four(lambda: f"v1.0-{_hex(24)}-{_hex(146)}"))
-_provider("pulumi_token", "PULUMI_ACCESS_TOKEN", _four(lambda: f"pul-{_hex(40)}"))
+          _four(lambda: f"sk-lf-{_fake.hex(8)}-{_fake.hex(4)}-{_fake.hex(4)}-{_fake.hex(4)}-{_fake.hex(12)}"))
+_provider("xai_api_key", "XAI_API_KEY", _four(lambda: f"xai-{_fake.alnum_mixed(80)}"))
+_provider("perplexity_api_key", "PERPLEXITY_API_KEY", _four(lambda: f"pplx-{_fake.alnum_mixed(48)}"))
+_provider("groq_api_key", "GROQ_API_KEY", _four(lambda: f"gsk_{_fake.alnum_mixed(52)}"))
+_provider("replicate_token", "REPLICATE_API_TOKEN", _four(lambda: f"r8_{_fake.alnum_mixed(37)}"))
+_provider("cerebras_api_key", "CEREBRAS_API_KEY", _four(lambda: f"csk-{_fake.lower_alnum(48)}"))
+_provider("langsmith_api_key", "LANGSMITH_API_KEY", _four(lambda: f"lsv2_pt_{_fake.hex(32)}_{_fake.hex(10)}"))
+_provider("pinecone_api_key", "PINECONE_API_KEY", _four(lambda: f"pcsk_{_fake.alnum_mixed(6)}_{_fake.alnum_mixed(60)}"))
+_provider("nvidia_api_key", "NVIDIA_API_KEY", _four(lambda: f"nvapi-{_fake.urlsafe(64)}"))
+_provider("elevenlabs_api_key", "ELEVENLABS_API_KEY", _four(lambda: f"sk_{_fake.hex(48)}"))
+_provider("bitbucket_app_password", "BITBUCKET_APP_PASSWORD", _four(lambda: f"ATBB{_fake.alnum_mixed(32)}"))
+_provider("rubygems_token", "GEM_HOST_API_KEY", _four(lambda: f"rubygems_{_fake.hex(48)}"))
+_provider("clojars_token", "CLOJARS_PASSWORD", _four(lambda: f"CLOJARS_{_fake.lower_alnum(60)}"))
+_provider("artifactory_token", "ARTIFACTORY_API_KEY", _four(lambda: f"AKCp{_fake.alnum_mixed(69)}"))
+_provider("circleci_token", "CIRCLE_TOKEN", _four(lambda: f"CCIPAT_{_fake.alnum_mixed(22)}_{_fake.hex(40)}"))
+_provider("buildkite_token", "BUILDKITE_API_TOKEN", _four(lambda: f"bkua_{_fake.hex(40)}"))
+_provider("sourcegraph_token", "SRC_ACCESS_TOKEN", _four(lambda: f"sgp_{_fake.hex(16)}_{_fake.hex(40)}"))
+_provider("sonar_token", "SONAR_TOKEN", _four(lambda: f"squ_{_fake.hex(40)}"))
+_provider("readme_api_key", "README_API_KEY", _four(lambda: f"rdme_{_fake.lower_alnum(70)}"))
+_provider("octopus_api_key", "OCTOPUS_API_KEY", _four(lambda: f"API-{_fake.pick_letter_digit(UPPER + DIGITS, 26)}"))
+_provider("harness_api_key", "HARNESS_API_KEY",
+          _four(lambda: f"pat.{_fake.alnum_mixed(22)}.{_fake.alnum_mixed(24)}.{_fake.alnum_mixed(20)}"))
+_provider("aws_bedrock_api_key", "AWS_BEARER_TOKEN_BEDROCK", _four(lambda: f"ABSK{_fake.alnum_mixed(130)}"))
+_provider("alibaba_access_key", "ALIBABA_CLOUD_ACCESS_KEY_ID", _four(lambda: f"LTAI{_fake.alnum_mixed(20)}"))
+_provider("azure_ad_client_secret", "AZURE_CLIENT_SECRET",
+          _four(lambda: f"{_fake.alnum_mixed(3)}8Q~{_fake.urlsafe(34)}"))
+_provider("databricks_token", "DATABRICKS_TOKEN", _four(lambda: f"dapi{_fake.hex(32)}"))
+_provider("cloudflare_origin_ca_key", "CF_ORIGIN_CA_KEY", _four(lambda: f"v1.0-{_fake.hex(24)}-{_fake.hex(146)}"))
+_provider("pulumi_token", "PULUMI_ACCESS_TOKEN", _four(lambda: f"pul-{_fake.hex(40)}"))
 _provider("terraform_token", "TF_TOKEN_app_terraform_io",
-          _four(lambda: f"{_with_digit(_LOWER + _DIGITS, 14)}.atlasv1.{_urlsafe(67)}"))
-_provider("heroku_api_key", "HEROKU_API_KEY", _four(lambda: f"HRKU-AA{_urlsafe(58)}"))
-_provider("flyio_token", "FLY_API_TOKEN", _four(lambda: f"fo1_{_urlsafe(43)}"))
-_provider("netlify_token", "NETLIFY_AUTH_TOKEN", _four(lambda: f"nfp_{_alnum(36)}"))
-_provider("render_api_key", "RENDER_API_KEY", _four(lambda: f"rnd_{_alnum(32)}"))
-_provider("supabase_token", "SUPABASE_ACCESS_TOKEN", _four(lambda: f"sbp_{_hex(40)}"))
-_provider("neon_api_key", "NEON_API_KEY", _four(lambda: f"napi_{_with_digit(_LOWER + _DIGITS, 64)}"))
-_provider("planetscale_token", "PLANETSCALE_SERVICE_TOKEN", _four(lambda: f"pscale_tkn_{_urlsafe(43)}"))
-_provider("scalingo_token", "SCALINGO_API_TOKEN", _four(lambda: f"tk-us-{_urlsafe(48)}"))
-_provider("tailscale_key", "TS_AUTHKEY", _four(lambda: f"tskey-auth-{_alnum(17)}-{_alnum(33)}"))
-_provider("openshift_token", "OPENSHIFT_TOKEN", _four(lambda: f"sha256~{_urlsafe(43)}"))
-_provider("clickhouse_secret", "CLICKHOUSE_KEY_SECRET", _four(lambda: f"4b1d{_alnum(38)}"))
-_provider("onepassword_token", "OP_SERVICE_ACCOUNT_TOKEN", _four(lambda: f"ops_eyJ{_alnum(260)}"))
+          _four(lambda: f"{_fake.lower_alnum(14)}.atlasv1.{_fake.urlsafe(67)}"))
+_provider("heroku_api_key", "HEROKU_API_KEY", _four(lambda: f"HRKU-AA{_fake.urlsafe(58)}"))
+_provider("flyio_token", "FLY_API_TOKEN", _four(lambda: f"fo1_{_fake.urlsafe(43)}"))
+_provider("netlify_token", "NETLIFY_AUTH_TOKEN", _four(lambda: f"nfp_{_fake.alnum_mixed(36)}"))
+_provider("render_api_key", "RENDER_API_KEY", _four(lambda: f"rnd_{_fake.alnum_mixed(32)}"))
+_provider("supabase_token", "SUPABASE_ACCESS_TOKEN", _four(lambda: f"sbp_{_fake.hex(40)}"))
+_provider("neon_api_key", "NEON_API_KEY", _four(lambda: f"napi_{_fake.lower_alnum(64)}"))
+_provider("planetscale_token", "PLANETSCALE_SERVICE_TOKEN", _four(lambda: f"pscale_tkn_{_fake.urlsafe(43)}"))
+_provider("scalingo_token", "SCALINGO_API_TOKEN", _four(lambda: f"tk-us-{_fake.urlsafe(48)}"))
+_provider("tailscale_key", "TS_AUTHKEY", _four(lambda: f"tskey-auth-{_fake.alnum_mixed(17)}-{_fake.alnum_mixed(33)}"))
+_provider("openshift_token", "OPENSHIFT_TOKEN", _four(lambda: f"sha256~{_fake.urlsafe(43)}"))
+_provider("clickhouse_secret", "CLICKHOUSE_KEY_SECRET", _four(lambda: f"4b1d{_fake.alnum_mixed(38)}"))
+_provider("onepassword_token", "OP_SERVICE_ACCOUNT_TOKEN", _four(lambda: f"ops_eyJ{_fake.alnum_mixed(260)}"))
 _provider("dynatrace_token", "DT_API_TOKEN",
-          _four(lambda: f"dt0c01.{_with_digit(_UPPER + _DIGITS, 24)}.{_with_digit(_UPPER + _DIGITS, 64)}"))
+          _four(lambda: f"dt0c01.{_fake.pick_letter_digit(UPPER + DIGITS, 24)}."
+                        f"{_fake.pick_letter_digit(UPPER + DIGITS, 64)}"))
 _provider("grafana_token", "GRAFANA_TOKEN",
-          [f"glc_{_alnum(80)}==", f"glsa_{_alnum(32)}_{_hex(8)}", f"glc_{_alnum(120)}", f"glsa_{_alnum(32)}_{_hex(8)}"])
-_provider("sentry_token", "SENTRY_AUTH_TOKEN", _four(lambda: f"sntryu_{_hex(64)}"))
-_provider("infracost_api_key", "INFRACOST_API_KEY", _four(lambda: f"ico-{_alnum(32)}"))
-_provider("prefect_api_key", "PREFECT_API_KEY", _four(lambda: f"pnu_{_alnum(36)}"))
-_provider("settlemint_token", "SETTLEMINT_TOKEN", _four(lambda: f"sm_pat_{_alnum(16)}"))
-_provider("brevo_api_key", "BREVO_API_KEY", _four(lambda: f"xkeysib-{_hex(64)}-{_alnum(16)}"))
-_provider("resend_api_key", "RESEND_API_KEY", _four(lambda: f"re_{_alnum(8)}_{_alnum(24)}"))
-_provider("postman_api_key", "POSTMAN_API_KEY", _four(lambda: f"PMAK-{_hex(24)}-{_hex(34)}"))
+          [f"glc_{_fake.alnum_mixed(80)}==", f"glsa_{_fake.alnum_mixed(32)}_{_fake.hex(8)}",
+           f"glc_{_fake.alnum_mixed(120)}", f"glsa_{_fake.alnum_mixed(32)}_{_fake.hex(8)}"])
+_provider("sentry_token", "SENTRY_AUTH_TOKEN", _four(lambda: f"sntryu_{_fake.hex(64)}"))
+_provider("infracost_api_key", "INFRACOST_API_KEY", _four(lambda: f"ico-{_fake.alnum_mixed(32)}"))
+_provider("prefect_api_key", "PREFECT_API_KEY", _four(lambda: f"pnu_{_fake.alnum_mixed(36)}"))
+_provider("settlemint_token", "SETTLEMINT_TOKEN", _four(lambda: f"sm_pat_{_fake.alnum_mixed(16)}"))
+_provider("brevo_api_key", "BREVO_API_KEY", _four(lambda: f"xkeysib-{_fake.hex(64)}-{_fake.alnum_mixed(16)}"))
+_provider("resend_api_key", "RESEND_API_KEY", _four(lambda: f"re_{_fake.alnum_mixed(8)}_{_fake.alnum_mixed(24)}"))
+_provider("postman_api_key", "POSTMAN_API_KEY", _four(lambda: f"PMAK-{_fake.hex(24)}-{_fake.hex(34)}"))
 _provider("hubspot_token", "HUBSPOT_ACCESS_TOKEN",
-          _four(lambda: f"pat-na1-{_hex(8)}-{_hex(4)}-{_hex(4)}-{_hex(4)}-{_hex(12)}"))
-_provider("figma_token", "FIGMA_TOKEN", _four(lambda: f"figd_{_urlsafe(40)}"))
-_provider("contentful_token", "CONTENTFUL_MANAGEMENT_TOKEN", _four(lambda: f"CFPAT-{_urlsafe(43)}"))
-_provider("typeform_token", "TYPEFORM_TOKEN", _four(lambda: f"tfp_{_urlsafe(59)}"))
-_provider("frameio_token", "FRAMEIO_TOKEN", _four(lambda: f"fio-u-{_urlsafe(64)}"))
-_provider("dropbox_token", "DROPBOX_TOKEN", _four(lambda: f"sl.{_urlsafe(140)}"))
-_provider("airtable_token", "AIRTABLE_TOKEN", _four(lambda: f"pat{_alnum(14)}.{_hex(64)}"))
-_provider("posthog_personal_key", "POSTHOG_PERSONAL_API_KEY", _four(lambda: f"phx_{_alnum(47)}"))
-_provider("okta_token", "OKTA_API_TOKEN", _four(lambda: f"00{_urlsafe(40)}"),
+          _four(lambda: f"pat-na1-{_fake.hex(8)}-{_fake.hex(4)}-{_fake.hex(4)}-{_fake.hex(4)}-{_fake.hex(12)}"))
+_provider("figma_token", "FIGMA_TOKEN", _four(lambda: f"figd_{_fake.urlsafe(40)}"))
+_provider("contentful_token", "CONTENTFUL_MANAGEMENT_TOKEN", _four(lambda: f"CFPAT-{_fake.urlsafe(43)}"))
+_provider("typeform_token", "TYPEFORM_TOKEN", _four(lambda: f"tfp_{_fake.urlsafe(59)}"))
+_provider("frameio_token", "FRAMEIO_TOKEN", _four(lambda: f"fio-u-{_fake.urlsafe(64)}"))
+_provider("dropbox_token", "DROPBOX_TOKEN", _four(lambda: f"sl.{_fake.urlsafe(140)}"))
+_provider("airtable_token", "AIRTABLE_TOKEN", _four(lambda: f"pat{_fake.alnum_mixed(14)}.{_fake.hex(64)}"))
+_provider("posthog_personal_key", "POSTHOG_PERSONAL_API_KEY", _four(lambda: f"phx_{_fake.alnum_mixed(47)}"))
+_provider("okta_token", "OKTA_API_TOKEN", _four(lambda: f"00{_fake.urlsafe(40)}"),
           ("OKTA_API_TOKEN={s}", "okta:\n  token: {s}", "okta_client.set_token('{s}')", "SSWS for Okta: {s}"))
 _provider("facebook_token", "FB_ACCESS_TOKEN",
-          [f"EAAC{_alnum(120)}", f"EAAM{_alnum(110)}", f"{_pick(_DIGITS, 16)}|{_urlsafe(27)}",
-           f"{_pick(_DIGITS, 15)}|{_urlsafe(32)}"],
+          [f"EAAC{_fake.alnum_mixed(120)}", f"EAAM{_fake.alnum_mixed(110)}",
+           f"{_fake.pick(DIGITS, 16)}|{_fake.urlsafe(27)}", f"{_fake.pick(DIGITS, 15)}|{_fake.urlsafe(32)}"],
           ("facebook page token {s}", "FB_ACCESS_TOKEN={s}", "facebook app token: {s}", "fb_token = '{s}'"))
-_provider("sidekiq_secret", "BUNDLE_ENTERPRISE__CONTRIBSYS__COM", _four(lambda: f"{_hex(8)}:{_hex(8)}"),
+_provider("sidekiq_secret", "BUNDLE_ENTERPRISE__CONTRIBSYS__COM", _four(lambda: f"{_fake.hex(8)}:{_fake.hex(8)}"),
           ("BUNDLE_ENTERPRISE__CONTRIBSYS__COM={s}", "export BUNDLE_GEMS__CONTRIBSYS__COM=\"{s}\"",
            "BUNDLE_GEMS__CONTRIBSYS__COM: {s}", "bundle config: BUNDLE_ENTERPRISE__CONTRIBSYS__COM={s}"))
-_provider("twitter_bearer_token", "TWITTER_BEARER_TOKEN", _four(lambda: "A" * 22 + _alnum(90)))
+_provider("twitter_bearer_token", "TWITTER_BEARER_TOKEN", _four(lambda: "A" * 22 + _fake.alnum_mixed(90)))
 _provider("mapbox_secret_token", "MAPBOX_SECRET_TOKEN",
-          _four(lambda: f"sk.eyJ1IjoiYWNtZSIsImEiOiJ{_alnum(30)}.{_urlsafe(22)}"))
-_provider("yandex_key", "YANDEX_API_KEY", _four(lambda: f"AQVN{_urlsafe(36)}"))
-_provider("intra42_secret", "INTRA42_SECRET", _four(lambda: f"s-s4t2ud-{_hex(64)}"))
-_provider("adobe_client_secret", "ADOBE_CLIENT_SECRET", _four(lambda: f"p8e-{_alnum(32)}"))
-_provider("maxmind_license_key", "MAXMIND_LICENSE_KEY", _four(lambda: f"{_alnum(6)}_{_alnum(29)}_mmk"))
+          _four(lambda: f"sk.eyJ1IjoiYWNtZSIsImEiOiJ{_fake.alnum_mixed(30)}.{_fake.urlsafe(22)}"))
+_provider("yandex_key", "YANDEX_API_KEY", _four(lambda: f"AQVN{_fake.urlsafe(36)}"))
+_provider("intra42_secret", "INTRA42_SECRET", _four(lambda: f"s-s4t2ud-{_fake.hex(64)}"))
+_provider("adobe_client_secret", "ADOBE_CLIENT_SECRET", _four(lambda: f"p8e-{_fake.alnum_mixed(32)}"))
+_provider("maxmind_license_key", "MAXMIND_LICENSE_KEY",
+          _four(lambda: f"{_fake.alnum_mixed(6)}_{_fake.alnum_mixed(29)}_mmk"))
 _provider("braintree_token", "BRAINTREE_ACCESS_TOKEN",
-          _four(lambda: f"access_token$production${_with_digit(_LOWER + _DIGITS, 16)}${_hex(32)}"))
-_provider("easypost_api_key", "EASYPOST_API_KEY", _four(lambda: f"EZAK{_alnum(54)}"))
-_provider("shippo_token", "SHIPPO_API_TOKEN", _four(lambda: f"shippo_live_{_hex(40)}"))
-_provider("duffel_token", "DUFFEL_TOKEN", _four(lambda: f"duffel_live_{_urlsafe(43)}"))
+          _four(lambda: f"access_token$production${_fake.lower_alnum(16)}${_fake.hex(32)}"))
+_provider("easypost_api_key", "EASYPOST_API_KEY", _four(lambda: f"EZAK{_fake.alnum_mixed(54)}"))
+_provider("shippo_token", "SHIPPO_API_TOKEN", _four(lambda: f"shippo_live_{_fake.hex(40)}"))
+_provider("duffel_token", "DUFFEL_TOKEN", _four(lambda: f"duffel_live_{_fake.urlsafe(43)}"))
 
-for template, value in (("seed admin with {v}", f"$2b$12${_pick(_CRYPT_B64, 53)}"),
-                        ("root:{v}:19700:0:99999:7:::", f"$6${_pick(_CRYPT_B64, 16)}${_pick(_CRYPT_B64, 86)}"),
-                        ("htpasswd line: ops:{v}", f"$apr1${_pick(_CRYPT_B64, 8)}${_pick(_CRYPT_B64, 22)}"),
+for template, value in (("seed admin with {v}", f"$2b$12${_fake.pick(CRYPT_B64, 53)}"),
+                        ("root:{v}:19700:0:99999:7:::", f"$6${_fake.pick(CRYPT_B64, 16)}${_fake.pick(CRYPT_B64, 86)}"),
+                        ("htpasswd line: ops:{v}", f"$apr1${_fake.pick(CRYPT_B64, 8)}${_fake.pick(CRYPT_B64, 22)}"),
                         ("hash = '{v}'",
-                         f"$argon2id$v=19$m=65536,t=3,p=4${_b64(16).rstrip('=')}${_b64(32).rstrip('=')}"),
-                        ("ALTER ROLE app PASSWORD '{v}';", f"md5{_hex(32)}")):
+                         f"$argon2id$v=19$m=65536,t=3,p=4${_fake.b64(16).rstrip('=')}${_fake.b64(32).rstrip('=')}"),
+                        ("ALTER ROLE app PASSWORD '{v}';", f"md5{_fake.hex(32)}")):
     _add("password_hash", template.format(v=value), value)
-for template, value in (("{u}?sv=2022-11-02&sp=r&se=2025-01-01T00:00:00Z&sig={v}", _b64(32).replace("+", "%2B")),
+for template, value in (("{u}?sv=2022-11-02&sp=r&se=2025-01-01T00:00:00Z&sig={v}", _fake.b64(32).replace("+", "%2B")),
                         ("{u}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=20240603T101500Z&X-Amz-Signature={v}",
-                         _hex(64)),
-                        ("{u}?Expires=1719000000&Signature={v}&Key-Pair-Id=K2JCJMDEHXQW5F", _urlsafe(200)),
-                        ("{u}?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Signature={v}", _hex(256))):
+                         _fake.hex(64)),
+                        ("{u}?Expires=1719000000&Signature={v}&Key-Pair-Id=K2JCJMDEHXQW5F", _fake.urlsafe(200)),
+                        ("{u}?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Signature={v}", _fake.hex(256))):
     _add("signed_url", template.format(u="https://files.acme.dev/export.csv", v=value), value)
 for url, value in (("https://acme.webhook.office.com/webhookb2/{a}@{b}/IncomingWebhook/{v}", None),
-                   ("https://hooks.zapier.com/hooks/catch/1234567/{v}/", _with_digit(_LOWER + _DIGITS, 7)),
-                   ("MATTERMOST_URL=https://chat.acme.dev/hooks/{v}", _with_digit(_LOWER + _DIGITS, 26)),
-                   ("https://maker.ifttt.com/trigger/deploy/with/key/{v}", _urlsafe(22))):
+                   ("https://hooks.zapier.com/hooks/catch/1234567/{v}/", _fake.lower_alnum(7)),
+                   ("MATTERMOST_URL=https://chat.acme.dev/hooks/{v}", _fake.lower_alnum(26)),
+                   ("https://maker.ifttt.com/trigger/deploy/with/key/{v}", _fake.urlsafe(22))):
     if value is None:
-        value = f"{_hex(32)}/{_hex(8)}-{_hex(4)}-{_hex(4)}-{_hex(4)}-{_hex(12)}"
-    text = url.format(v=value, a=f"{_hex(8)}-{_hex(4)}-{_hex(4)}-{_hex(4)}-{_hex(12)}",
-                      b=f"{_hex(8)}-{_hex(4)}-{_hex(4)}-{_hex(4)}-{_hex(12)}")
+        value = f"{_fake.hex(32)}/{_fake.hex(8)}-{_fake.hex(4)}-{_fake.hex(4)}-{_fake.hex(4)}-{_fake.hex(12)}"
+    text = url.format(v=value, a=f"{_fake.hex(8)}-{_fake.hex(4)}-{_fake.hex(4)}-{_fake.hex(4)}-{_fake.hex(12)}",
+                      b=f"{_fake.hex(8)}-{_fake.hex(4)}-{_fake.hex(4)}-{_fake.hex(4)}-{_fake.hex(12)}")
     _add("webhook_url", text, value)
 for template in ("login for the staging box is admin / {p}", "creds: deploy / {p}",
                  "db creds are app_rw:{p} on db-2", "~/.pgpass:\ndb.internal:5432:app:app_user:{p}"):

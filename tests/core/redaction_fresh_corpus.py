@@ -6,44 +6,24 @@ corpus was written last, as a final honest check, in other shapes than the first
 messages, issue comments, CI logs, runbooks, stack traces and config diffs. Its first measured
 figures are recorded in ``test_redaction.py``; a later miss here is a lesson, not a target.
 
-Every value comes from a seeded ``random.Random``.
+Every value comes from a seeded ``random.Random`` (``fake_secrets.FakeSecrets``).
 """
 
 from __future__ import annotations
 
-import base64
-import random
 import string
 
+from .fake_secrets import CRYPT_B64, DIGITS, LOWER, UPPER, FakeSecrets
 from .redaction_hard_benign import HardBenign
 from .redaction_hard_corpus import HardCase
 
-_rng = random.Random(99_1207)
-_UP, _LO, _DIG = string.ascii_uppercase, string.ascii_lowercase, string.digits
-_ALNUM = _UP + _LO + _DIG
-
-
-def _pick(alphabet: str, n: int) -> str:
-    return "".join(_rng.choice(alphabet) for _ in range(n))
-
-
-def _mix(n: int, extra: str = "") -> str:
-    while True:
-        s = _pick(_ALNUM + extra, n)
-        if any(c.isupper() for c in s) and any(c.islower() for c in s) and any(c.isdigit() for c in s):
-            return s
-
-
-def _hex(n: int) -> str:
-    while True:
-        s = _pick("0123456789abcdef", n)
-        if any(c.isdigit() for c in s) and any(c.isalpha() for c in s):
-            return s
+_fake = FakeSecrets(99_1207)
+_rng = _fake.rng  # plain draws (choice, randint) share the one stream
 
 
 def _pw() -> str:
-    return _rng.choice(("Winter", "Spring", "Bluebird", "Nimbus", "Pepper", "Orbit")) + _pick(_DIG, 3) + \
-        _rng.choice("!$%&*#") + _pick(_LO, 2)
+    return _rng.choice(("Winter", "Spring", "Bluebird", "Nimbus", "Pepper", "Orbit")) + _fake.pick(DIGITS, 3) + \
+        _rng.choice("!$%&*#") + _fake.pick(LOWER, 2)
 
 
 FRESH_SECRETS: list[HardCase] = []
@@ -64,14 +44,20 @@ def _b(group: str, *texts: str) -> None:
 for text in ("@dana can you try with my key {t}? mine has higher limits",
              "> Error: 401 Unauthorized (token {t})\nrotated, sorry",
              "quick fix: hardcode {t} until the secret store is back"):
-    for tok in (f"ghp_{_mix(36)}", f"glpat-{_mix(20)}", f"xoxb-{_pick(_DIG, 11)}-{_pick(_DIG, 12)}-{_mix(24)}",
-                f"sk-proj-{_mix(64, '-_')}", f"npm_{_mix(36)}", f"hf_{_pick(string.ascii_letters, 34)}"):
+    for tok in (f"ghp_{_fake.alnum_mixed(36)}", f"glpat-{_fake.alnum_mixed(20)}",
+                f"xoxb-{_fake.pick(DIGITS, 11)}-{_fake.pick(DIGITS, 12)}-{_fake.alnum_mixed(24)}",
+                f"sk-proj-{_fake.alnum_mixed(64, '-_')}", f"npm_{_fake.alnum_mixed(36)}",
+                f"hf_{_fake.pick(string.ascii_letters, 34)}"):
         _s("provider", text.format(t=tok), tok)
-for tok in (f"sk_live_{_mix(40)}", f"AIza{_mix(35, '-_')}", f"dop_v1_{_hex(64)}", f"SG.{_mix(22)}.{_mix(43)}",
-            f"shpat_{_hex(32)}", f"pplx-{_mix(48)}", f"xai-{_mix(80)}", f"PMAK-{_hex(24)}-{_hex(34)}",
-            f"dapi{_hex(32)}", f"pul-{_hex(40)}", f"glsa_{_mix(32)}_{_hex(8)}", f"NRAK-{_pick(_UP + _DIG, 27)}",
-            f"lin_api_{_mix(40)}", f"hvs.{_mix(90)}", f"dp.st.{_mix(43)}", f"gsk_{_mix(52)}",
-            f"sntryu_{_hex(64)}", f"rubygems_{_hex(48)}", f"dckr_pat_{_mix(27)}", f"AKIA{_pick(_UP + '234567', 16)}"):
+for tok in (f"sk_live_{_fake.alnum_mixed(40)}", f"AIza{_fake.alnum_mixed(35, '-_')}",
+            f"dop_v1_{_fake.hex_mixed(64)}", f"SG.{_fake.alnum_mixed(22)}.{_fake.alnum_mixed(43)}",
+            f"shpat_{_fake.hex_mixed(32)}", f"pplx-{_fake.alnum_mixed(48)}", f"xai-{_fake.alnum_mixed(80)}",
+            f"PMAK-{_fake.hex_mixed(24)}-{_fake.hex_mixed(34)}", f"dapi{_fake.hex_mixed(32)}",
+            f"pul-{_fake.hex_mixed(40)}", f"glsa_{_fake.alnum_mixed(32)}_{_fake.hex_mixed(8)}",
+            f"NRAK-{_fake.pick(UPPER + DIGITS, 27)}", f"lin_api_{_fake.alnum_mixed(40)}",
+            f"hvs.{_fake.alnum_mixed(90)}", f"dp.st.{_fake.alnum_mixed(43)}", f"gsk_{_fake.alnum_mixed(52)}",
+            f"sntryu_{_fake.hex_mixed(64)}", f"rubygems_{_fake.hex_mixed(48)}", f"dckr_pat_{_fake.alnum_mixed(27)}",
+            f"AKIA{_fake.pick(UPPER + '234567', 16)}"):
     _s("provider", _rng.choice(("in CI output: {t}", "ENV dump -> {t}", "* token: `{t}`", "key={t}; retry=3",
                                 "```\n{t}\n```")).format(t=tok), tok)
 
@@ -91,10 +77,12 @@ for text in ('db:\n  host: db.internal\n  password: "{p}"', "[client]\nuser = ba
              'DB_PASSWORD="{p}" ./manage.py migrate', "--set auth.password={p}"):
     pw = _pw()
     _s("config", text.format(p=pw), pw)
-for text, tok in (("SECRET_KEY = '{t}'", _mix(50, "!@#%^&*(-_=+)")), ("JWT_SIGNING_KEY={t}", _mix(64)),
-                  ("session_secret: {t}", _hex(64)), ("WEBHOOK_SECRET={t}", _mix(32)),
-                  ('"clientSecret": "{t}"', _mix(40, "-_~.")), ("encryption_key = '{t}'", base64.b64encode(
-                      _rng.randbytes(32)).decode()), ("HMAC_SECRET={t}", _hex(64)), ("COOKIE_KEY={t}", _mix(48))):
+for text, tok in (("SECRET_KEY = '{t}'", _fake.alnum_mixed(50, "!@#%^&*(-_=+)")),
+                  ("JWT_SIGNING_KEY={t}", _fake.alnum_mixed(64)), ("session_secret: {t}", _fake.hex_mixed(64)),
+                  ("WEBHOOK_SECRET={t}", _fake.alnum_mixed(32)),
+                  ('"clientSecret": "{t}"', _fake.alnum_mixed(40, "-_~.")),
+                  ("encryption_key = '{t}'", _fake.b64(32)), ("HMAC_SECRET={t}", _fake.hex_mixed(64)),
+                  ("COOKIE_KEY={t}", _fake.alnum_mixed(48))):
     _s("config", text.format(t=tok), tok)
 
 # --- URLs ----------------------------------------------------------------------------------------------
@@ -103,22 +91,22 @@ for text in ("DATABASE_URL=postgres://svc:{p}@10.2.3.4:5432/orders", "amqp://gue
              "https://deploy:{p}@git.acme.dev/ops/infra.git"):
     pw = _pw().replace("%", "x").replace("&", "x").replace("#", "x")
     _s("url", text.format(p=pw), pw)
-sig = _hex(64)
+sig = _fake.hex_mixed(64)
 _s("url", f"curl '{'https://acme.s3.amazonaws.com/a.zip?X-Amz-Expires=3600&X-Amz-Signature=' + sig}'", sig)
-tok = _mix(40, "-_")
+tok = _fake.alnum_mixed(40, "-_")
 _s("url", f"reset your password: https://id.acme.dev/reset-password/{tok}", tok)
-hook = f"T{_pick(_UP + _DIG, 10)}/B{_pick(_UP + _DIG, 10)}/{_mix(24)}"
+hook = f"T{_fake.pick(UPPER + DIGITS, 10)}/B{_fake.pick(UPPER + DIGITS, 10)}/{_fake.alnum_mixed(24)}"
 _s("url", f"notify: https://hooks.slack.com/services/{hook}", hook)
 
 # --- files and hashes -------------------------------------------------------------------------------
-body = "\n".join(base64.b64encode(_rng.randbytes(48)).decode() for _ in range(8))
+body = "\n".join(_fake.b64(48) for _ in range(8))
 _s("key_file", f"-----BEGIN EC PRIVATE KEY-----\n{body}\n-----END EC PRIVATE KEY-----", body.split("\n")[3])
-h = f"$2y$10${_pick('./' + _ALNUM, 53)}"
+h = f"$2y$10${_fake.pick(CRYPT_B64, 53)}"
 _s("hash", f"INSERT INTO users VALUES (1, 'admin', '{h}');", h)
-h = f"$6$rounds=5000${_pick('./' + _ALNUM, 16)}${_pick('./' + _ALNUM, 86)}"
+h = f"$6$rounds=5000${_fake.pick(CRYPT_B64, 16)}${_fake.pick(CRYPT_B64, 86)}"
 _s("hash", f"deploy:{h}:19800:0:99999:7:::", h)
-h = f"$argon2id$v=19$m=19456,t=2,p=1${base64.b64encode(_rng.randbytes(16)).decode().rstrip('=')}$" \
-    f"{base64.b64encode(_rng.randbytes(32)).decode().rstrip('=')}"
+h = f"$argon2id$v=19$m=19456,t=2,p=1${_fake.b64(16).rstrip('=')}$" \
+    f"{_fake.b64(32).rstrip('=')}"
 _s("hash", f"password_hash: '{h}'", h.split("$")[-1])
 
 # === benign ===========================================================================================
@@ -140,12 +128,14 @@ _b("code",
    "TOKEN=${TOKEN:?missing}", "secret_ref: projects/1/secrets/db/versions/3",
    "kubectl create secret generic db --from-literal=password=$DB_PASSWORD")
 _b("ids",
-   f"commit {_hex(40)} (HEAD -> main)", f"sha256:{_hex(64)}", f"request_id={_hex(32)}",
-   f"uuid {_hex(8)}-{_hex(4)}-4{_hex(3)}-a{_hex(3)}-{_hex(12)}",
-   f"  \"integrity\": \"sha512-{base64.b64encode(_rng.randbytes(64)).decode()}\"",
-   f"{_hex(64)}  release.tar.gz", f"ETag: W/\"{_hex(32)}\"", f"build #{_rng.randint(1000, 9999)} ({_hex(7)})",
-   f"pk_test_{_mix(24)} is the publishable key", "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI" + _mix(43) + " ci@acme",
-   f"trace {_hex(32)} span {_hex(16)}", f"Docker image acme/api@sha256:{_hex(64)}")
+   f"commit {_fake.hex_mixed(40)} (HEAD -> main)", f"sha256:{_fake.hex_mixed(64)}", f"request_id={_fake.hex_mixed(32)}",
+   f"uuid {_fake.hex_mixed(8)}-{_fake.hex_mixed(4)}-4{_fake.hex_mixed(3)}-a{_fake.hex_mixed(3)}-{_fake.hex_mixed(12)}",
+   f"  \"integrity\": \"sha512-{_fake.b64(64)}\"",
+   f"{_fake.hex_mixed(64)}  release.tar.gz", f"ETag: W/\"{_fake.hex_mixed(32)}\"",
+   f"build #{_rng.randint(1000, 9999)} ({_fake.hex_mixed(7)})",
+   f"pk_test_{_fake.alnum_mixed(24)} is the publishable key",
+   "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI" + _fake.alnum_mixed(43) + " ci@acme",
+   f"trace {_fake.hex_mixed(32)} span {_fake.hex_mixed(16)}", f"Docker image acme/api@sha256:{_fake.hex_mixed(64)}")
 _b("placeholder",
    "API_KEY=<insert-key>", "password: ${DB_PASSWORD}", "token: xxxxxxxxxxxxxxxx", "secret: changeme",
    "OPENAI_API_KEY=sk-...", "postgres://user:pass@localhost/db", "password=example123",

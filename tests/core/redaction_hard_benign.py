@@ -21,11 +21,10 @@ Decided benign, and why:
 
 from __future__ import annotations
 
-import base64
 import json
-import random
-import string
 from dataclasses import dataclass
+
+from .fake_secrets import ALNUM, DIGITS, LOWER, UPPER, FakeSecrets
 
 
 @dataclass(frozen=True)
@@ -34,32 +33,7 @@ class HardBenign:
     text: str
 
 
-_rng = random.Random(4_118_903)
-_UP, _LO, _DIG = string.ascii_uppercase, string.ascii_lowercase, string.digits
-_ALNUM = _UP + _LO + _DIG
-_HEXD = "0123456789abcdef"
-
-
-def _pick(alphabet: str, n: int) -> str:
-    return "".join(_rng.choice(alphabet) for _ in range(n))
-
-
-def _hex(n: int) -> str:
-    return _pick(_HEXD, n)
-
-
-def _b64(nbytes: int) -> str:
-    return base64.b64encode(_rng.randbytes(nbytes)).decode()
-
-
-def _alnum(n: int) -> str:
-    return _pick(_ALNUM, n)
-
-
-def _uuid() -> str:
-    h = _hex(32)
-    return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:]}"
-
+_fake = FakeSecrets(4_118_903)
 
 HARD_BENIGN: list[HardBenign] = []
 
@@ -73,71 +47,72 @@ def _add(group: str, *texts: str) -> None:
 _FILES = ("kenning-0.3.0.tar.gz", "dist/app-1.4.2-linux-amd64.zip", "node-v20.11.1-darwin-arm64.tar.gz",
           "install.sh", "SHA256SUMS", "terraform_1.8.5_linux_amd64.zip")
 for f in _FILES:
-    _add("checksum", f"{_hex(64)}  {f}")
+    _add("checksum", f"{_fake.hex(64)}  {f}")
 _add("checksum",
-     f"SHA256 ({_FILES[0]}) = {_hex(64)}",
-     f"sha256sum -c <<< \"{_hex(64)}  {_FILES[5]}\"",
-     f"md5sum backup.sql.gz\n{_hex(32)}  backup.sql.gz",
-     f"sha1sum: {_hex(40)}  vendor/lib.jar",
-     f"FROM python:3.12-slim@sha256:{_hex(64)}",
-     f"\"digest\": \"sha256:{_hex(64)}\", \"mediaType\": \"application/vnd.oci.image.manifest.v1+json\"",
-     f"Digest: sha256:{_hex(64)}\nStatus: Downloaded newer image for ghcr.io/acme/api:1.9",
-     f"\"integrity\": \"sha512-{_b64(64)}\",",
-     f"  integrity sha512-{_b64(64)}",
-     f"\"integrity\": \"sha1-{_b64(20)}\"",
-     f"<script src=\"https://cdn.acme.dev/app.js\" integrity=\"sha384-{_b64(48)}\" crossorigin=\"anonymous\">",
-     f"github.com/stretchr/testify v1.9.0 h1:{_b64(32)}",
-     f"checksum = \"{_hex(64)}\"",
-     f"requests==2.32.3 --hash=sha256:{_hex(64)} --hash=sha256:{_hex(64)}",
-     f"\"shasum\": \"{_hex(40)}\", \"tarball\": \"https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz\"",
-     f"\"sha256\": \"{_hex(64)}\", \"md5\": \"{_hex(32)}\", \"blake2b_256\": \"{_hex(64)}\"",
-     f"<sha1>{_hex(40)}</sha1>",
-     f"hash = \"sha256-{_b64(32)}\";",
-     f"  hashes = [\n    \"h1:{_b64(32)}\",\n    \"zh:{_hex(64)}\",\n  ]",
-     f"ADD --checksum=sha256:{_hex(64)} https://example.org/tool.tgz /opt/",
-     f"  sha256 \"{_hex(64)}\"",
-     f"http_archive(name = \"rules_go\", sha256 = \"{_hex(64)}\", urls = [URL])",
-     f"ETag: \"{_hex(32)}\"",
-     f"Content-MD5: {_b64(16)}",
-     f"assert hashlib.sha256(b\"abc\").hexdigest() == \"{_hex(64)}\"",
-     f"Cache restored from key: Linux-node-{_hex(64)}",
-     f"x-amz-checksum-sha256: {_b64(32)}")
+     f"SHA256 ({_FILES[0]}) = {_fake.hex(64)}",
+     f"sha256sum -c <<< \"{_fake.hex(64)}  {_FILES[5]}\"",
+     f"md5sum backup.sql.gz\n{_fake.hex(32)}  backup.sql.gz",
+     f"sha1sum: {_fake.hex(40)}  vendor/lib.jar",
+     f"FROM python:3.12-slim@sha256:{_fake.hex(64)}",
+     f"\"digest\": \"sha256:{_fake.hex(64)}\", \"mediaType\": \"application/vnd.oci.image.manifest.v1+json\"",
+     f"Digest: sha256:{_fake.hex(64)}\nStatus: Downloaded newer image for ghcr.io/acme/api:1.9",
+     f"\"integrity\": \"sha512-{_fake.b64(64)}\",",
+     f"  integrity sha512-{_fake.b64(64)}",
+     f"\"integrity\": \"sha1-{_fake.b64(20)}\"",
+     f"<script src=\"https://cdn.acme.dev/app.js\" integrity=\"sha384-{_fake.b64(48)}\" crossorigin=\"anonymous\">",
+     f"github.com/stretchr/testify v1.9.0 h1:{_fake.b64(32)}",
+     f"checksum = \"{_fake.hex(64)}\"",
+     f"requests==2.32.3 --hash=sha256:{_fake.hex(64)} --hash=sha256:{_fake.hex(64)}",
+     f"\"shasum\": \"{_fake.hex(40)}\", \"tarball\": \"https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz\"",
+     f"\"sha256\": \"{_fake.hex(64)}\", \"md5\": \"{_fake.hex(32)}\", \"blake2b_256\": \"{_fake.hex(64)}\"",
+     f"<sha1>{_fake.hex(40)}</sha1>",
+     f"hash = \"sha256-{_fake.b64(32)}\";",
+     f"  hashes = [\n    \"h1:{_fake.b64(32)}\",\n    \"zh:{_fake.hex(64)}\",\n  ]",
+     f"ADD --checksum=sha256:{_fake.hex(64)} https://example.org/tool.tgz /opt/",
+     f"  sha256 \"{_fake.hex(64)}\"",
+     f"http_archive(name = \"rules_go\", sha256 = \"{_fake.hex(64)}\", urls = [URL])",
+     f"ETag: \"{_fake.hex(32)}\"",
+     f"Content-MD5: {_fake.b64(16)}",
+     f"assert hashlib.sha256(b\"abc\").hexdigest() == \"{_fake.hex(64)}\"",
+     f"Cache restored from key: Linux-node-{_fake.hex(64)}",
+     f"x-amz-checksum-sha256: {_fake.b64(32)}")
 
 # === git =========================================================================================
 
 _MSGS = ("fix token refresh race", "rotate webhook secret handling", "add password reset email",
          "bump auth client to 2.3", "drop basic auth from admin", "store api key hash only")
 for m in _MSGS:
-    _add("git", f"{_hex(7)} {m}")
+    _add("git", f"{_fake.hex(7)} {m}")
 _add("git",
-     f"commit {_hex(40)}\nMerge: {_hex(7)} {_hex(7)}\nAuthor: Dev <dev@acme.dev>\n\n    {_MSGS[0]}",
-     f"Fixes: {_hex(12)} (\"{_MSGS[1]}\")",
-     f"tree {_hex(40)}\nparent {_hex(40)}\nauthor Dev <dev@acme.dev> 1717400000 +0200",
-     f"diff --git a/auth.py b/auth.py\nindex {_hex(7)}..{_hex(7)} 100644",
-     f"Change-Id: I{_hex(40)}",
-     f"git bisect: {_hex(40)} is the first bad commit ({_MSGS[3]})",
-     f"HEAD is now at {_hex(7)} {_MSGS[4]}",
-     f"Reverted {_hex(40)}: the token cache change broke logins",
-     f"pull request #812 merged as {_hex(40)}",
-     f"  {_hex(7)}..{_hex(7)}  main -> main",
-     f"To github.com:acme/api.git\n + {_hex(7)}...{_hex(7)} secret-rotation -> secret-rotation (forced update)",
-     f"git cherry-pick {_hex(40)} # password policy fix")
+     f"commit {_fake.hex(40)}\nMerge: {_fake.hex(7)} {_fake.hex(7)}\nAuthor: Dev <dev@acme.dev>\n\n    {_MSGS[0]}",
+     f"Fixes: {_fake.hex(12)} (\"{_MSGS[1]}\")",
+     f"tree {_fake.hex(40)}\nparent {_fake.hex(40)}\nauthor Dev <dev@acme.dev> 1717400000 +0200",
+     f"diff --git a/auth.py b/auth.py\nindex {_fake.hex(7)}..{_fake.hex(7)} 100644",
+     f"Change-Id: I{_fake.hex(40)}",
+     f"git bisect: {_fake.hex(40)} is the first bad commit ({_MSGS[3]})",
+     f"HEAD is now at {_fake.hex(7)} {_MSGS[4]}",
+     f"Reverted {_fake.hex(40)}: the token cache change broke logins",
+     f"pull request #812 merged as {_fake.hex(40)}",
+     f"  {_fake.hex(7)}..{_fake.hex(7)}  main -> main",
+     f"To github.com:acme/api.git\n + {_fake.hex(7)}...{_fake.hex(7)} "
+     "secret-rotation -> secret-rotation (forced update)",
+     f"git cherry-pick {_fake.hex(40)} # password policy fix")
 
 # === public keys, certificates, signatures =======================================================
 
 
 def _pem(label: str, nbytes: int) -> str:
-    flat = _b64(nbytes)
+    flat = _fake.b64(nbytes)
     body = "\n".join(flat[i:i + 64] for i in range(0, len(flat), 64))
     return f"-----BEGIN {label}-----\n{body}\n-----END {label}-----"
 
 
 _add("public_key",
-     f"ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABgQ{_b64(380)} alice@laptop",
-     f"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI{_b64(32)} ci@acme.dev",
-     f"ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBB{_b64(64)}",
-     f"github.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI{_b64(32)}",
-     f"command=\"/usr/bin/backup\",no-pty ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ{_b64(256)} backup@nas",
+     f"ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABgQ{_fake.b64(380)} alice@laptop",
+     f"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI{_fake.b64(32)} ci@acme.dev",
+     f"ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBB{_fake.b64(64)}",
+     f"github.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI{_fake.b64(32)}",
+     f"command=\"/usr/bin/backup\",no-pty ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ{_fake.b64(256)} backup@nas",
      _pem("PUBLIC KEY", 294),
      "tls.crt:\n" + _pem("CERTIFICATE", 900),
      _pem("RSA PUBLIC KEY", 270),
@@ -148,37 +123,37 @@ _add("public_key",
      + "\n=Zq9x\n-----END PGP SIGNATURE-----",
      "-----BEGIN SSH SIGNATURE-----\n" + _pem("X", 240).split("\n", 1)[1].rsplit("\n", 1)[0]
      + "\n-----END SSH SIGNATURE-----",
-     f"age recipient: age1{_pick('qpzry9x8gf2tvdw0s3jn54khce6mua7l', 58)}",
-     f"[Peer]\nPublicKey = {_b64(32)}\nAllowedIPs = 10.8.0.0/24\nEndpoint = vpn.acme.dev:51820",
-     json.dumps({"kty": "RSA", "e": "AQAB", "use": "sig", "kid": _hex(16), "n": _b64(256).rstrip("=")}),
-     f"untrusted comment: minisign public key {_hex(16).upper()}\nRWQ{_b64(39)}",
-     f"gpg: key {_hex(16).upper()}: public key \"Release Signing <release@acme.dev>\" imported",
-     f"The key fingerprint is:\nSHA256:{_b64(32).rstrip('=')} deploy@ci",
-     f"SHA256 Fingerprint={':'.join(_hex(2).upper() for _ in range(32))}",
-     f"default._domainkey TXT \"v=DKIM1; k=rsa; p={_b64(270)}\"",
-     f"\"public_key\": \"{_b64(32)}\"",
-     f"publicKey: '{_b64(65)}'",
-     "X-Hub-Signature-256: sha256=" + _hex(64),
-     f"Stripe-Signature: t=1492774577,v1={_hex(64)},v0={_hex(64)}",
-     f"Content-Security-Policy: script-src 'self' 'nonce-{_b64(16)}'")
+     f"age recipient: age1{_fake.pick('qpzry9x8gf2tvdw0s3jn54khce6mua7l', 58)}",
+     f"[Peer]\nPublicKey = {_fake.b64(32)}\nAllowedIPs = 10.8.0.0/24\nEndpoint = vpn.acme.dev:51820",
+     json.dumps({"kty": "RSA", "e": "AQAB", "use": "sig", "kid": _fake.hex(16), "n": _fake.b64(256).rstrip("=")}),
+     f"untrusted comment: minisign public key {_fake.hex(16).upper()}\nRWQ{_fake.b64(39)}",
+     f"gpg: key {_fake.hex(16).upper()}: public key \"Release Signing <release@acme.dev>\" imported",
+     f"The key fingerprint is:\nSHA256:{_fake.b64(32).rstrip('=')} deploy@ci",
+     f"SHA256 Fingerprint={':'.join(_fake.hex(2).upper() for _ in range(32))}",
+     f"default._domainkey TXT \"v=DKIM1; k=rsa; p={_fake.b64(270)}\"",
+     f"\"public_key\": \"{_fake.b64(32)}\"",
+     f"publicKey: '{_fake.b64(65)}'",
+     "X-Hub-Signature-256: sha256=" + _fake.hex(64),
+     f"Stripe-Signature: t=1492774577,v1={_fake.hex(64)},v0={_fake.hex(64)}",
+     f"Content-Security-Policy: script-src 'self' 'nonce-{_fake.b64(16)}'")
 
 # === publishable keys ============================================================================
 
 _add("publishable",
-     f"const stripe = Stripe('pk_live_{_alnum(99)}');",
-     f"STRIPE_PUBLISHABLE_KEY=pk_test_{_alnum(99)}",
-     f"NEXT_PUBLIC_STRIPE_KEY=pk_live_{_alnum(24)}",
-     f"publishableKey: \"pk_test_{_alnum(24)}\"",
-     f"posthog.init('phc_{_alnum(43)}', {{ api_host: 'https://eu.posthog.com' }})",
-     f"<div class=\"g-recaptcha\" data-sitekey=\"6Lc{_pick(_ALNUM + '-_', 37)}\"></div>",
-     "gtag('config', 'G-" + _pick(_UP + _DIG, 10) + "');",
-     f"mapboxgl.accessToken = 'pk.eyJ1IjoiYWNtZSIsImEiOiJ{_alnum(30)}.{_alnum(22)}';")
+     f"const stripe = Stripe('pk_live_{_fake.alnum(99)}');",
+     f"STRIPE_PUBLISHABLE_KEY=pk_test_{_fake.alnum(99)}",
+     f"NEXT_PUBLIC_STRIPE_KEY=pk_live_{_fake.alnum(24)}",
+     f"publishableKey: \"pk_test_{_fake.alnum(24)}\"",
+     f"posthog.init('phc_{_fake.alnum(43)}', {{ api_host: 'https://eu.posthog.com' }})",
+     f"<div class=\"g-recaptcha\" data-sitekey=\"6Lc{_fake.pick(ALNUM + '-_', 37)}\"></div>",
+     "gtag('config', 'G-" + _fake.pick(UPPER + DIGITS, 10) + "');",
+     f"mapboxgl.accessToken = 'pk.eyJ1IjoiYWNtZSIsImEiOiJ{_fake.alnum(30)}.{_fake.alnum(22)}';")
 
 # === committed ciphertext ========================================================================
 
 
 def _sops(value_len: int) -> str:
-    return (f"ENC[AES256_GCM,data:{_b64(value_len)},iv:{_b64(32)},tag:{_b64(16)},type:str]")
+    return (f"ENC[AES256_GCM,data:{_fake.b64(value_len)},iv:{_fake.b64(32)},tag:{_fake.b64(16)},type:str]")
 
 
 _add("ciphertext",
@@ -186,15 +161,15 @@ _add("ciphertext",
      f"api_key: {_sops(40)}",
      f"sops:\n    mac: {_sops(32)}\n    lastmodified: \"2024-06-03T10:00:00Z\"",
      f'{{"password": "{_sops(20)}", "sops": {{"version": "3.8.1"}}}}',
-     "$ANSIBLE_VAULT;1.1;AES256\n" + "\n".join(_hex(80) for _ in range(6)),
+     "$ANSIBLE_VAULT;1.1;AES256\n" + "\n".join(_fake.hex(80) for _ in range(6)),
      "db_password: !vault |\n          $ANSIBLE_VAULT;1.1;AES256\n" + "\n".join(
-         "          " + _hex(80) for _ in range(5)),
+         "          " + _fake.hex(80) for _ in range(5)),
      "-----BEGIN PGP MESSAGE-----\n\n" + _pem("X", 400).split("\n", 1)[1].rsplit("\n", 1)[0]
      + "\n=Q2xa\n-----END PGP MESSAGE-----",
      "-----BEGIN AGE ENCRYPTED FILE-----\n" + _pem("X", 200).split("\n", 1)[1].rsplit("\n", 1)[0]
      + "\n-----END AGE ENCRYPTED FILE-----",
-     f'"database_password": "EJ[1:{_b64(32)}:{_b64(24)}:{_b64(30)}]"',
-     f"config/credentials.yml.enc: {_b64(300)}--{_b64(12)}--{_b64(16)}")
+     f'"database_password": "EJ[1:{_fake.b64(32)}:{_fake.b64(24)}:{_fake.b64(30)}]"',
+     f"config/credentials.yml.enc: {_fake.b64(300)}--{_fake.b64(12)}--{_fake.b64(16)}")
 
 # === placeholders ================================================================================
 
@@ -215,17 +190,17 @@ _add("placeholder",
 # === UUIDs and ids in ordinary places ============================================================
 
 _add("uuid",
-     f"request {_uuid()} timed out after 30s", f"az account set --subscription {_uuid()}",
-     f'"tenantId": "{_uuid()}", "clientId": "{_uuid()}"', f"uid: {_uuid()}\nresourceVersion: \"48213\"",
-     f"X-GitHub-Delivery: {_uuid()}", f"correlation_id={_uuid()} level=error msg=\"db timeout\"",
-     f"INSERT INTO orders (id, customer_id) VALUES ('{_uuid()}', '{_uuid()}');",
-     f"trace_id={_hex(32)} span_id={_hex(16)}", f"sentry event {_hex(32)} (issue ACME-123)",
-     f"\"_id\": ObjectId(\"{_hex(24)}\")", f"docker ps: {_hex(12)}   acme/api:1.9   \"python -m api\"",
-     f"container {_hex(64)} exited with code 137", f"ami-0{_hex(16)} in sg-0{_hex(16)}",
-     "client_id=1234567890-" + _pick(_LO + _DIG, 32) + ".apps.googleusercontent.com",
-     f"pod api-7d9f8b6c5-{_pick(_LO + _DIG, 5)} restarted 3 times",
-     f"build {_hex(32)} passed in 4m12s", f"x-request-id: {_hex(32)}",
-     f"Idempotency-Key: {_uuid()}", f"nonce={_hex(32)}", f"video id {_alnum(11)} uploaded")
+     f"request {_fake.uuid()} timed out after 30s", f"az account set --subscription {_fake.uuid()}",
+     f'"tenantId": "{_fake.uuid()}", "clientId": "{_fake.uuid()}"', f"uid: {_fake.uuid()}\nresourceVersion: \"48213\"",
+     f"X-GitHub-Delivery: {_fake.uuid()}", f"correlation_id={_fake.uuid()} level=error msg=\"db timeout\"",
+     f"INSERT INTO orders (id, customer_id) VALUES ('{_fake.uuid()}', '{_fake.uuid()}');",
+     f"trace_id={_fake.hex(32)} span_id={_fake.hex(16)}", f"sentry event {_fake.hex(32)} (issue ACME-123)",
+     f"\"_id\": ObjectId(\"{_fake.hex(24)}\")", f"docker ps: {_fake.hex(12)}   acme/api:1.9   \"python -m api\"",
+     f"container {_fake.hex(64)} exited with code 137", f"ami-0{_fake.hex(16)} in sg-0{_fake.hex(16)}",
+     "client_id=1234567890-" + _fake.pick(LOWER + DIGITS, 32) + ".apps.googleusercontent.com",
+     f"pod api-7d9f8b6c5-{_fake.pick(LOWER + DIGITS, 5)} restarted 3 times",
+     f"build {_fake.hex(32)} passed in 4m12s", f"x-request-id: {_fake.hex(32)}",
+     f"Idempotency-Key: {_fake.uuid()}", f"nonce={_fake.hex(32)}", f"video id {_fake.alnum(11)} uploaded")
 
 # === code that names a secret without holding one ================================================
 
