@@ -1,0 +1,87 @@
+"""Lock faults: a dead holder of ``.kenning/local/events.lock`` releases at once (the OS drops a
+killed process's flock), and a live holder that never lets go makes ``ken note`` fail within
+``[lock] timeout_seconds`` with one clear line and exit 2, writing nothing.
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from .conftest import Repo, bad_lines, clean_refusal, fault_env, figure
+
+HOLDER = """
+import fcntl, os, sys, time
+os.makedirs(os.path.dirname(sys.argv[1]), exist_ok=True)
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
+fcntl.flock(fd, fcntl.LOCK_EX)
+open(sys.argv[2], "w").close()
+time.sleep(3600)
+"""
+
+TIMEOUT = 1.0
+
+
+def hold_lock(repo: Repo) -> tuple[subprocess.Popen[bytes], Path]:
+    """A process that takes the log lock and keeps it until killed."""
+    ready = repo.world.base / f"holding-{time.monotonic_ns()}"
+    lock = repo.path / ".kenning" / "local" / "events.lock"
+    proc = subprocess.Popen([sys.executable, "-c", HOLDER, str(lock), str(ready)])
+    wait_for(ready, proc)
+    return proc, ready
+
+
+def wait_for(path: Path, proc: subprocess.Popen[bytes], seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not path.exists():
+        assert proc.poll() is None, f"the lock holder exited early ({proc.returncode})"
+        assert time.monotonic() < deadline, "the lock holder never took the lock"
+        time.sleep(0.01)
+
+
+def test_a_killed_lock_holder_releases_within_a_second(repo: Repo) -> None:
+    repo.config(f"[lock]\ntimeout_seconds = {TIMEOUT * 5:g}")
+    timings = []
+    for holder in ("python", "ken"):
+        if holder == "python":
+            proc, _ = hold_lock(repo)
+        else:  # a real `ken note` frozen while it holds the lock, then killed
+            ready = repo.world.base / "ken-holding"
+            proc = repo.popen("note", "the killed holder's note",
+                              env=fault_env(repo.world.base, "hold:flock:events.lock", KEN_FAULT_READY=str(ready)))
+            wait_for(ready, proc)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        r = repo.ken("note", f"after the {holder} holder died")
+        assert r.returncode == 0, r.describe()
+        assert r.seconds < 1.0, f"the write after a dead {holder} holder took {r.seconds:.2f}s"
+        timings.append(r.seconds)
+    data = repo.log_bytes()
+    assert not bad_lines(data)
+    assert b"the killed holder's note" not in data
+    figure("lock.dead_holder", "after SIGKILL of a lock holder (a python flock holder, a frozen `ken note`) the "
+           "next write succeeded in " + ", ".join(f"{t:.2f} s" for t in timings) + " (limit 1 s)")
+
+
+def test_a_stuck_lock_holder_times_out_cleanly(repo: Repo) -> None:
+    repo.config(f"[lock]\ntimeout_seconds = {TIMEOUT:g}")
+    before = repo.log_bytes()
+    proc, _ = hold_lock(repo)
+    try:
+        r = repo.ken("note", "blocked by a stuck holder", timeout=60)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+    problem = clean_refusal(r)
+    assert problem is None, f"{problem}\n{r.describe()}"
+    assert r.returncode == 2, r.describe()
+    assert "lock" in r.stderr.lower(), r.describe()
+    assert TIMEOUT <= r.seconds < TIMEOUT + 1.5, f"gave up after {r.seconds:.2f}s with timeout_seconds = {TIMEOUT}"
+    assert repo.log_bytes() == before, "a write that timed out on the lock changed the log"
+    after = repo.ken("note", "once the holder is gone")
+    assert after.returncode == 0, after.describe()
+    figure("lock.stuck_holder", f"with a live holder and timeout_seconds = {TIMEOUT:g}: `ken note` exited "
+           f"{r.returncode} after {r.seconds:.2f} s with one line ({r.stderr.strip()[:90]!r}); log unchanged")
