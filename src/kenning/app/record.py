@@ -296,7 +296,7 @@ def _last_micros(memory: Memory, now_us: int) -> int:
     try:
         stamp = json.loads(line)["timestamp"] if line else ""
         newest = max(newest, stamp) if isinstance(stamp, str) and stamp <= limit else newest
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):  # a line that is no event: its time is no time
         pass
     try:
         return parse_timestamp(newest) if newest else 0
