@@ -131,7 +131,7 @@ def log_events(data: bytes) -> list[dict[str, Any]]:
     for line in data.split(b"\n"):
         try:
             value = json.loads(line.decode("utf-8"))
-        except ValueError:
+        except (ValueError, RecursionError):
             continue
         if isinstance(value, dict):
             out.append(value)
