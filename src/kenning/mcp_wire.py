@@ -39,7 +39,7 @@ from pydantic_core import PydanticSerializationError
 # JSON-RPC 2.0 says (-32700 for what is not JSON, -32600 for what is not a valid request).
 
 SURROGATE = re.compile("[\ud800-\udfff]")  # a lone UTF-16 half: not text, cannot be written as UTF-8
-MAX_LINE = 32 * 2**20  # bytes: a 1M-character argument sent as \uXXXX escapes is 6 MB
+MAX_LINE = 32 * 2**20  # bytes: a 1M-character argument sent as six-byte \u escapes is 6 MB
 MAX_DEPTH = 64  # our deepest message is params.arguments.paths[i], 4 levels
 DRAIN_SECONDS = 30  # at end of input, how long requests still running may take to be answered
 
