@@ -591,3 +591,21 @@ def test_timestamps_still_increase_after_a_malformed_last_line(repo: Repo) -> No
     repo.ok("note", "two", env={"KEN_NOW": "2029-12-31T23:59:00Z"})
     stamps = [json.loads(line)["timestamp"] for line in repo.log_bytes().splitlines() if line.startswith(b"{")]
     assert stamps[0] < stamps[1], stamps
+
+
+def test_an_index_written_by_an_older_kenning_is_rebuilt(repo: Repo) -> None:
+    """Version 12 kept bad lines as bare numbers; reading its meta as this version's would crash."""
+    import sqlite3
+
+    repo.ok("note", "kept across the upgrade")
+    repo.append_raw(b"not an event\n")
+    repo.ok("summary")
+    db = sqlite3.connect(repo.path / ".kenning" / "cache" / "index.sqlite")
+    info = json.loads(db.execute("SELECT value FROM meta WHERE key='log'").fetchone()[0])
+    info["malformed"] = [number for number, _ in info["malformed"]]  # the old shape
+    db.execute("UPDATE meta SET value=? WHERE key='log'", (json.dumps(info),))
+    db.execute("PRAGMA user_version=12")
+    db.commit()
+    db.close()
+    r = repo.ok("search", "upgrade")
+    assert "kept across the upgrade" in r.stdout and "line 2 is not a valid event (not JSON)" in r.stderr

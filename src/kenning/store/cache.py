@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-CACHE_VERSION = "12"
+CACHE_VERSION = "13"  # 13: the log meta keeps a CRC of the prefix and the reason for each bad line
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events(
