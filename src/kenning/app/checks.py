@@ -13,7 +13,7 @@ import json
 import os
 import sys
 
-from kenning.core.errors import KenError
+from kenning.core.errors import KenError, cause
 from kenning.core.events import format_timestamp
 
 TYPE_CHECKING = False
@@ -39,8 +39,7 @@ def _append(project: Project, record: dict[str, Any]) -> None:
     try:
         files.append_line(_path(project), json.dumps(record, sort_keys=True, separators=(",", ":")))
     except (OSError, KenError) as err:
-        cause = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
-        sys.stderr.write(f"ken: warning: the check was not recorded ({cause})\n")
+        sys.stderr.write(f"ken: warning: the check was not recorded ({cause(err)})\n")
 
 
 def record(project: Project, verdict: FileVerdict, surface: str, now_us: int, decision: str,

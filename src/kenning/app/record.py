@@ -16,7 +16,7 @@ from kenning.app.memory import Memory, open_memory, promote_lessons
 from kenning.app.paths import canonical_location
 from kenning.app.project import Project, new_event_id, new_issue_id, now_micros
 from kenning.core import redaction
-from kenning.core.errors import InvalidInput, KenError
+from kenning.core.errors import InvalidInput, KenError, cause
 from kenning.core.events import (
     FUTURE_SLACK_US,
     SCHEMA_VERSION,
@@ -78,15 +78,9 @@ def _derive(memory: Memory) -> None:
         try:
             step()
         except (KenError, OSError, sqlite3.Error) as err:
-            memory.warn(f"the event is written, but {what} could not be updated ({_cause(err)}); "
+            memory.warn(f"the event is written, but {what} could not be updated ({cause(err)}); "
                         "the next command brings it up to date")
             return
-
-
-def _cause(err: Exception) -> str:
-    if isinstance(err, OSError) and err.strerror:
-        return f"{err.strerror}: {err.filename}" if err.filename else err.strerror
-    return str(err)
 
 
 def _attach_diff(project: Project, draft: dict[str, Any], cwd: Path | None) -> None:
@@ -262,7 +256,7 @@ def _append(memory: Memory, draft: dict[str, Any], micros: int, notices: list[st
         try:
             memory.sync(appended=True)  # under the lock: the index reads exactly what was appended
         except (KenError, OSError, sqlite3.Error) as err:
-            memory.warn(f"the event is written, but the index could not be updated ({_cause(err)}); "
+            memory.warn(f"the event is written, but the index could not be updated ({cause(err)}); "
                         "the next command brings it up to date")
     return event
 

@@ -38,3 +38,11 @@ class LockTimeout(KenError):
 
 class UnsafePath(KenError):
     exit_code = 2
+
+
+def cause(err: BaseException) -> str:
+    """The cause of an error in a few words, for the one line a user reads: an OS error's own
+    text ("No space left on device") with the file it was about, else the error's message."""
+    if isinstance(err, OSError) and err.strerror:
+        return f"{err.strerror}: {err.filename}" if err.filename else err.strerror
+    return str(err)

@@ -12,7 +12,7 @@ import json
 import os
 import sqlite3
 
-from kenning.core.errors import UnsafePath
+from kenning.core.errors import UnsafePath, cause
 from kenning.core.events import TYPES, Event, serialize
 from kenning.store.files import refuse_links
 
@@ -88,7 +88,7 @@ class Cache:
         try:
             self.db = self._connect(path)
         except (OSError, sqlite3.Error, UnsafePath) as err:
-            self.problem = (f"the index .kenning/cache/{path.name} cannot be used ({_cause(err)}); "
+            self.problem = (f"the index .kenning/cache/{path.name} cannot be used ({cause(err)}); "
                             "answering from the log (slower)")
             self.db = self._open(":memory:")
 
@@ -121,7 +121,7 @@ class Cache:
         try:
             self.db = self._connect(self.path)
         except (OSError, sqlite3.Error, UnsafePath) as err:
-            self.problem = f"the index cannot be rebuilt on disk ({_cause(err)}); answering from the log (slower)"
+            self.problem = f"the index cannot be rebuilt on disk ({cause(err)}); answering from the log (slower)"
             self.db = self._open(":memory:")
 
     @staticmethod
@@ -506,8 +506,3 @@ class _Transaction:
             except sqlite3.Error:
                 pass  # the error being raised says what went wrong; this one would hide it
 
-
-def _cause(err: BaseException) -> str:
-    if isinstance(err, OSError) and err.strerror:
-        return err.strerror
-    return str(err)

@@ -18,7 +18,7 @@ import os
 import time
 import zlib
 
-from kenning.core.errors import LockTimeout, MemoryUnreadable, UnsafePath
+from kenning.core.errors import LockTimeout, MemoryUnreadable, UnsafePath, cause
 from kenning.core.events import parse_line
 from kenning.store.files import NOFOLLOW, open_nofollow, refuse_links
 
@@ -83,7 +83,7 @@ class EventLog:
                 f.seek(offset)
                 data = f.read()
         except (OSError, UnsafePath) as err:
-            raise MemoryUnreadable(f"cannot read the event log {self.path}: {_cause(err)}") from err
+            raise MemoryUnreadable(f"cannot read the event log {self.path}: {cause(err)}") from err
         cut = data.rfind(b"\n") + 1
         lines = data[:cut].split(b"\n")[:-1] if cut else []
         return Tail(lines, offset, offset + cut, data[cut:], zlib.crc32(data[:cut], crc))
@@ -103,7 +103,7 @@ class EventLog:
                     crc = zlib.crc32(block, crc)
                     left -= len(block)
         except (OSError, UnsafePath) as err:
-            raise MemoryUnreadable(f"cannot read the event log {self.path}: {_cause(err)}") from err
+            raise MemoryUnreadable(f"cannot read the event log {self.path}: {cause(err)}") from err
         return crc
 
     def lock(self, timeout: float) -> AbstractContextManager[None]:
@@ -196,10 +196,6 @@ def _cut_back(fd: int, size: int) -> None:
         os.ftruncate(fd, size)
     except OSError:
         pass  # a torn tail then: the next writer moves it to the quarantine
-
-
-def _cause(err: Exception) -> str:
-    return (err.strerror or str(err)) if isinstance(err, OSError) else str(err)
 
 
 def _last_newline(f: object, before: int) -> int:
