@@ -52,11 +52,19 @@ class Event:
     and the gate's whole-process budget is 100 ms.
     """
 
-    __slots__ = ("_data",)
+    __slots__ = ("_data", "_path")
     _data: dict[str, Any]
+    _path: str | None
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         object.__setattr__(self, "_data", dict(data))
+
+    @classmethod
+    def _adopt(cls, data: dict[str, Any]) -> Event:
+        """Wrap a freshly decoded object without copying it (``parse_line`` owns it alone)."""
+        event = cls.__new__(cls)
+        object.__setattr__(event, "_data", data)
+        return event
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("events are immutable")
@@ -75,6 +83,11 @@ class Event:
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self._data)
+
+    def pick(self, keys: tuple[str, ...]) -> dict[str, Any]:
+        """The fields among ``keys`` that hold something (not null, empty or false)."""
+        data = self._data
+        return {k: value for k in keys if (value := data.get(k)) not in (None, "", False)}
 
     @property
     def id(self) -> str:
@@ -105,7 +118,13 @@ class Event:
     @property
     def path(self) -> str | None:
         """The location without its ``:LINE`` suffix: the key the gate matches on."""
-        return location_path(self.location) if self.location else None
+        try:
+            return self._path
+        except AttributeError:  # worked out once: the fold and the index ask for it often
+            location = self.location
+            path = location_path(location) if location else None
+            object.__setattr__(self, "_path", path)
+            return path
 
     def cites(self, path: str) -> bool:
         """True when the event is about ``path``: its location, or one of its ``paths``."""
@@ -200,7 +219,7 @@ def parse_line(line: str) -> Event:
     _check_fields(data)
     if _SURROGATE_ESCAPE.search(line) and _has_surrogate(line):
         raise ValueError("text with an unpaired UTF-16 surrogate (not valid Unicode)")
-    return Event(data)
+    return Event._adopt(data)
 
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")

@@ -21,8 +21,9 @@ the cache, so a write touches a few rows instead of loading the whole state.
 
 from __future__ import annotations
 
+import bisect
 import heapq
-from itertools import islice
+from itertools import groupby, islice
 
 from kenning.core.events import TYPES, Event, serialize
 from kenning.core.text import one_line
@@ -91,18 +92,16 @@ def _as_key(value: Any) -> tuple[str, str] | None:
 
 
 def _insert_top(items: list[Item], item: Item, limit: int | None) -> Item | None:
-    """Insert keeping newest first; return the item pushed out past ``limit``, if any.
-    Unbounded lists (``--full``) are only appended to; their views sort them once."""
+    """Insert keeping ``items`` in the fold's order, oldest first; return the item pushed out
+    past ``limit`` (the oldest), if any. Unbounded lists (``--full``) are only appended to;
+    their views sort them once."""
     if limit is None:
         items.append(item)
         return None
-    if limit is not None and len(items) >= limit and key(item) < key(items[-1]):
+    if len(items) >= limit and key(item) < key(items[0]):
         return item  # older than everything kept: nothing to move
-    items.append(item)
-    items.sort(key=key, reverse=True)
-    if limit is not None and len(items) > limit:
-        return items.pop()
-    return None
+    bisect.insort(items, item, key=key)
+    return items.pop(0) if len(items) > limit else None
 
 
 class State:
@@ -122,7 +121,7 @@ class State:
         self.retired = given.get("retired") or MemoryTable()    # ids named by supersedes
         self.key_files = given.get("key_files") or MemoryTable()  # path -> citations
         small = small or {}
-        self.done: list[Item] = small.get("done", [])  # newest done issues
+        self.done: list[Item] = small.get("done", [])  # the newest done issues, oldest first
         self.notes: list[Item] = small.get("notes", [])
         self.note_count: int = small.get("note_count", 0)
         self.lessons: list[Item] = small.get("lessons", [])
@@ -135,8 +134,7 @@ class State:
                 "lessons": self.lessons, "lesson_count": self.lesson_count, "unknown": self.unknown}
 
     def item(self, event: Event) -> Item:
-        data = event.as_dict()
-        item = {k: data[k] for k in _ITEM_KEYS if data.get(k) not in (None, "", False)}
+        item = event.pick(_ITEM_KEYS)
         item["summary"] = one_line(event.summary, ITEM_CHARS) if self.bounded else event.summary
         return item
 
@@ -192,7 +190,8 @@ class State:
             self._mark_done(iid, issue)
 
     def _mark_done(self, iid: str, issue: Item) -> None:
-        self.done = [d for d in self.done if d["issue_id"] != iid]
+        if self.done_ids.get(iid) is not None:  # done before (a second fix): shown once
+            self.done = [d for d in self.done if d["issue_id"] != iid]
         self.done_ids.put(iid, "", list(key(issue)))  # remembers which issue holds the id
         pushed = _insert_top(self.done, issue, self._limit(TOP_KEPT))
         if pushed is not None:
@@ -200,9 +199,9 @@ class State:
             self.attempts.pop(pushed["issue_id"])
 
     def _attempt(self, event: Event) -> None:
-        item, iid = self.item(event), event.issue_id
         if event.outcome not in ("failed", "partial"):
             return
+        item, iid = self.item(event), event.issue_id
         if not iid:
             self._loose(item)
             return
@@ -265,15 +264,21 @@ class State:
 
 def unique(events: Iterable[Event]) -> list[Event]:
     """Events in the fold's order, each id once (the earliest copy by (timestamp, id) wins)."""
-    seen: set[str] = set()
     ordered = []
-    # the canonical line breaks a tie between two differing copies of one id (a hand edit on one
-    # branch): whatever the line order, the same copy wins
-    for event in sorted(events, key=lambda e: (*e.sort_key, serialize(e))):
+    seen: set[str] = set()
+    for _, tied in groupby(sorted(events, key=_sort_key), key=_sort_key):
+        copies = list(tied)
+        # two differing copies of one id at one time (a hand edit on one branch): the canonical
+        # line breaks the tie, so whatever the line order, the same copy wins
+        event = copies[0] if len(copies) == 1 else min(copies, key=serialize)
         if event.id not in seen:
             seen.add(event.id)
             ordered.append(event)
     return ordered
+
+
+def _sort_key(event: Event) -> tuple[str, str]:
+    return event.sort_key
 
 
 def fold(events: Iterable[Event], bounded: bool = True) -> State:

@@ -6,11 +6,15 @@ from __future__ import annotations
 import re
 
 _SPACE = re.compile(r"\s+")
+_FLAT = re.compile(r"\S+(?: \S+)*")  # already on one line, single spaces: most summaries
 
 
 def one_line(text: str, limit: int | None = None) -> str:
     """Flatten text onto one line (newlines become ' / ') and cut it at ``limit`` characters."""
-    flat = " / ".join(part for part in (_SPACE.sub(" ", ln).strip() for ln in text.splitlines()) if part)
+    if _FLAT.fullmatch(text):
+        flat = text
+    else:
+        flat = " / ".join(part for part in (_SPACE.sub(" ", ln).strip() for ln in text.splitlines()) if part)
     if limit is not None and len(flat) > limit:
         flat = flat[: limit - 1].rstrip() + "…"
     return flat

@@ -23,46 +23,58 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-CACHE_VERSION = "13"  # 13: the log meta keeps a CRC of the prefix and the reason for each bad line
+CACHE_VERSION = "14"  # 14: retirements kept as rows; event_paths keyed for the gate's range scans
 
+# Every query of the gate and the views is a range scan on one of these keys (the test
+# tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
+# many events the log holds.
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events(
     id TEXT PRIMARY KEY, ts TEXT NOT NULL, type TEXT NOT NULL, path TEXT, issue_id TEXT,
     outcome TEXT, supersedes TEXT, origin TEXT NOT NULL, line INTEGER, text TEXT NOT NULL,
     json TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS events_path ON events(path, ts);
-CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id, type);
-CREATE INDEX IF NOT EXISTS events_supersedes ON events(supersedes);
-CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
-CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path);
-CREATE TABLE IF NOT EXISTS event_paths(path TEXT NOT NULL, id TEXT NOT NULL, ts TEXT NOT NULL, type TEXT NOT NULL,
-    outcome TEXT, issue_id TEXT, origin TEXT NOT NULL, PRIMARY KEY(path, id)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS event_paths_type ON event_paths(path, type, ts);
-CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts);
-CREATE INDEX IF NOT EXISTS event_paths_attempts ON event_paths(path, outcome, ts) WHERE type='attempt';
-CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, type);
+CREATE TABLE IF NOT EXISTS event_paths(path TEXT NOT NULL, type TEXT NOT NULL, ts TEXT NOT NULL, id TEXT NOT NULL,
+    outcome TEXT, issue_id TEXT, origin TEXT NOT NULL, PRIMARY KEY(path, type, ts, id)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS retirements(id TEXT NOT NULL, by TEXT NOT NULL, ts TEXT NOT NULL,
+    PRIMARY KEY(id, by)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS git_history(head TEXT NOT NULL, path TEXT NOT NULL, since INTEGER NOT NULL,
     full INTEGER NOT NULL, commits TEXT NOT NULL, PRIMARY KEY(head, path)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS state(name TEXT NOT NULL, k TEXT NOT NULL, rank TEXT NOT NULL, v TEXT NOT NULL,
     PRIMARY KEY(name, k)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS state_rank ON state(name, rank);
+CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id, type);
+CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
+CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path);
+CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts);
 """
+# built after a bulk load rather than row by row during it
+_DEFERRED = ("events_issue", "events_type", "events_outcome", "event_paths_kind")
+_TABLES = ("events", "event_paths", "retirements", "git_history", "meta", "state")
 
 
 _INSERT = ("INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outcome, supersedes, origin,"
            " line, text, json) VALUES(?,?,?,?,?,?,?,?,?,?,?)")
 
 
-_INSERT_PATH = ("INSERT OR IGNORE INTO event_paths(path, id, ts, type, outcome, issue_id, origin)"
+_INSERT_PATH = ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin)"
                 " VALUES(?, ?, ?, ?, ?, ?, ?)")
+
+_INSERT_RETIREMENT = "INSERT OR IGNORE INTO retirements(id, by, ts) VALUES(?, ?, ?)"
 
 
 def _path_rows(event: Event, origin: str) -> Iterator[tuple[Any, ...]]:
     """One row per path the event is about: the gate's queries never touch the JSON column
     until they know which few events they will show."""
     for path in event.paths():
-        yield (path, event.id, event.timestamp, event.type, event.outcome, event.issue_id, origin)
+        yield (path, event.type, event.timestamp, event.id, event.outcome, event.issue_id, origin)
+
+
+def _retirement(event: Event) -> tuple[str, str, str] | None:
+    """A decision that supersedes another retires it from its own time on: a fact the index
+    keeps as a row, so no read searches for the retiring decision."""
+    target = event.supersedes
+    return (target, event.id, event.timestamp) if target and event.type == "decision" else None
 
 
 def _row(event: Event, origin: str, line: int | None, raw: str | None) -> tuple[Any, ...]:
@@ -139,9 +151,7 @@ class Cache:
             db.execute("PRAGMA synchronous=OFF")
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if str(version) != CACHE_VERSION:
-                db.executescript("DROP TABLE IF EXISTS events; DROP TABLE IF EXISTS meta;"
-                                 " DROP TABLE IF EXISTS state; DROP TABLE IF EXISTS event_paths;"
-                                 " DROP TABLE IF EXISTS git_history;")
+                db.executescript("".join(f"DROP TABLE IF EXISTS {table};" for table in _TABLES))
                 db.executescript(_SCHEMA)
                 db.execute(f"PRAGMA user_version={int(CACHE_VERSION)}")
         except BaseException:
@@ -167,10 +177,11 @@ class Cache:
 
     def clear(self, origin: str | None = None) -> None:
         if origin is None:
-            for table in ("events", "meta", "state", "event_paths"):
+            for table in ("events", "meta", "state", "event_paths", "retirements"):
                 self.db.execute(f"DELETE FROM {table}")
         else:
-            self.db.execute("DELETE FROM event_paths WHERE id IN (SELECT id FROM events WHERE origin=?)", (origin,))
+            self.db.execute("DELETE FROM event_paths WHERE origin=?", (origin,))
+            self.db.execute("DELETE FROM retirements WHERE by IN (SELECT id FROM events WHERE origin=?)", (origin,))
             self.db.execute("DELETE FROM events WHERE origin=?", (origin,))
 
     # -- writes -------------------------------------------------------------------------------
@@ -181,24 +192,35 @@ class Cache:
         if cur.rowcount != 1:
             return False
         self.db.executemany(_INSERT_PATH, _path_rows(event, origin))
+        retirement = _retirement(event)
+        if retirement:
+            self.db.execute(_INSERT_RETIREMENT, retirement)
         return True
 
     def insert_many(self, rows: Iterable[tuple[Event, str, int | None, str | None]]) -> None:
-        """Bulk-load events into an empty index (a rebuild): indexes are built once, at the end."""
-        for name in ("events_path", "events_issue", "events_supersedes", "events_type", "event_paths_type",
-                     "event_paths_origin"):
+        """Bulk-load events into an empty index (a rebuild). Rows go in key order, so each
+        B-tree is appended to rather than split at random; secondary indexes are built once, at
+        the end, from sorted data."""
+        for name in _DEFERRED:
             self.db.execute(f"DROP INDEX IF EXISTS {name}")  # not executescript: it would commit
+        self.db.execute("PRAGMA cache_size=-65536")  # 64 MiB while loading; back to the default after
         loaded = list(rows)
-        self.db.executemany(_INSERT, (_row(*r) for r in loaded))
-        self.db.executemany(_INSERT_PATH, (row for r in loaded for row in _path_rows(r[0], r[1])))
+        self.db.executemany(_INSERT, sorted(_row(*r) for r in loaded))
+        self.db.executemany(_INSERT_PATH, sorted(row for r in loaded for row in _path_rows(r[0], r[1])))
+        self.db.executemany(_INSERT_RETIREMENT, sorted(filter(None, (_retirement(r[0]) for r in loaded))))
         for statement in _SCHEMA.split(";"):
             if "CREATE INDEX" in statement:
                 self.db.execute(statement)
-        self.db.execute("ANALYZE")  # statistics, so the gate's queries pick the narrow indexes
+        self.db.execute("PRAGMA analysis_limit=1000")  # statistics from a sample: enough to plan by
+        self.db.execute("ANALYZE")
+        self.db.execute("PRAGMA cache_size=-2000")
 
     def remove(self, event_ids: list[str]) -> None:
-        for event_id in event_ids:
-            self.db.execute("DELETE FROM event_paths WHERE id=?", (event_id,))
+        for event_id in event_ids:  # by key: the paths the event names, then its id among them
+            self.db.execute("DELETE FROM event_paths WHERE path IN (SELECT path FROM events WHERE id=?1 UNION"
+                            " SELECT value FROM json_each((SELECT json FROM events WHERE id=?1), '$.paths'))"
+                            " AND id=?1", (event_id,))
+            self.db.execute("DELETE FROM retirements WHERE by=?", (event_id,))
             self.db.execute("DELETE FROM events WHERE id=?", (event_id,))
 
     # -- queries ------------------------------------------------------------------------------
@@ -247,7 +269,8 @@ class Cache:
             return []
         marks = ",".join("?" * len(ids))
         rows = self.db.execute(
-            f"SELECT json FROM events WHERE type='decision' AND supersedes IN ({marks}) ORDER BY ts, id", ids)
+            f"SELECT e.json FROM retirements r JOIN events e ON e.id=r.by WHERE r.id IN ({marks})"
+            " ORDER BY e.ts, e.id", ids)
         return [r[0] for r in rows]
 
     def open_issue_ids(self) -> set[str]:
@@ -334,7 +357,7 @@ class Cache:
 
     def standing_decision(self, path: str, since: str, until: str) -> str | None:
         where = ("p.path=? AND p.type='decision' AND p.ts>=? AND p.ts<=? AND NOT EXISTS"
-                 " (SELECT 1 FROM events s WHERE s.type='decision' AND s.supersedes=p.id AND s.ts<=?)")
+                 " (SELECT 1 FROM retirements r WHERE r.id=p.id AND r.ts<=?)")
         return next(iter(self._counted(where, (path, since, until, until), 1, count=False)[1]), None)
 
     def known_ids(self, event_ids: list[str]) -> set[str]:
@@ -345,7 +368,7 @@ class Cache:
 
     def memories_before(self, path: str, before: str, limit: int) -> tuple[int, list[str]]:
         where = ("p.path=? AND p.origin='log' AND p.type!='snooze' AND p.ts<? AND NOT (p.type='decision' AND EXISTS"
-                 " (SELECT 1 FROM events s WHERE s.type='decision' AND s.supersedes=p.id))")
+                 " (SELECT 1 FROM retirements r WHERE r.id=p.id))")
         return self._counted(where, (path, before), limit)
 
     def git_history(self, head: str, paths: list[str]) -> dict[str, tuple[int, int, list[list[Any]]]]:
@@ -397,8 +420,7 @@ class Cache:
             args.extend([folder, folder[:-1] + "0"])
         if not where:
             return []
-        standing = (" AND NOT EXISTS (SELECT 1 FROM events s WHERE s.type='decision' AND s.supersedes=p.id)"
-                    if kind == "decision" else "")
+        standing = " AND NOT EXISTS (SELECT 1 FROM retirements r WHERE r.id=p.id)" if kind == "decision" else ""
         # pick the few ids on the path index first, then read only their JSON
         rows = self.db.execute(
             f"SELECT e.json FROM (SELECT DISTINCT p.id, p.ts FROM event_paths p WHERE p.type=?"
