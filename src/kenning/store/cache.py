@@ -303,8 +303,8 @@ class Cache:
         """The log's issues with a fix recorded after at least one failed attempt on them."""
         row = self.db.execute(
             "SELECT count(DISTINCT f.issue_id) FROM events f WHERE f.type='fix' AND f.origin='log' AND EXISTS"
-            " (SELECT 1 FROM events a WHERE a.issue_id=f.issue_id AND a.type='attempt' AND a.outcome='failed'"
-            " AND a.origin='log' AND a.ts < f.ts)").fetchone()
+            " (SELECT 1 FROM events a INDEXED BY events_issue WHERE a.issue_id=f.issue_id AND a.type='attempt'"
+            " AND a.outcome='failed' AND a.origin='log' AND a.ts < f.ts)").fetchone()
         return int(row[0])
 
     def superseded_count(self) -> int:
@@ -352,7 +352,8 @@ class Cache:
 
     def open_issues_at(self, path: str, until: str, limit: int) -> tuple[int, list[str]]:
         where = ("p.path=? AND p.type='issue' AND p.issue_id IS NOT NULL AND p.ts<=? AND NOT EXISTS"
-                 " (SELECT 1 FROM events f WHERE f.type='fix' AND f.issue_id=p.issue_id AND f.ts<=?)")
+                 " (SELECT 1 FROM events f INDEXED BY events_issue WHERE f.issue_id=p.issue_id AND f.type='fix'"
+                 " AND f.ts<=?)")
         return self._counted(where, (path, until, until), limit)
 
     def standing_decision(self, path: str, since: str, until: str) -> str | None:
