@@ -134,7 +134,8 @@ def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> 
     reverts = {path: memory.events(memory.cache.failed_attempts(
         path, format_timestamp(opened), until, REVERTS_JUDGED, origin="git")[1]) for path in paths}
     _look_back(memory, facts, reverts, config)
-    snoozes = memory.events(memory.cache.snoozes_at(paths))
+    running = memory.cache.snoozes_running(paths, format_timestamp(now_us), until)
+    snoozes = memory.events(memory.cache.events_by_id(gate.deciding_snoozes(running)))
     verdicts = []
     for path in paths:
         file_memory = _file_memory(memory, path, since, opened, now_us, facts[path], reverts[path], config)

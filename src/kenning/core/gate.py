@@ -389,6 +389,24 @@ def apply_snoozes(verdict: FileVerdict, snoozes: Iterable[Event], events: Mappin
             warning.snoozed_until = str(best.get("until"))
 
 
+def deciding_snoozes(running: Iterable[tuple[str, str, str, str]]) -> set[str]:
+    """The ids of the running snoozes (rows of path, until, time, id) that can decide a
+    warning: ``apply_snoozes`` takes, among those recorded after a warning's newest evidence,
+    the one that runs longest, so a snooze matters only when no snooze recorded at or after it
+    runs as long. Hundreds of snoozes on a file come down to a few, read by id."""
+    deciding: set[str] = set()
+    by_path: dict[str, list[tuple[str, str, str]]] = {}
+    for path, until, time, event_id in running:
+        by_path.setdefault(path, []).append((time, until, event_id))
+    for rows in by_path.values():
+        longest = ""
+        for _, until, event_id in sorted(rows, key=lambda r: (r[0], r[1]), reverse=True):
+            if until > longest:
+                deciding.add(event_id)
+                longest = until
+    return deciding
+
+
 def _until(snooze: Event) -> int:
     try:
         return parse_timestamp(str(snooze.get("until", "")))

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-CACHE_VERSION = "14"  # 14: retirements kept as rows; event_paths keyed for the gate's range scans
+CACHE_VERSION = "15"  # 15: retirements and snoozes kept as rows; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -37,20 +37,26 @@ CREATE TABLE IF NOT EXISTS event_paths(path TEXT NOT NULL, type TEXT NOT NULL, t
     outcome TEXT, issue_id TEXT, origin TEXT NOT NULL, PRIMARY KEY(path, type, ts, id)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS retirements(id TEXT NOT NULL, by TEXT NOT NULL, ts TEXT NOT NULL,
     PRIMARY KEY(id, by)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS snoozes(path TEXT NOT NULL, until TEXT NOT NULL, ts TEXT NOT NULL, id TEXT NOT NULL,
+    PRIMARY KEY(path, until, ts, id)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS git_history(head TEXT NOT NULL, path TEXT NOT NULL, since INTEGER NOT NULL,
     full INTEGER NOT NULL, commits TEXT NOT NULL, PRIMARY KEY(head, path)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS state(name TEXT NOT NULL, k TEXT NOT NULL, rank TEXT NOT NULL, v TEXT NOT NULL,
     PRIMARY KEY(name, k)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS state_rank ON state(name, rank);
-CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id, type);
+CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id, type, ts);
 CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
 CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path);
 CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts);
+CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, type);
+CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts)
+    WHERE type='attempt' AND outcome='failed';
 """
 # built after a bulk load rather than row by row during it
-_DEFERRED = ("events_issue", "events_type", "events_outcome", "event_paths_kind")
-_TABLES = ("events", "event_paths", "retirements", "git_history", "meta", "state")
+_DEFERRED = ("events_issue", "events_type", "events_outcome", "event_paths_kind", "event_paths_origin",
+             "event_paths_failed")
+_TABLES = ("events", "event_paths", "retirements", "snoozes", "git_history", "meta", "state")
 
 
 _INSERT = ("INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outcome, supersedes, origin,"
@@ -61,6 +67,7 @@ _INSERT_PATH = ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, 
                 " VALUES(?, ?, ?, ?, ?, ?, ?)")
 
 _INSERT_RETIREMENT = "INSERT OR IGNORE INTO retirements(id, by, ts) VALUES(?, ?, ?)"
+_INSERT_SNOOZE = "INSERT OR IGNORE INTO snoozes(path, until, ts, id) VALUES(?, ?, ?, ?)"
 
 
 def _path_rows(event: Event, origin: str) -> Iterator[tuple[Any, ...]]:
@@ -75,6 +82,15 @@ def _retirement(event: Event) -> tuple[str, str, str] | None:
     keeps as a row, so no read searches for the retiring decision."""
     target = event.supersedes
     return (target, event.id, event.timestamp) if target and event.type == "decision" else None
+
+
+def _snooze_rows(event: Event) -> list[tuple[str, str, str, str]]:
+    """A snooze covers the paths it lists until its end: kept as rows, so the gate reads only
+    the snoozes still running, without opening their JSON."""
+    until, paths = event.get("until"), event.get("paths")
+    if event.type != "snooze" or not isinstance(until, str) or not isinstance(paths, list):
+        return []
+    return [(path, until, event.timestamp, event.id) for path in dict.fromkeys(paths) if isinstance(path, str)]
 
 
 def _row(event: Event, origin: str, line: int | None, raw: str | None) -> tuple[Any, ...]:
@@ -177,11 +193,12 @@ class Cache:
 
     def clear(self, origin: str | None = None) -> None:
         if origin is None:
-            for table in ("events", "meta", "state", "event_paths", "retirements"):
+            for table in ("events", "meta", "state", "event_paths", "retirements", "snoozes"):
                 self.db.execute(f"DELETE FROM {table}")
         else:
             self.db.execute("DELETE FROM event_paths WHERE origin=?", (origin,))
             self.db.execute("DELETE FROM retirements WHERE by IN (SELECT id FROM events WHERE origin=?)", (origin,))
+            self.db.execute("DELETE FROM snoozes WHERE id IN (SELECT id FROM events WHERE origin=?)", (origin,))
             self.db.execute("DELETE FROM events WHERE origin=?", (origin,))
 
     # -- writes -------------------------------------------------------------------------------
@@ -195,6 +212,7 @@ class Cache:
         retirement = _retirement(event)
         if retirement:
             self.db.execute(_INSERT_RETIREMENT, retirement)
+        self.db.executemany(_INSERT_SNOOZE, _snooze_rows(event))
         return True
 
     def insert_many(self, rows: Iterable[tuple[Event, str, int | None, str | None]]) -> None:
@@ -208,6 +226,7 @@ class Cache:
         self.db.executemany(_INSERT, sorted(_row(*r) for r in loaded))
         self.db.executemany(_INSERT_PATH, sorted(row for r in loaded for row in _path_rows(r[0], r[1])))
         self.db.executemany(_INSERT_RETIREMENT, sorted(filter(None, (_retirement(r[0]) for r in loaded))))
+        self.db.executemany(_INSERT_SNOOZE, sorted(row for r in loaded for row in _snooze_rows(r[0])))
         for statement in _SCHEMA.split(";"):
             if "CREATE INDEX" in statement:
                 self.db.execute(statement)
@@ -221,6 +240,8 @@ class Cache:
                             " SELECT value FROM json_each((SELECT json FROM events WHERE id=?1), '$.paths'))"
                             " AND id=?1", (event_id,))
             self.db.execute("DELETE FROM retirements WHERE by=?", (event_id,))
+            self.db.execute("DELETE FROM snoozes WHERE path IN (SELECT value FROM json_each((SELECT json FROM events"
+                            " WHERE id=?1), '$.paths')) AND id=?1", (event_id,))
             self.db.execute("DELETE FROM events WHERE id=?", (event_id,))
 
     # -- queries ------------------------------------------------------------------------------
@@ -368,7 +389,7 @@ class Cache:
         return {r[0] for r in self.db.execute(f"SELECT id FROM events WHERE id IN ({marks})", event_ids)}
 
     def memories_before(self, path: str, before: str, limit: int) -> tuple[int, list[str]]:
-        where = ("p.path=? AND p.origin='log' AND p.type!='snooze' AND p.ts<? AND NOT (p.type='decision' AND EXISTS"
+        where = ("p.path=? AND p.origin='log' AND p.ts<? AND p.type!='snooze' AND NOT (p.type='decision' AND EXISTS"
                  " (SELECT 1 FROM retirements r WHERE r.id=p.id))")
         return self._counted(where, (path, before), limit)
 
@@ -401,11 +422,19 @@ class Cache:
                               " AND type!='snooze'", paths).fetchone()
         return row[0] if row else None
 
-    def snoozes_at(self, paths: list[str]) -> list[str]:
+    def snoozes_running(self, paths: list[str], now: str, until: str) -> list[tuple[str, str, str, str]]:
+        """(path, until, time, id) of the snoozes on ``paths`` recorded by ``until`` that run
+        past ``now``."""
         marks = ",".join("?" * len(paths))
-        rows = self.db.execute(f"SELECT DISTINCT e.json FROM event_paths p JOIN events e ON e.id=p.id"
-                               f" WHERE p.path IN ({marks}) AND p.type='snooze'", paths)
-        return [r[0] for r in rows]
+        return list(self.db.execute(f"SELECT path, until, ts, id FROM snoozes WHERE path IN ({marks}) AND until>?"
+                                    " AND ts<=?", (*paths, now, until)))
+
+    def events_by_id(self, event_ids: Iterable[str]) -> list[str]:
+        ids = sorted(set(event_ids))
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        return [r[0] for r in self.db.execute(f"SELECT json FROM events WHERE id IN ({marks}) ORDER BY id", ids)]
 
     # -- the views' bounded queries (context, brief, export) -----------------------------------
 
@@ -450,8 +479,10 @@ class Cache:
 
     def _counted(self, where: str, args: tuple[Any, ...], limit: int, count: bool = True) -> tuple[int, list[str]]:
         total = self.db.execute(f"SELECT count(*) FROM event_paths p WHERE {where}", args).fetchone()[0] if count else 0
-        rows = self.db.execute(f"SELECT e.json FROM event_paths p JOIN events e ON e.id=p.id WHERE {where}"
-                               " ORDER BY p.ts DESC, p.id DESC LIMIT ?", (*args, limit))
+        # the few rows are picked on the path's keys first; only their JSON is read
+        rows = self.db.execute(f"SELECT e.json FROM (SELECT p.id, p.ts FROM event_paths p WHERE {where}"
+                               " ORDER BY p.ts DESC, p.id DESC LIMIT ?) q JOIN events e ON e.id=q.id"
+                               " ORDER BY q.ts DESC, q.id DESC", (*args, limit))
         return int(total), [r[0] for r in rows]
 
     def all_events(self) -> Iterator[str]:
