@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-CACHE_VERSION = "15"  # 15: retirements and snoozes kept as rows; event_paths keyed for range scans
+CACHE_VERSION = "16"  # 16: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS events(
     outcome TEXT, supersedes TEXT, origin TEXT NOT NULL, line INTEGER, text TEXT NOT NULL,
     json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS event_paths(path TEXT NOT NULL, type TEXT NOT NULL, ts TEXT NOT NULL, id TEXT NOT NULL,
-    outcome TEXT, issue_id TEXT, origin TEXT NOT NULL, PRIMARY KEY(path, type, ts, id)) WITHOUT ROWID;
+    outcome TEXT, issue_id TEXT, origin TEXT NOT NULL, fixed TEXT, PRIMARY KEY(path, type, ts, id)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS retirements(id TEXT NOT NULL, by TEXT NOT NULL, ts TEXT NOT NULL,
     PRIMARY KEY(id, by)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS snoozes(path TEXT NOT NULL, until TEXT NOT NULL, ts TEXT NOT NULL, id TEXT NOT NULL,
@@ -50,12 +50,13 @@ CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
 CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path);
 CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts);
 CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, type);
+CREATE INDEX IF NOT EXISTS event_paths_issue ON event_paths(issue_id) WHERE type='issue';
 CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts)
     WHERE type='attempt' AND outcome='failed';
 """
 # built after a bulk load rather than row by row during it
 _DEFERRED = ("events_issue", "events_type", "events_outcome", "event_paths_kind", "event_paths_origin",
-             "event_paths_failed")
+             "event_paths_failed", "event_paths_issue")
 _TABLES = ("events", "event_paths", "retirements", "snoozes", "git_history", "meta", "state")
 
 
@@ -63,18 +64,24 @@ _INSERT = ("INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outcome, 
            " line, text, json) VALUES(?,?,?,?,?,?,?,?,?,?,?)")
 
 
-_INSERT_PATH = ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin)"
-                " VALUES(?, ?, ?, ?, ?, ?, ?)")
+_INSERT_PATH = ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed)"
+                " VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
+# an issue's rows carry the time of its first fix: a fact set when either of the two is indexed,
+# so counting a file's open issues reads its issue rows and nothing else
+_FIRST_FIX = "SELECT min(ts) FROM events WHERE issue_id=? AND type='fix'"
+_MARK_FIXED = ("UPDATE event_paths SET fixed=? WHERE type='issue' AND issue_id=? AND (fixed IS NULL OR fixed>?)")
+_REFRESH_FIXED = ("UPDATE event_paths SET fixed=(SELECT min(f.ts) FROM events f WHERE f.issue_id=event_paths.issue_id"
+                  " AND f.type='fix') WHERE type='issue'")
 
 _INSERT_RETIREMENT = "INSERT OR IGNORE INTO retirements(id, by, ts) VALUES(?, ?, ?)"
 _INSERT_SNOOZE = "INSERT OR IGNORE INTO snoozes(path, until, ts, id) VALUES(?, ?, ?, ?)"
 
 
-def _path_rows(event: Event, origin: str) -> Iterator[tuple[Any, ...]]:
+def _path_rows(event: Event, origin: str, fixed: str | None = None) -> Iterator[tuple[Any, ...]]:
     """One row per path the event is about: the gate's queries never touch the JSON column
     until they know which few events they will show."""
     for path in event.paths():
-        yield (path, event.type, event.timestamp, event.id, event.outcome, event.issue_id, origin)
+        yield (path, event.type, event.timestamp, event.id, event.outcome, event.issue_id, origin, fixed)
 
 
 def _retirement(event: Event) -> tuple[str, str, str] | None:
@@ -200,6 +207,7 @@ class Cache:
             self.db.execute("DELETE FROM retirements WHERE by IN (SELECT id FROM events WHERE origin=?)", (origin,))
             self.db.execute("DELETE FROM snoozes WHERE id IN (SELECT id FROM events WHERE origin=?)", (origin,))
             self.db.execute("DELETE FROM events WHERE origin=?", (origin,))
+            self.db.execute(_REFRESH_FIXED)
 
     # -- writes -------------------------------------------------------------------------------
 
@@ -208,7 +216,12 @@ class Cache:
         cur = self.db.execute(_INSERT, _row(event, origin, line, raw))
         if cur.rowcount != 1:
             return False
-        self.db.executemany(_INSERT_PATH, _path_rows(event, origin))
+        fixed = None
+        if event.type == "issue" and event.issue_id:
+            fixed = self.db.execute(_FIRST_FIX, (event.issue_id,)).fetchone()[0]
+        elif event.type == "fix" and event.issue_id:
+            self.db.execute(_MARK_FIXED, (event.timestamp, event.issue_id, event.timestamp))
+        self.db.executemany(_INSERT_PATH, _path_rows(event, origin, fixed))
         retirement = _retirement(event)
         if retirement:
             self.db.execute(_INSERT_RETIREMENT, retirement)
@@ -224,7 +237,12 @@ class Cache:
         self.db.execute("PRAGMA cache_size=-65536")  # 64 MiB while loading; back to the default after
         loaded = list(rows)
         self.db.executemany(_INSERT, sorted(_row(*r) for r in loaded))
-        self.db.executemany(_INSERT_PATH, sorted(row for r in loaded for row in _path_rows(r[0], r[1])))
+        fixes: dict[str, str] = {}
+        for event, *_ in loaded:
+            if event.type == "fix" and event.issue_id:
+                fixes[event.issue_id] = min(fixes.get(event.issue_id, event.timestamp), event.timestamp)
+        self.db.executemany(_INSERT_PATH, sorted(row for r in loaded for row in _path_rows(
+            r[0], r[1], fixes.get(r[0].issue_id or "") if r[0].type == "issue" else None)))
         self.db.executemany(_INSERT_RETIREMENT, sorted(filter(None, (_retirement(r[0]) for r in loaded))))
         self.db.executemany(_INSERT_SNOOZE, sorted(row for r in loaded for row in _snooze_rows(r[0])))
         for statement in _SCHEMA.split(";"):
@@ -236,13 +254,18 @@ class Cache:
 
     def remove(self, event_ids: list[str]) -> None:
         for event_id in event_ids:  # by key: the paths the event names, then its id among them
+            row = self.db.execute("SELECT type, issue_id FROM events WHERE id=?", (event_id,)).fetchone()
             self.db.execute("DELETE FROM event_paths WHERE path IN (SELECT path FROM events WHERE id=?1 UNION"
                             " SELECT value FROM json_each((SELECT json FROM events WHERE id=?1), '$.paths'))"
                             " AND id=?1", (event_id,))
-            self.db.execute("DELETE FROM retirements WHERE by=?", (event_id,))
+            self.db.execute("DELETE FROM retirements WHERE id=(SELECT supersedes FROM events WHERE id=?1) AND by=?1",
+                            (event_id,))
             self.db.execute("DELETE FROM snoozes WHERE path IN (SELECT value FROM json_each((SELECT json FROM events"
                             " WHERE id=?1), '$.paths')) AND id=?1", (event_id,))
             self.db.execute("DELETE FROM events WHERE id=?", (event_id,))
+            if row and row[0] == "fix" and row[1]:  # the issue's first fix may have been this one
+                self.db.execute("UPDATE event_paths SET fixed=(" + _FIRST_FIX + ") WHERE type='issue' AND issue_id=?",
+                                (row[1], row[1]))
 
     # -- queries ------------------------------------------------------------------------------
 
@@ -372,9 +395,7 @@ class Cache:
             " AND p.outcome='failed' AND p.ts>=? AND p.ts<=?", (path, origin, since, until)).fetchone()[0])
 
     def open_issues_at(self, path: str, until: str, limit: int) -> tuple[int, list[str]]:
-        where = ("p.path=? AND p.type='issue' AND p.issue_id IS NOT NULL AND p.ts<=? AND NOT EXISTS"
-                 " (SELECT 1 FROM events f INDEXED BY events_issue WHERE f.issue_id=p.issue_id AND f.type='fix'"
-                 " AND f.ts<=?)")
+        where = "p.path=? AND p.type='issue' AND p.issue_id IS NOT NULL AND p.ts<=? AND (p.fixed IS NULL OR p.fixed>?)"
         return self._counted(where, (path, until, until), limit)
 
     def standing_decision(self, path: str, since: str, until: str) -> str | None:
