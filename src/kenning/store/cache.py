@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-CACHE_VERSION = "16"  # 16: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+CACHE_VERSION = "17"  # 17: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -34,7 +34,8 @@ CREATE TABLE IF NOT EXISTS events(
     outcome TEXT, supersedes TEXT, origin TEXT NOT NULL, line INTEGER, text TEXT NOT NULL,
     json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS event_paths(path TEXT NOT NULL, type TEXT NOT NULL, ts TEXT NOT NULL, id TEXT NOT NULL,
-    outcome TEXT, issue_id TEXT, origin TEXT NOT NULL, fixed TEXT, PRIMARY KEY(path, type, ts, id)) WITHOUT ROWID;
+    outcome TEXT, issue_id TEXT, origin TEXT NOT NULL, fixed TEXT, retired TEXT,
+    PRIMARY KEY(path, type, ts, id)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS retirements(id TEXT NOT NULL, by TEXT NOT NULL, ts TEXT NOT NULL,
     PRIMARY KEY(id, by)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS snoozes(path TEXT NOT NULL, until TEXT NOT NULL, ts TEXT NOT NULL, id TEXT NOT NULL,
@@ -64,24 +65,35 @@ _INSERT = ("INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outcome, 
            " line, text, json) VALUES(?,?,?,?,?,?,?,?,?,?,?)")
 
 
-_INSERT_PATH = ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed)"
-                " VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
+_INSERT_PATH = ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed, retired)"
+                " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)")
 # an issue's rows carry the time of its first fix: a fact set when either of the two is indexed,
 # so counting a file's open issues reads its issue rows and nothing else
 _FIRST_FIX = "SELECT min(ts) FROM events WHERE issue_id=? AND type='fix'"
 _MARK_FIXED = ("UPDATE event_paths SET fixed=? WHERE type='issue' AND issue_id=? AND (fixed IS NULL OR fixed>?)")
 _REFRESH_FIXED = ("UPDATE event_paths SET fixed=(SELECT min(f.ts) FROM events f WHERE f.issue_id=event_paths.issue_id"
                   " AND f.type='fix') WHERE type='issue'")
+# likewise a decision's rows carry the time it was first retired (the retirements table says by whom)
+_FIRST_RETIREMENT = "SELECT min(ts) FROM retirements WHERE id=?"
+_EVENT_PATHS = ("SELECT path FROM events WHERE id=?1 UNION"
+                " SELECT value FROM json_each((SELECT json FROM events WHERE id=?1), '$.paths')")
+_MARK_RETIRED = (f"UPDATE event_paths SET retired=?2 WHERE path IN ({_EVENT_PATHS}) AND type='decision' AND id=?1"
+                 " AND (retired IS NULL OR retired>?2)")
+_SET_RETIRED = ("UPDATE event_paths SET retired=(SELECT min(ts) FROM retirements WHERE id=?1)"
+                f" WHERE path IN ({_EVENT_PATHS}) AND type='decision' AND id=?1")
+_REFRESH_RETIRED = ("UPDATE event_paths SET retired=(SELECT min(r.ts) FROM retirements r WHERE r.id=event_paths.id)"
+                    " WHERE type='decision'")
 
 _INSERT_RETIREMENT = "INSERT OR IGNORE INTO retirements(id, by, ts) VALUES(?, ?, ?)"
 _INSERT_SNOOZE = "INSERT OR IGNORE INTO snoozes(path, until, ts, id) VALUES(?, ?, ?, ?)"
 
 
-def _path_rows(event: Event, origin: str, fixed: str | None = None) -> Iterator[tuple[Any, ...]]:
+def _path_rows(event: Event, origin: str, fixed: str | None = None,
+               retired: str | None = None) -> Iterator[tuple[Any, ...]]:
     """One row per path the event is about: the gate's queries never touch the JSON column
     until they know which few events they will show."""
     for path in event.paths():
-        yield (path, event.type, event.timestamp, event.id, event.outcome, event.issue_id, origin, fixed)
+        yield (path, event.type, event.timestamp, event.id, event.outcome, event.issue_id, origin, fixed, retired)
 
 
 def _retirement(event: Event) -> tuple[str, str, str] | None:
@@ -208,6 +220,7 @@ class Cache:
             self.db.execute("DELETE FROM snoozes WHERE id IN (SELECT id FROM events WHERE origin=?)", (origin,))
             self.db.execute("DELETE FROM events WHERE origin=?", (origin,))
             self.db.execute(_REFRESH_FIXED)
+            self.db.execute(_REFRESH_RETIRED)
 
     # -- writes -------------------------------------------------------------------------------
 
@@ -216,15 +229,18 @@ class Cache:
         cur = self.db.execute(_INSERT, _row(event, origin, line, raw))
         if cur.rowcount != 1:
             return False
-        fixed = None
+        fixed = retired = None
         if event.type == "issue" and event.issue_id:
             fixed = self.db.execute(_FIRST_FIX, (event.issue_id,)).fetchone()[0]
         elif event.type == "fix" and event.issue_id:
             self.db.execute(_MARK_FIXED, (event.timestamp, event.issue_id, event.timestamp))
-        self.db.executemany(_INSERT_PATH, _path_rows(event, origin, fixed))
         retirement = _retirement(event)
         if retirement:
             self.db.execute(_INSERT_RETIREMENT, retirement)
+            self.db.execute(_MARK_RETIRED, (retirement[0], event.timestamp))
+        if event.type == "decision":
+            retired = self.db.execute(_FIRST_RETIREMENT, (event.id,)).fetchone()[0]
+        self.db.executemany(_INSERT_PATH, _path_rows(event, origin, fixed, retired))
         self.db.executemany(_INSERT_SNOOZE, _snooze_rows(event))
         return True
 
@@ -238,12 +254,17 @@ class Cache:
         loaded = list(rows)
         self.db.executemany(_INSERT, sorted(_row(*r) for r in loaded))
         fixes: dict[str, str] = {}
+        retirements = sorted(filter(None, (_retirement(r[0]) for r in loaded)))
+        retired: dict[str, str] = {}
+        for target, _, when in retirements:
+            retired[target] = min(retired.get(target, when), when)
         for event, *_ in loaded:
             if event.type == "fix" and event.issue_id:
                 fixes[event.issue_id] = min(fixes.get(event.issue_id, event.timestamp), event.timestamp)
         self.db.executemany(_INSERT_PATH, sorted(row for r in loaded for row in _path_rows(
-            r[0], r[1], fixes.get(r[0].issue_id or "") if r[0].type == "issue" else None)))
-        self.db.executemany(_INSERT_RETIREMENT, sorted(filter(None, (_retirement(r[0]) for r in loaded))))
+            r[0], r[1], fixes.get(r[0].issue_id or "") if r[0].type == "issue" else None,
+            retired.get(r[0].id) if r[0].type == "decision" else None)))
+        self.db.executemany(_INSERT_RETIREMENT, retirements)
         self.db.executemany(_INSERT_SNOOZE, sorted(row for r in loaded for row in _snooze_rows(r[0])))
         for statement in _SCHEMA.split(";"):
             if "CREATE INDEX" in statement:
@@ -254,7 +275,7 @@ class Cache:
 
     def remove(self, event_ids: list[str]) -> None:
         for event_id in event_ids:  # by key: the paths the event names, then its id among them
-            row = self.db.execute("SELECT type, issue_id FROM events WHERE id=?", (event_id,)).fetchone()
+            row = self.db.execute("SELECT type, issue_id, supersedes FROM events WHERE id=?", (event_id,)).fetchone()
             self.db.execute("DELETE FROM event_paths WHERE path IN (SELECT path FROM events WHERE id=?1 UNION"
                             " SELECT value FROM json_each((SELECT json FROM events WHERE id=?1), '$.paths'))"
                             " AND id=?1", (event_id,))
@@ -266,6 +287,8 @@ class Cache:
             if row and row[0] == "fix" and row[1]:  # the issue's first fix may have been this one
                 self.db.execute("UPDATE event_paths SET fixed=(" + _FIRST_FIX + ") WHERE type='issue' AND issue_id=?",
                                 (row[1], row[1]))
+            if row and row[0] == "decision" and row[2]:  # and the decision it retired may stand again
+                self.db.execute(_SET_RETIRED, (row[2],))
 
     # -- queries ------------------------------------------------------------------------------
 
@@ -399,8 +422,7 @@ class Cache:
         return self._counted(where, (path, until, until), limit)
 
     def standing_decision(self, path: str, since: str, until: str) -> str | None:
-        where = ("p.path=? AND p.type='decision' AND p.ts>=? AND p.ts<=? AND NOT EXISTS"
-                 " (SELECT 1 FROM retirements r WHERE r.id=p.id AND r.ts<=?)")
+        where = "p.path=? AND p.type='decision' AND p.ts>=? AND p.ts<=? AND (p.retired IS NULL OR p.retired>?)"
         return next(iter(self._counted(where, (path, since, until, until), 1, count=False)[1]), None)
 
     def known_ids(self, event_ids: list[str]) -> set[str]:
@@ -410,8 +432,7 @@ class Cache:
         return {r[0] for r in self.db.execute(f"SELECT id FROM events WHERE id IN ({marks})", event_ids)}
 
     def memories_before(self, path: str, before: str, limit: int) -> tuple[int, list[str]]:
-        where = ("p.path=? AND p.origin='log' AND p.ts<? AND p.type!='snooze' AND NOT (p.type='decision' AND EXISTS"
-                 " (SELECT 1 FROM retirements r WHERE r.id=p.id))")
+        where = "p.path=? AND p.origin='log' AND p.ts<? AND p.type!='snooze' AND p.retired IS NULL"
         return self._counted(where, (path, before), limit)
 
     def git_history(self, head: str, paths: list[str]) -> dict[str, tuple[int, int, list[list[Any]]]]:
@@ -471,7 +492,7 @@ class Cache:
             args.extend([folder, folder[:-1] + "0"])
         if not where:
             return []
-        standing = " AND NOT EXISTS (SELECT 1 FROM retirements r WHERE r.id=p.id)" if kind == "decision" else ""
+        standing = " AND p.retired IS NULL" if kind == "decision" else ""
         # pick the few ids on the path index first, then read only their JSON
         rows = self.db.execute(
             f"SELECT e.json FROM (SELECT DISTINCT p.id, p.ts FROM event_paths p WHERE p.type=?"
