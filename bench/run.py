@@ -12,6 +12,12 @@ now, so 30-day windows hold a realistic share):
   20 files is timed side by side with the reference tool's `pjm precheck FILE` (projectmem
   0.3.4, fed the same events by `bench/pjm.py`) in the same run.
 
+Then the shapes of memory (`bench/shapes.py`: decision-heavy, a supersession chain, one huge
+file, 500-path events, 50,000 files, 10,000 open issues, snoozes; and the index rebuild at 10,000
+and 100,000 events) and the start-up of the hot commands against the interpreter floor
+(`bench/startup.py`). `--only core|gate|shapes|startup` reruns one part and keeps the others'
+previous figures in `latest.md`, marked as such.
+
 Every figure is the wall time of a whole process (interpreter start included): median and
 90th percentile over `--runs` runs (fewer for pjm at 100,000 events, where one call takes
 seconds). Results are printed and written to `bench/results/latest.{md,json}`.
@@ -185,13 +191,20 @@ def ratios(rows: list[dict[str, object]]) -> str:
     return "\n".join(lines)
 
 
+PARTS = ("core", "gate", "shapes", "startup")
+TITLES = {"core": "## Write and summary (whole process)", "gate": "## The gate, side by side (whole process)",
+          "views": "## Brief and context (whole process; git processes of one warm run)",
+          "shapes": "## Every shape of memory at 100,000 events (bench/shapes.py)",
+          "startup": "## Start-up: the hot commands against the interpreter floor (bench/startup.py)"}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="1500,10000,100000")
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--ken", default=shutil.which("ken") or str(Path(sys.executable).with_name("ken")))
     parser.add_argument("--pjm", default=None, help="the reference tool (default: found on PATH or /tmp/pjmvenv)")
-    parser.add_argument("--only", choices=("core", "gate"))
+    parser.add_argument("--only", choices=PARTS)
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     pjm = args.pjm or find_pjm()
@@ -203,37 +216,48 @@ def main() -> None:
 
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(Path(kenning.__file__).parent)],
                    capture_output=True, env=env)
+    previous = json.loads((RESULTS / "latest.json").read_text()) if (RESULTS / "latest.json").exists() else {}
     results: dict[str, object] = {"machine": f"{platform.machine()}, {os.cpu_count()} cores",
                                   "python": platform.python_version(), "hot_file_weight": file_weights()[0]}
-    sections = []
+    # a part not run this time keeps its previous figures, and says so
+    sections: dict[str, str] = {k: v + "\n\n(figures of an earlier run)" if "earlier run" not in v else v
+                                for k, v in previous.get("sections", {}).items()}
     try:
         print(f"kenning benchmarks on {results['machine']}, Python {results['python']}; "
               f"reference tool: {pjm or 'not installed (pip install projectmem==0.3.4)'}", flush=True)
         if args.only in (None, "core"):
             rows = core_bench(root, sizes, args.ken, env, args.runs)
             results["core"] = rows
-            sections.append("## Write and summary (whole process)\n\n" + table(rows))
+            sections["core"] = f"{TITLES['core']}\n\n{table(rows)}"
         if args.only in (None, "gate"):
             rows, views = gate_bench(root, sizes, args.ken, pjm, env, args.runs)
-            results["gate"] = rows
-            results["views"] = views
-            sections.append("## The gate, side by side (whole process)\n\n" + table(rows) + "\n\n" + ratios(rows))
-            sections.append("## Brief and context (whole process; git processes of one warm run)\n\n" + table(views))
-        text = "\n\n".join(sections)
-        print("\n" + text)
-        RESULTS.mkdir(exist_ok=True)
-        if args.only:  # keep the other part's latest figures beside the new ones
-            previous = json.loads((RESULTS / "latest.json").read_text()) if (RESULTS / "latest.json").exists() else {}
-            other = "gate" if args.only == "core" else "core"
-            if previous.get(other):
-                results[other] = previous[other]
-                title = "## Write and summary (whole process)" if other == "core" else "## The gate, side by side"
-                part = table(previous[other]) + ("" if other == "core" else "\n\n" + ratios(previous[other]))
-                text = (f"{title}\n\n{part}\n\n{text}" if other == "core" else f"{text}\n\n{title}\n\n{part}")
-        (RESULTS / "latest.md").write_text(text + "\n")
-        (RESULTS / "latest.json").write_text(json.dumps(results, indent=2) + "\n")
+            results["gate"], results["views"] = rows, views
+            sections["gate"] = f"{TITLES['gate']}\n\n{table(rows)}\n\n{ratios(rows)}"
+            sections["views"] = f"{TITLES['views']}\n\n{table(views)}"
+        if args.only in (None, "startup"):
+            from startup import startup
+            from startup import table as startup_table
+
+            rows = startup(args.ken, args.runs, root)
+            results["startup"] = rows
+            sections["startup"] = f"{TITLES['startup']}\n\n{startup_table(rows)}"
+        if args.only in (None, "shapes"):  # its own process: it tests a snapshot of src/ and takes a while
+            subprocess.run([sys.executable, str(HERE / "shapes.py"), "--snapshot", "HEAD", "--runs", "7"]
+                           + ([f"--pjm={pjm}"] if pjm else ["--no-pjm"]), check=True)
+            sections["shapes"] = f"{TITLES['shapes']}\n\n" + _demoted((RESULTS / "shapes.md").read_text())
     finally:
         shutil.rmtree(root, ignore_errors=True)
+    results["sections"] = sections
+    text = "\n\n".join(sections[k] for k in ("core", "gate", "views", "startup", "shapes") if k in sections)
+    print("\n" + text)
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "latest.md").write_text(text + "\n")
+    (RESULTS / "latest.json").write_text(json.dumps(results, indent=2) + "\n")
+
+
+def _demoted(markdown: str) -> str:
+    """Another report's headings one level down, to sit under a section of this one."""
+    return "\n".join("#" + line if line.startswith("#") else line for line in markdown.splitlines()).strip()
 
 
 if __name__ == "__main__":
