@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-CACHE_VERSION = "17"  # 17: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+CACHE_VERSION = "18"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -50,7 +50,7 @@ CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id, type, ts);
 CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
 CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path);
 CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts);
-CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, type);
+CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, type, retired);
 CREATE INDEX IF NOT EXISTS event_paths_issue ON event_paths(issue_id) WHERE type='issue';
 CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts)
     WHERE type='attempt' AND outcome='failed';
