@@ -167,7 +167,7 @@ def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now
     decision = cache.standing_decision(path, format_timestamp(since), until)
     stale_before = gate.stale_before(facts, config)
     stale_count, stale = (0, []) if stale_before is None else cache.memories_before(
-        path, format_timestamp(min(stale_before, now_us + 1, _FAR_FUTURE)), EVIDENCE_LIMIT)
+        path, format_timestamp(min(stale_before, now_us + 1, _FAR_FUTURE)), until, EVIDENCE_LIMIT)
     found = gate.FileMemory(failed[:gate.FAILED_SHOWN], hand_count + len(derived), memory.events(open_), open_count,
                             memory.events([decision])[0] if decision else None, memory.events(stale), stale_count,
                             recent)

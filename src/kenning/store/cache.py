@@ -431,9 +431,12 @@ class Cache:
         marks = ",".join("?" * len(event_ids))
         return {r[0] for r in self.db.execute(f"SELECT id FROM events WHERE id IN ({marks})", event_ids)}
 
-    def memories_before(self, path: str, before: str, limit: int) -> tuple[int, list[str]]:
-        where = "p.path=? AND p.origin='log' AND p.ts<? AND p.type!='snooze' AND p.retired IS NULL"
-        return self._counted(where, (path, before), limit)
+    def memories_before(self, path: str, before: str, until: str, limit: int) -> tuple[int, list[str]]:
+        """Memories about ``path`` written by hand before ``before``; decisions retired by
+        ``until`` (the clock) left out."""
+        where = ("p.path=? AND p.origin='log' AND p.ts<? AND p.type!='snooze'"
+                 " AND (p.retired IS NULL OR p.retired>?)")
+        return self._counted(where, (path, before, until), limit)
 
     def git_history(self, head: str, paths: list[str]) -> dict[str, tuple[int, int, list[list[Any]]]]:
         """What git said about each path at ``head``: (since, what it was asked for (flags), commit rows)."""
