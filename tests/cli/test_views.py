@@ -309,3 +309,33 @@ def test_score_counts_the_log_and_keeps_git_facts_apart(world: World) -> None:
     score = repo.json("score")
     assert score["by_type"] == {"note": 1} and score["events"] == 1 and score["fixes"] == 0
     assert score["derived_from_git"] == {"fix": 1}
+
+
+def test_an_issue_twin_merged_in_late_gives_the_summary_of_a_fold_from_scratch(repo: Repo) -> None:
+    """The summary keeps the newest 200 done issues. Two branches opened issue ``aaaa``; the
+    later one is already in the log, with 199 newer done issues and ``bbbb`` (40 s), when a union
+    merge appends the earlier one (10 s), which is the ``aaaa`` that stands. The summary after
+    that append is the one a fold from scratch writes: ``bbbb`` keeps its place."""
+    repo.init()
+    config = repo.path / ".kenning" / "config.toml"
+    config.write_text(config.read_text().replace("budget = 6000 ", "budget = 200000 ", 1))
+
+    def event(n: int, kind: str, second: int, **fields: object) -> str:
+        return json.dumps({"v": 1, "id": f"evt_{n:020x}", "type": kind, "source": "cli", "summary": f"{kind} {n}",
+                           "timestamp": f"2030-01-01T00:{second // 60:02d}:{second % 60:02d}.000000Z", **fields})
+
+    lines = []
+    for i in range(199):
+        lines += [event(1000 + i, "issue", 1000 + i, issue_id=f"f{i:03d}"),
+                  event(2000 + i, "fix", 1000 + i, issue_id=f"f{i:03d}")]
+    lines += [event(1, "fix", 60, issue_id="aaaa"), event(2, "fix", 61, issue_id="bbbb"),
+              event(3, "attempt", 45, issue_id="bbbb", outcome="failed", summary="retry the flush"),
+              event(4, "issue", 50, issue_id="aaaa"), event(5, "issue", 40, issue_id="bbbb")]
+    repo.append_raw(("\n".join(lines) + "\n").encode())
+    repo.ok("summary")
+    repo.append_raw((event(6, "issue", 10, issue_id="aaaa") + "\n").encode())
+    grown = repo.ok("summary").stdout
+    shutil.rmtree(repo.path / ".kenning" / "cache")
+    scratch = repo.ok("summary").stdout
+    assert grown == scratch
+    assert "#bbbb" in scratch and "retry the flush" in scratch

@@ -188,17 +188,19 @@ class Memory:
                 tail_times.append(event.timestamp)
                 if self.index(event, "log", number, text):
                     self._may_promote(event)
+                if self.state.refold:
+                    raise _Rebuild
         if unterminated:  # read, but not past: the next writer completes it, and it is read again
             number -= 1
             counts["events"] -= 1
         newest = max([info.get("newest", "")] + [r[0].timestamp for r in fresh] + tail_times)
-        if fresh:  # an empty index: keep each id once, as the fold does, and load in bulk
-            kept = {e.id: e for e in unique(row[0] for row in fresh)}
-            rows = [row for row in fresh if kept.get(row[0].id) is row[0]]
-            for row in rows:
-                self.state.apply(row[0])
-                self._may_promote(row[0])
-            self.cache.insert_many(rows)
+        if fresh:  # an empty index: keep each id once, fold in the fold's order, and load in bulk
+            ordered = unique(row[0] for row in fresh)
+            for event in ordered:
+                self.state.apply(event)
+                self._may_promote(event)
+            kept = {id(event) for event in ordered}
+            self.cache.insert_many([row for row in fresh if id(row[0]) in kept])
         return {**counts, "end": tail.end, "lines": number, "malformed": malformed[-1000:],
                 "torn": bool(tail.torn) and not unterminated, "newest": newest,
                 "crc": tail.crc, "unterminated": len(unterminated)}

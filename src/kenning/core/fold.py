@@ -127,6 +127,9 @@ class State:
         self.lessons: list[Item] = small.get("lessons", [])
         self.lesson_count: int = small.get("lesson_count", 0)
         self.unknown: int = small.get("unknown", 0)
+        # set when an event arriving out of order may have needed an issue this bounded state
+        # already let go of: only a fold from scratch, in order, gives the right state then
+        self.refold = False
 
     def small(self) -> dict[str, Any]:
         """The few small fields, stored next to the tables."""
@@ -173,6 +176,11 @@ class State:
         if standing is not None and standing <= key(item):
             return  # two issues sharing an id (a rare branch collision): the earliest stands
         if self.fixes.get(iid) is not None:
+            if self.bounded and current is None and len(self.done) >= TOP_KEPT and any(
+                    d["issue_id"] == iid for d in self.done):
+                # an earlier twin of a done issue in the full window: the issue it replaces may
+                # have pushed out one that now belongs in the window, and that one is gone
+                self.refold = True
             self._mark_done(iid, item)
         else:
             self.open_issues.put(iid, rank(item), item)
