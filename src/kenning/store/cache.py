@@ -417,9 +417,11 @@ class Cache:
             "SELECT count(*) FROM event_paths p WHERE p.path=? AND p.origin=? AND p.type='attempt'"
             " AND p.outcome='failed' AND p.ts>=? AND p.ts<=?", (path, origin, since, until)).fetchone()[0])
 
-    def open_issues_at(self, path: str, until: str, limit: int) -> tuple[int, list[str]]:
+    def open_issues_at(self, path: str, until: str, limit: int, count: bool = True) -> tuple[int, list[str]]:
+        """Issues about ``path`` opened by ``until`` with no fix by then: how many (unless
+        ``count`` is False: then 0), and the newest."""
         where = "p.path=? AND p.type='issue' AND p.issue_id IS NOT NULL AND p.ts<=? AND (p.fixed IS NULL OR p.fixed>?)"
-        return self._counted(where, (path, until, until), limit)
+        return self._counted(where, (path, until, until), limit, count)
 
     def standing_decision(self, path: str, since: str, until: str) -> str | None:
         where = "p.path=? AND p.type='decision' AND p.ts>=? AND p.ts<=? AND (p.retired IS NULL OR p.retired>?)"
