@@ -29,6 +29,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import event as label
 from hypothesis import strategies as st
 
+from event_strategies import link_supersedes, type_fields  # tests/ is on sys.path (its conftest.py)
 from kenning.core import fold as fold_module
 from kenning.core import summary
 from kenning.core.events import TYPES, Event, format_timestamp, parse_line, parse_timestamp, serialize
@@ -83,21 +84,9 @@ def event_logs(draw: st.DrawFn, max_size: int = 40, twins: bool = True) -> list[
         free = ISSUES if twins or kind != "issue" else tuple(i for i in ISSUES if i not in opened)
         if kind in ("issue", "attempt", "fix") and free and draw(st.integers(0, 5)) > 0:
             data["issue_id"] = draw(st.sampled_from(free))
-        if kind == "attempt":
-            data["outcome"] = draw(st.sampled_from(("failed", "failed", "partial", "worked")))
-        if kind in ("decision", "note") and draw(st.integers(0, 4)) == 0:
-            data["lesson"] = True
-        if kind == "decision":
-            supersede.append((data, draw(st.integers(0, 5))))
+        type_fields(draw, data, supersede)
         found.append(data)
-    decisions = [d["id"] for d in found if d["type"] == "decision"]
-    for data, choice in supersede:
-        if choice == 1:
-            data["supersedes"] = draw(IDS)
-        elif choice == 2:
-            data["supersedes"] = data["id"]
-        elif choice > 2:
-            data["supersedes"] = draw(st.sampled_from(decisions))
+    link_supersedes(draw, found, supersede, IDS)
     # every event goes through the reader, as the log's lines do
     return [parse_line(serialize(Event(d))) for d in found]
 

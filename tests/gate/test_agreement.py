@@ -37,6 +37,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import event as label
 from hypothesis import strategies as st
 
+from event_strategies import link_supersedes, type_fields  # tests/ is on sys.path (its conftest.py)
 from kenning.app import gate as app_gate
 from kenning.app.memory import Memory, open_memory
 from kenning.app.project import Project
@@ -44,7 +45,7 @@ from kenning.core import gate, summary
 from kenning.core.events import Event, canonical_json, format_timestamp, parse_line, parse_timestamp, serialize
 from kenning.core.fold import fold, unique
 from kenning.store.cache import Cache
-from machine import KEN, isolated_env, run_git, write_file  # tests/ is on sys.path (its conftest.py)
+from machine import KEN, isolated_env, run_git, write_file
 
 NOW_TEXT = "2030-06-30T12:00:00.000000Z"
 NOW = parse_timestamp(NOW_TEXT)
@@ -120,23 +121,9 @@ def logs(draw: st.DrawFn, max_size: int = 24) -> list[dict[str, Any]]:
                 data["paths"] = draw(st.lists(st.sampled_from(CITED), max_size=3))
         if kind in ("issue", "attempt", "fix"):
             data["issue_id"] = draw(st.sampled_from(ISSUES))
-        if kind == "attempt":
-            data["outcome"] = draw(st.sampled_from(("failed", "failed", "partial", "worked")))
-        if kind in ("decision", "note") and draw(st.integers(0, 4)) == 0:
-            data["lesson"] = True
-        if kind == "decision":
-            supersede.append((data, draw(st.integers(0, 5))))
+        type_fields(draw, data, supersede)
         found.append(data)
-    decisions = [d["id"] for d in found if d["type"] == "decision"]
-    for data, choice in supersede:
-        if choice == 0:
-            continue  # supersedes nothing
-        if choice == 1:
-            data["supersedes"] = draw(IDS)  # an id memory does not hold
-        elif choice == 2:
-            data["supersedes"] = data["id"]
-        else:  # another decision, earlier or later in the log (and in time, either way)
-            data["supersedes"] = draw(st.sampled_from(decisions))
+    link_supersedes(draw, found, supersede, IDS)
     return found
 
 
