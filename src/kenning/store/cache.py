@@ -69,20 +69,21 @@ _INSERT_PATH = ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, 
                 " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)")
 # an issue's rows carry the time of its first fix: a fact set when either of the two is indexed,
 # so counting a file's open issues reads its issue rows and nothing else
-_FIRST_FIX = "SELECT min(ts) FROM events WHERE issue_id=? AND type='fix'"
-_MARK_FIXED = ("UPDATE event_paths SET fixed=? WHERE type='issue' AND issue_id=? AND (fixed IS NULL OR fixed>?)")
+_FIRST_FIX = "SELECT min(ts) FROM events WHERE issue_id=?1 AND type='fix'"
+_SET_FIXED = f"UPDATE event_paths SET fixed=({_FIRST_FIX}) WHERE type='issue' AND issue_id=?1"
 _REFRESH_FIXED = ("UPDATE event_paths SET fixed=(SELECT min(f.ts) FROM events f WHERE f.issue_id=event_paths.issue_id"
                   " AND f.type='fix') WHERE type='issue'")
 # likewise a decision's rows carry the time it was first retired (the retirements table says by whom)
-_FIRST_RETIREMENT = "SELECT min(ts) FROM retirements WHERE id=?"
+_FIRST_RETIREMENT = "SELECT min(ts) FROM retirements WHERE id=?1"
+# the paths an indexed event is about (its location's and its ``paths``): its rows' keys
 _EVENT_PATHS = ("SELECT path FROM events WHERE id=?1 UNION"
                 " SELECT value FROM json_each((SELECT json FROM events WHERE id=?1), '$.paths')")
-_MARK_RETIRED = (f"UPDATE event_paths SET retired=?2 WHERE path IN ({_EVENT_PATHS}) AND type='decision' AND id=?1"
-                 " AND (retired IS NULL OR retired>?2)")
-_SET_RETIRED = ("UPDATE event_paths SET retired=(SELECT min(ts) FROM retirements WHERE id=?1)"
-                f" WHERE path IN ({_EVENT_PATHS}) AND type='decision' AND id=?1")
+_SET_RETIRED = (f"UPDATE event_paths SET retired=({_FIRST_RETIREMENT}) WHERE path IN ({_EVENT_PATHS})"
+                " AND type='decision' AND id=?1")
 _REFRESH_RETIRED = ("UPDATE event_paths SET retired=(SELECT min(r.ts) FROM retirements r WHERE r.id=event_paths.id)"
                     " WHERE type='decision'")
+
+_FAILED = "p.path=? AND p.origin=? AND p.type='attempt' AND p.outcome='failed' AND p.ts>=? AND p.ts<=?"
 
 _INSERT_RETIREMENT = "INSERT OR IGNORE INTO retirements(id, by, ts) VALUES(?, ?, ?)"
 _INSERT_SNOOZE = "INSERT OR IGNORE INTO snoozes(path, until, ts, id) VALUES(?, ?, ?, ?)"
@@ -233,11 +234,11 @@ class Cache:
         if event.type == "issue" and event.issue_id:
             fixed = self.db.execute(_FIRST_FIX, (event.issue_id,)).fetchone()[0]
         elif event.type == "fix" and event.issue_id:
-            self.db.execute(_MARK_FIXED, (event.timestamp, event.issue_id, event.timestamp))
+            self.db.execute(_SET_FIXED, (event.issue_id,))
         retirement = _retirement(event)
         if retirement:
             self.db.execute(_INSERT_RETIREMENT, retirement)
-            self.db.execute(_MARK_RETIRED, (retirement[0], event.timestamp))
+            self.db.execute(_SET_RETIRED, (retirement[0],))
         if event.type == "decision":
             retired = self.db.execute(_FIRST_RETIREMENT, (event.id,)).fetchone()[0]
         self.db.executemany(_INSERT_PATH, _path_rows(event, origin, fixed, retired))
@@ -276,17 +277,13 @@ class Cache:
     def remove(self, event_ids: list[str]) -> None:
         for event_id in event_ids:  # by key: the paths the event names, then its id among them
             row = self.db.execute("SELECT type, issue_id, supersedes FROM events WHERE id=?", (event_id,)).fetchone()
-            self.db.execute("DELETE FROM event_paths WHERE path IN (SELECT path FROM events WHERE id=?1 UNION"
-                            " SELECT value FROM json_each((SELECT json FROM events WHERE id=?1), '$.paths'))"
-                            " AND id=?1", (event_id,))
+            for table in ("event_paths", "snoozes"):
+                self.db.execute(f"DELETE FROM {table} WHERE path IN ({_EVENT_PATHS}) AND id=?1", (event_id,))
             self.db.execute("DELETE FROM retirements WHERE id=(SELECT supersedes FROM events WHERE id=?1) AND by=?1",
                             (event_id,))
-            self.db.execute("DELETE FROM snoozes WHERE path IN (SELECT value FROM json_each((SELECT json FROM events"
-                            " WHERE id=?1), '$.paths')) AND id=?1", (event_id,))
             self.db.execute("DELETE FROM events WHERE id=?", (event_id,))
             if row and row[0] == "fix" and row[1]:  # the issue's first fix may have been this one
-                self.db.execute("UPDATE event_paths SET fixed=(" + _FIRST_FIX + ") WHERE type='issue' AND issue_id=?",
-                                (row[1], row[1]))
+                self.db.execute(_SET_FIXED, (row[1],))
             if row and row[0] == "decision" and row[2]:  # and the decision it retired may stand again
                 self.db.execute(_SET_RETIRED, (row[2],))
 
@@ -409,13 +406,11 @@ class Cache:
     def failed_attempts(self, path: str, since: str, until: str, limit: int,
                         origin: str = "log") -> tuple[int, list[str]]:
         """Failed attempts on ``path`` in [since, until] from ``origin``: how many, and the newest."""
-        where = "p.path=? AND p.origin=? AND p.type='attempt' AND p.outcome='failed' AND p.ts>=? AND p.ts<=?"
-        return self._counted(where, (path, origin, since, until), limit)
+        return self._counted(_FAILED, (path, origin, since, until), limit)
 
     def failed_count(self, path: str, since: str, until: str, origin: str = "log") -> int:
-        return int(self.db.execute(
-            "SELECT count(*) FROM event_paths p WHERE p.path=? AND p.origin=? AND p.type='attempt'"
-            " AND p.outcome='failed' AND p.ts>=? AND p.ts<=?", (path, origin, since, until)).fetchone()[0])
+        return int(self.db.execute(f"SELECT count(*) FROM event_paths p WHERE {_FAILED}",
+                                   (path, origin, since, until)).fetchone()[0])
 
     def open_issues_at(self, path: str, until: str, limit: int, count: bool = True) -> tuple[int, list[str]]:
         """Issues about ``path`` opened by ``until`` with no fix by then: how many (unless
