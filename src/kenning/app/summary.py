@@ -28,9 +28,15 @@ def render_budgeted(memory: Memory) -> str:
 
 
 def refresh(memory: Memory) -> str:
-    """Re-render ``summary.md`` from the folded state; unchanged text leaves the file alone."""
-    text = render_budgeted(memory)
-    files.write_atomic(memory.project.summary_path, text)
+    """Re-render ``summary.md`` from the folded state; unchanged text leaves the file alone.
+
+    Read and written under the derived-files lock, after catching up with the log: two
+    processes refreshing at once (concurrent writers, a reader beside a writer) otherwise race,
+    and the one that read the log first could write last, leaving a summary that lags it."""
+    with memory.log.derived_lock(memory.project.number("lock", "timeout_seconds")):
+        memory.sync()
+        text = render_budgeted(memory)
+        files.write_atomic(memory.project.summary_path, text)
     return text
 
 

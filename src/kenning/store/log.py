@@ -109,6 +109,11 @@ class EventLog:
     def lock(self, timeout: float) -> AbstractContextManager[None]:
         return _FileLock(self.lock_path, timeout)
 
+    def derived_lock(self, timeout: float) -> AbstractContextManager[None]:
+        """The lock writers of derived files (summary.md) take, apart from the log's own: whoever
+        writes under it has read the log last, so the last file written is the newest."""
+        return _FileLock(self.lock_path.with_name("derived.lock"), timeout)
+
     def append(self, line: str) -> tuple[int, str | None]:
         """Append one event line (caller holds the lock). Returns the offset it starts at, and a
         warning when the line is in the file but the disk did not confirm it (fsync failed).
