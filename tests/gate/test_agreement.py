@@ -25,6 +25,7 @@ silences nothing.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -333,6 +334,52 @@ def test_index_synced_incrementally_agrees_with_the_pure_selection(
         check(memory, project, raw, facts, windows)
     finally:
         memory.close()
+
+
+# a path kenning writes raw in its lines and other writers escape: the cold read must find both
+RENAMED = {"lib/util.py": "lib/\u00fctil.py"}
+
+
+def written(data: dict[str, Any], style: str) -> str:
+    """One event line as kenning writes it, or as another writer might: spaced, ASCII-escaped."""
+    data = {**data, **({"location": _renamed(data["location"])} if "location" in data else {}),
+            **({"paths": [_renamed(p) for p in data["paths"]]} if isinstance(data.get("paths"), list) else {})}
+    if style == "canonical":
+        return canonical_json(data)
+    return json.dumps(data, ensure_ascii=True, separators=(", ", ": "))
+
+
+def _renamed(location: str) -> str:
+    path, colon, line = location.partition(":")
+    return RENAMED.get(path, path) + colon + line
+
+
+@SETTINGS
+@given(raw=logs(), chosen=st.lists(st.sampled_from(POOL), min_size=1, max_size=3, unique=True),
+       style=st.sampled_from(("canonical", "spaced")))
+def test_cold_read_of_the_deciding_lines_agrees_with_the_whole_index(
+        project: Project, raw: list[dict[str, Any]], chosen: list[str], style: str) -> None:
+    """Right after a clone the gate reads only the lines that can decide it on the judged paths
+    (``Memory.read_for_paths``: lines naming them, fixes, superseding decisions), into an index
+    in memory: the report is the whole index's, whichever way the lines were written."""
+    shutil.rmtree(project.cache_dir, ignore_errors=True)
+    project.log_path.write_text("".join(written(e, style) + "\n" for e in raw), encoding="utf-8")
+    paths = [RENAMED.get(p, p) for p in chosen]
+    whole, _ = reopen(project)
+    partial = Memory(project, Cache.in_memory())
+    try:
+        partial.read_for_paths(paths)
+        want = app_gate.judge(whole, paths, NOW, [])
+        got = app_gate.judge(partial, paths, NOW, [])
+        assert got.to_json() == want.to_json()
+        assert partial.cache.count() <= whole.cache.count()
+        label(f"cold read kept {'all' if partial.cache.count() == whole.cache.count() else 'some'} events")
+        for verdict in got.files:
+            for warning in verdict.warnings:
+                label(f"cold: {warning.kind}")
+    finally:
+        partial.close()
+        whole.close()
 
 
 # -- minimal examples -------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import os
 
 from kenning import git
 from kenning.app import checks
-from kenning.app.memory import Memory, open_memory
+from kenning.app.memory import Memory, open_for_paths, open_memory
 from kenning.app.paths import canonical_path
 from kenning.app.project import Project, now_micros
 from kenning.core import gate
@@ -72,10 +72,11 @@ def precheck(project: Project, raw_paths: list[str], cwd: Path | None = None, no
     ``proposed`` (path -> the text about to be written) is compared with the files' failed
     changes in the same read of memory: ``Precheck.similar``."""
     now_us = now_micros(now)
-    memory = open_memory(project, now)
+    project.require_initialized()
+    paths = _paths(project, raw_paths, cwd, staged)
+    memory = open_for_paths(project, paths, now)
     try:
         notices: list[str] = []
-        paths = _paths(project, raw_paths, cwd, staged)
         report = judge(memory, paths, now_us, notices)
         similar = _similar(memory, proposed) if proposed else {}
         memory.flush_warnings()

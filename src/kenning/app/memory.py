@@ -11,8 +11,14 @@ order-independent, so an incremental fold and a rebuild agree.
 from __future__ import annotations
 
 import json
+import os
+import re
 import sqlite3
+import subprocess
 import sys
+from bisect import bisect_right
+from collections import Counter
+from itertools import accumulate
 
 from kenning.core.errors import MemoryUnreadable
 from kenning.core.events import Event, parse_line
@@ -30,6 +36,12 @@ if TYPE_CHECKING:
 _LOG = ".kenning/events.jsonl"
 _INDEX = ".kenning/cache/index.sqlite"
 _WARNED_LINES = 3  # bad lines named one by one on each command; `ken doctor` lists them all
+# below this a whole rebuild takes about a second (10,000 events): the gate just builds the index
+COLD_LOG_BYTES = 4 << 20
+
+
+_NOTHING_READ: dict[str, Any] = {"end": 0, "lines": 0, "crc": 0, "events": 0, "records": 0, "newer": 0,
+                                 "skipped": 0, "malformed": []}
 
 
 class _Rebuild(Exception):
@@ -39,11 +51,11 @@ class _Rebuild(Exception):
 class Memory:
     """A project's index, up to date with its log when returned by ``open_memory``."""
 
-    def __init__(self, project: Project) -> None:
+    def __init__(self, project: Project, cache: Cache | None = None) -> None:
         self.project = project
         self.log = EventLog(project.log_path, project.local_dir / "events.lock",
                             project.local_dir / "quarantine")
-        self.cache = Cache(project.cache_dir / "index.sqlite")
+        self.cache = cache or Cache(project.cache_dir / "index.sqlite")
         self.warnings: list[str] = []
         self._state: State | None = None
         self.promotable: list[Event] = []  # new events that may become cross-project lessons
@@ -123,8 +135,7 @@ class Memory:
             if derived:  # keep where capture started, so a rebuild derives the same window
                 self.cache.set_meta("git", {**derived, "head": None})
             self._state = State()  # in memory while folding everything; saved in one go
-            info = {"end": 0, "lines": 0, "crc": 0, "events": 0, "records": 0, "newer": 0, "skipped": 0,
-                    "malformed": []}
+            info = dict(_NOTHING_READ)
         try:
             info = self._fold_tail(info, rebuild)
         except _Rebuild:
@@ -135,6 +146,39 @@ class Memory:
         if rebuild:
             self._state = None
         return info
+
+    def read_for_paths(self, paths: list[str]) -> int:
+        """Index, into this memory's empty index, only the lines of the log that can decide the
+        gate on ``paths`` (the cold gate's partial read); the number of events read. The index
+        records no position in the log, so nothing takes it for a whole one."""
+        tail = self.log.read_from(0)
+        lines = tail.lines + ([tail.torn] if tail.torn and is_event(tail.torn) else [])
+        cited, closing = _deciding_lines(lines, paths)
+        counts = {"skipped": 0, "records": 0, "newer": 0}
+        malformed: list[list[Any]] = []
+        events = self._parse(cited, counts, malformed)
+        wanted = {e.issue_id if e.type == "issue" else e.id for e, _, _ in events if e.type in ("issue", "decision")}
+        events += self._parse([(n, raw) for n, raw, key in closing if key is None or key in wanted], counts,
+                              malformed)
+        kept = {id(event) for event in unique(e for e, _, _ in events)}
+        self.cache.insert_many([(e, "log", n, text) for e, n, text in events if id(e) in kept], analyze=False)
+        self.skipped = counts["skipped"]
+        self._report({"malformed": malformed, **counts})
+        return len(kept)
+
+    def _parse(self, numbered: list[tuple[int, bytes]], counts: dict[str, int],
+               malformed: list[list[Any]]) -> list[tuple[Event, int, str]]:
+        found = []
+        for number, raw in numbered:
+            try:
+                text = raw.decode("utf-8")
+                event = parse_line(text.lstrip("\ufeff") if number == 1 else text)
+            except ValueError as err:
+                self._count_bad(raw, err, counts)
+                malformed.append([number, reason(err)])
+                continue
+            found.append((event, number, text))
+        return found
 
     def forget_derived(self, event_ids: list[str]) -> None:
         """Remove events derived from commits that history no longer has, and fold again from
@@ -287,23 +331,123 @@ def _require_readable(info: dict[str, Any]) -> None:
 def open_memory(project: Project, now: str | None = None, capture: bool = True, strict: bool = True) -> Memory:
     """The project's memory, brought up to date with the log and (if HEAD moved) with git.
     ``MemoryUnreadable`` when not one event can be read from the log (unless not ``strict``)."""
-    from kenning.app import capture as capture_app
-    from kenning.app.project import now_micros
-
     project.require_initialized()
-    memory = Memory(project)
+    return _brought_up_to_date(Memory(project), now, capture, strict)
+
+
+def _brought_up_to_date(memory: Memory, now: str | None, capture: bool, strict: bool) -> Memory:
     try:
         memory.sync(strict=strict)
         if capture:
-            try:
-                capture_app.refresh(memory, now_micros(now) // 1_000_000)
-            except GitError as err:
-                memory.warn(f"could not read git history ({err}); events derived from commits may be missing")
+            _capture(memory, now)
         promote_lessons(memory)
     except BaseException:
         memory.close()
         raise
     return memory
+
+
+def _capture(memory: Memory, now: str | None) -> None:
+    from kenning.app import capture as capture_app
+    from kenning.app.project import now_micros
+
+    try:
+        capture_app.refresh(memory, now_micros(now) // 1_000_000)
+    except GitError as err:
+        memory.warn(f"could not read git history ({err}); events derived from commits may be missing")
+
+
+def open_for_paths(project: Project, paths: list[str], now: str | None = None) -> Memory:
+    """The memory the gate needs to judge ``paths``: ``open_memory``'s, except right after a
+    clone or a lost cache when the log is too long to fold within a gate's time
+    (``COLD_LOG_BYTES``). Then a background ``ken summary`` builds the index, and this answer
+    comes from the lines that can change a verdict on these paths: those naming one of them,
+    every fix (it closes issues named anywhere) and every superseding decision (it retires
+    one). The gate's queries run unchanged over those lines, so the verdict is the one the
+    whole index gives; only the count of unreadable lines covers just the lines read."""
+    project.require_initialized()
+    memory = Memory(project)
+    try:
+        cold = (memory.cache.path is not None and memory.cache.meta("log") is None
+                and memory.log.stat().st_size >= COLD_LOG_BYTES)
+        if cold and not memory.cache.busy():
+            _build_in_background(project)
+    except BaseException:
+        memory.close()
+        raise
+    if not cold:
+        return _brought_up_to_date(memory, now, capture=True, strict=True)
+    memory.close()
+    partial = Memory(project, Cache.in_memory())
+    try:
+        read = partial.read_for_paths(paths)
+        if not read and partial.skipped:  # perhaps no event in the log at all: let the full read say
+            partial.close()
+            return open_memory(project, now)
+        _capture(partial, now)
+    except BaseException:
+        partial.close()
+        raise
+    return partial
+
+
+def _deciding_lines(lines: list[bytes], paths: list[str]) -> tuple[list[tuple[int, bytes]],
+                                                                   list[tuple[int, bytes, str | None]]]:
+    """The numbered raw lines that may decide the gate on ``paths``, found by byte searches over
+    the whole log before any JSON is parsed: a superset. First every line holding a path as JSON
+    writes it (raw or ``\\u``-escaped; in a location, a ``paths`` list or any text), and every
+    copy of an id the log holds more than once (which copy the fold keeps depends on all); then each
+    fix with the issue it closes, and each superseding decision with the one it retires (the
+    caller keeps those whose key is an issue or decision of the first lines; None: unread, kept)."""
+    text = b"\n".join(lines)
+    starts = [0, *accumulate(len(line) + 1 for line in lines)]
+    needles = {json.dumps(p, ensure_ascii=ascii)[1:-1].encode("utf-8") for p in paths for ascii in (False, True)}
+    cited = set().union(*(_holding(text, starts, needle) for needle in needles), _copies(text, starts))
+    closing = [(n, lines[n - 1], _field(pattern, lines[n - 1]))
+               for needle, pattern in ((b'"fix"', _ISSUE_ID), (b'"supersedes"', _SUPERSEDES))
+               for n in sorted(_holding(text, starts, needle) - cited)]
+    return [(n, lines[n - 1]) for n in sorted(cited)], closing
+
+
+def _holding(text: bytes, starts: list[int], needle: bytes) -> set[int]:
+    """The numbers (from 1) of the lines of ``text`` that contain ``needle``."""
+    found = set()
+    at = text.find(needle)
+    while at >= 0:
+        number = bisect_right(starts, at)
+        found.add(number)
+        at = text.find(needle, starts[number])
+    return found
+
+
+def _copies(text: bytes, starts: list[int]) -> set[int]:
+    """The numbers of the lines whose id another line has too (usually none)."""
+    repeated = {key for key, count in Counter(_ID.findall(text)).items() if count > 1}
+    if not repeated:
+        return set()
+    return {bisect_right(starts, match.start()) for match in _ID.finditer(text) if match.group(1) in repeated}
+
+
+_ID = re.compile(rb'"id"\s*:\s*"([^"\\]*)"')
+_ISSUE_ID = re.compile(rb'"issue_id"\s*:\s*"([^"\\]*)"')
+_SUPERSEDES = re.compile(rb'"supersedes"\s*:\s*"([^"\\]*)"')
+
+
+def _field(pattern: re.Pattern[bytes], raw: bytes) -> str | None:
+    match = pattern.search(raw)
+    return match.group(1).decode("utf-8", "replace") if match else None
+
+
+def _build_in_background(project: Project) -> None:
+    """Start ``ken summary`` on its own (it builds the index and outlives this command). Not
+    started, the next command builds the index in the foreground: nothing is lost."""
+    detach: dict[str, Any] = ({"creationflags": 0x00000008 | 0x00000200} if os.name == "nt"  # DETACHED, NEW GROUP
+                              else {"start_new_session": True})
+    try:
+        subprocess.Popen([sys.executable, "-m", "kenning", "summary"], cwd=project.root, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, close_fds=True, **detach)
+    except OSError:
+        pass
 
 
 def promote_lessons(memory: Memory) -> None:

@@ -201,6 +201,19 @@ class Cache:
     def transaction(self) -> AbstractContextManager[None]:
         return _Transaction(self.db)
 
+    def busy(self) -> bool:
+        """Whether another process is writing the index right now (a rebuild holds it for
+        seconds): asked without waiting."""
+        self.db.execute("PRAGMA busy_timeout=0")
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute("ROLLBACK")
+            return False
+        except sqlite3.OperationalError:
+            return True
+        finally:
+            self.db.execute("PRAGMA busy_timeout=30000")
+
     # -- meta ---------------------------------------------------------------------------------
 
     def meta(self, key: str) -> Any:
@@ -245,7 +258,7 @@ class Cache:
         self.db.executemany(_INSERT_SNOOZE, _snooze_rows(event))
         return True
 
-    def insert_many(self, rows: Iterable[tuple[Event, str, int | None, str | None]]) -> None:
+    def insert_many(self, rows: Iterable[tuple[Event, str, int | None, str | None]], analyze: bool = True) -> None:
         """Bulk-load events into an empty index (a rebuild). Rows go in key order, so each
         B-tree is appended to rather than split at random; secondary indexes are built once, at
         the end, from sorted data."""
@@ -270,8 +283,9 @@ class Cache:
         for statement in _SCHEMA.split(";"):
             if "CREATE INDEX" in statement:
                 self.db.execute(statement)
-        self.db.execute("PRAGMA analysis_limit=1000")  # statistics from a sample: enough to plan by
-        self.db.execute("ANALYZE")
+        if analyze:  # statistics from a sample: enough to plan by
+            self.db.execute("PRAGMA analysis_limit=1000")
+            self.db.execute("ANALYZE")
         self.db.execute("PRAGMA cache_size=-2000")
 
     def remove(self, event_ids: list[str]) -> None:
