@@ -161,7 +161,7 @@ class Memory:
         events += self._parse([(n, raw) for n, raw, key in closing if key is None or key in wanted], counts,
                               malformed)
         kept = {id(event) for event in unique(e for e, _, _ in events)}
-        self.cache.insert_many([(e, "log", n, text) for e, n, text in events if id(e) in kept], analyze=False)
+        self.cache.insert_many([(e, "log", n, text) for e, n, text in events if id(e) in kept], set(paths))
         self.skipped = counts["skipped"]
         self._report({"malformed": malformed, **counts})
         return len(kept)

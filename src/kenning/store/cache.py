@@ -89,12 +89,15 @@ _INSERT_RETIREMENT = "INSERT OR IGNORE INTO retirements(id, by, ts) VALUES(?, ?,
 _INSERT_SNOOZE = "INSERT OR IGNORE INTO snoozes(path, until, ts, id) VALUES(?, ?, ?, ?)"
 
 
-def _path_rows(event: Event, origin: str, fixed: str | None = None,
-               retired: str | None = None) -> Iterator[tuple[Any, ...]]:
-    """One row per path the event is about: the gate's queries never touch the JSON column
-    until they know which few events they will show."""
-    for path in event.paths():
-        yield (path, event.type, event.timestamp, event.id, event.outcome, event.issue_id, origin, fixed, retired)
+def _path_rows(event: Event, origin: str, fixed: str | None = None, retired: str | None = None,
+               only: set[str] | None = None) -> list[tuple[Any, ...]]:
+    """One row per path the event is about (of ``only``, when given): the gate's queries never
+    touch the JSON column until they know which few events they will show."""
+    paths = event.paths()
+    if only is not None:
+        paths = [path for path in paths if path in only]
+    rest = (event.type, event.timestamp, event.id, event.outcome, event.issue_id, origin, fixed, retired)
+    return [(path, *rest) for path in paths]
 
 
 def _retirement(event: Event) -> tuple[str, str, str] | None:
@@ -258,10 +261,12 @@ class Cache:
         self.db.executemany(_INSERT_SNOOZE, _snooze_rows(event))
         return True
 
-    def insert_many(self, rows: Iterable[tuple[Event, str, int | None, str | None]], analyze: bool = True) -> None:
+    def insert_many(self, rows: Iterable[tuple[Event, str, int | None, str | None]],
+                    paths: set[str] | None = None) -> None:
         """Bulk-load events into an empty index (a rebuild). Rows go in key order, so each
         B-tree is appended to rather than split at random; secondary indexes are built once, at
-        the end, from sorted data."""
+        the end, from sorted data. ``paths``: a partial index that will only be asked about
+        these paths keeps path rows for them alone, and no planner statistics."""
         for name in _DEFERRED:
             self.db.execute(f"DROP INDEX IF EXISTS {name}")  # not executescript: it would commit
         self.db.execute("PRAGMA cache_size=-65536")  # 64 MiB while loading; back to the default after
@@ -277,13 +282,14 @@ class Cache:
                 fixes[event.issue_id] = min(fixes.get(event.issue_id, event.timestamp), event.timestamp)
         self.db.executemany(_INSERT_PATH, sorted(row for r in loaded for row in _path_rows(
             r[0], r[1], fixes.get(r[0].issue_id or "") if r[0].type == "issue" else None,
-            retired.get(r[0].id) if r[0].type == "decision" else None)))
+            retired.get(r[0].id) if r[0].type == "decision" else None, paths)))
         self.db.executemany(_INSERT_RETIREMENT, retirements)
-        self.db.executemany(_INSERT_SNOOZE, sorted(row for r in loaded for row in _snooze_rows(r[0])))
+        self.db.executemany(_INSERT_SNOOZE, sorted(row for r in loaded for row in _snooze_rows(r[0])
+                                                   if paths is None or row[0] in paths))
         for statement in _SCHEMA.split(";"):
             if "CREATE INDEX" in statement:
                 self.db.execute(statement)
-        if analyze:  # statistics from a sample: enough to plan by
+        if paths is None:  # statistics from a sample: enough to plan by
             self.db.execute("PRAGMA analysis_limit=1000")
             self.db.execute("ANALYZE")
         self.db.execute("PRAGMA cache_size=-2000")
