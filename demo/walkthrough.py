@@ -8,6 +8,7 @@ running the real `ken` command each time.
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -18,7 +19,7 @@ KEN = [str(Path(sys.executable).with_name("ken"))]
 
 
 def show(cmd: list[str], cwd: Path, env: dict[str, str]) -> str:
-    print(f"\n$ ken {' '.join(cmd)}")
+    print(f"\n$ ken {shlex.join(cmd)}")  # quoted as a shell needs it: a printed command pastes and runs
     result = subprocess.run(KEN + cmd, cwd=cwd, env=env, capture_output=True, text=True)
     sys.stdout.write(result.stdout)
     sys.stdout.write("".join(f"  (stderr) {line}\n" for line in result.stderr.splitlines()))
