@@ -24,11 +24,13 @@ AGENT_HOOKS = ("pre-tool-use", "session-start")
 AGENT_TIMEOUT = 20.0  # below the agents' own hook timeouts: we give up first, and fail open
 
 
-def run(name: str) -> int:
+def run(name: str, agent: str | None = None) -> int:
+    """``agent``: the coding agent an agent hook was installed for (``--agent``), which decides
+    the answer's dialect; None for git hooks and for hooks installed before the flag existed."""
     from kenning.app.project import find_project
 
     if name in AGENT_HOOKS:
-        return _agent(name)
+        return _agent(name, agent)
     try:
         project = find_project(Path.cwd())
         if not project.initialized:
@@ -43,7 +45,7 @@ def run(name: str) -> int:
     return 0
 
 
-def _agent(name: str) -> int:
+def _agent(name: str, agent: str | None) -> int:
     """Read the agent's JSON payload on stdin; print the JSON answer (or nothing)."""
     import json
     import os
@@ -69,7 +71,7 @@ def _agent(name: str) -> int:
         if not project.initialized:
             return 0
         answer = (agent_hooks.session_start(project) if name == "session-start"
-                  else agent_hooks.pre_tool_use(project, payload))
+                  else agent_hooks.pre_tool_use(project, payload, agent=agent))
         if answer is not None:
             sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
     except MemoryUnreadable as err:  # allowed, but never silently: "no warnings" would be a lie

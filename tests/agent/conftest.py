@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import subprocess
 import time
 from pathlib import Path
@@ -20,6 +22,8 @@ import pytest
 from machine import KEN, isolated_env, run_git, write_file  # noqa: E402  (tests/ is on sys.path: its conftest.py)
 
 NOW = "2030-06-30T12:00:00Z"
+SETTINGS = {"claude": Path(".claude") / "settings.json", "codex": Path(".codex") / "hooks.json"}
+BARE_PATH = "/usr/bin:/bin"  # what an agent started outside a shell profile may have
 COMMIT_DATE = "@1908964800 +0000"  # 2030-06-29T12:00:00Z, one day before NOW
 EDIT_TOOLS = "Edit|Write|MultiEdit|NotebookEdit"
 
@@ -105,24 +109,25 @@ class Repo:
         cfg = self.path / ".kenning" / "config.toml"
         lines = cfg.read_text().splitlines()
         start = lines.index("[gate]")
-        for i in range(start + 1, len(lines)):
-            if lines[i].startswith("["):
-                break
-            if lines[i].split("=")[0].strip() == key:
-                lines[i] = f"{key} = {value}"
-                break
-        else:
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("[")), len(lines))
+        found = [i for i in range(start + 1, end) if lines[i].split("=")[0].strip() == key]
+        if found:
+            lines[found[0]] = f"{key} = {value}"
+        else:  # the template has the default commented out: a line of its own under [gate]
             lines.insert(start + 1, f"{key} = {value}")
         cfg.write_text("\n".join(lines) + "\n")
 
     # -- agent hooks ------------------------------------------------------------------------------
 
     def hook(self, name: str, payload: dict[str, Any] | str, cwd: Path | None = None,
-             env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-        """``ken hook NAME`` with the payload on stdin, as Claude Code runs it."""
+             env: dict[str, str] | None = None, agent: str | None = None) -> subprocess.CompletedProcess:
+        """``ken hook NAME [--agent AGENT]`` with the payload on stdin, as Claude Code runs it."""
         text = payload if isinstance(payload, str) else json.dumps(payload)
         extra = {"CLAUDE_PROJECT_DIR": str(self.path), **(env or {})}
-        return self.ken("hook", name, input=text, cwd=cwd, env=extra)
+        return self.ken("hook", name, *(("--agent", agent) if agent else ()), input=text, cwd=cwd, env=extra)
+
+    def settings(self, agent: str) -> dict[str, Any]:
+        return dict(json.loads((self.path / SETTINGS[agent]).read_text()))
 
     def pre(self, payload: dict[str, Any] | str, **kw: Any) -> tuple[subprocess.CompletedProcess, dict[str, Any]]:
         """Run the PreToolUse hook; (the process, its parsed answer or {} when it printed nothing)."""
@@ -147,6 +152,19 @@ class Repo:
 
 
 # -- Claude Code payloads -------------------------------------------------------------------------
+
+def installed_command(name: str, agent: str, ken: str | None = None) -> str:
+    """The command ``ken hooks install`` writes: the ken on the agent's PATH, else this one's
+    absolute path (shell-quoted)."""
+    return f'"$(command -v ken || echo {shlex.quote(ken or str(KEN))})" hook {name} --agent {agent}'
+
+
+def fallback_of(command: str) -> str:
+    """The absolute path an installed command falls back to when ken is not on the PATH."""
+    match = re.fullmatch(r'"\$\(command -v ken \|\| echo (.+)\)" hook .*', command)
+    assert match, command
+    return shlex.split(match.group(1))[0]
+
 
 def _payload(repo: Repo, tool: str, tool_input: dict[str, Any], session: str) -> dict[str, Any]:
     return {"session_id": session, "transcript_path": str(repo.world.base / "transcript.jsonl"),
@@ -177,6 +195,28 @@ def notebook_edit(repo: Repo, rel: str, source: str, session: str = "s1") -> dic
 def session_start(repo: Repo, source: str = "startup", session: str = "s1") -> dict[str, Any]:
     return {"session_id": session, "transcript_path": str(repo.world.base / "transcript.jsonl"),
             "cwd": str(repo.path), "hook_event_name": "SessionStart", "source": source}
+
+
+# -- Codex payloads --------------------------------------------------------------------------------
+# The fields of PreToolUseCommandInput as ``command_input_json`` fills them
+# (openai/codex codex-rs/hooks/src/events/pre_tool_use.rs); an apply_patch call sends its whole
+# patch as ``tool_input.command`` (``pre_tool_use_payload`` in codex-rs/core/src/tools/handlers/
+# apply_patch.rs). SessionStart: SessionStartCommandInput (codex-rs/hooks/src/events/session_start.rs).
+
+def codex_patch(repo: Repo, patch: str, session: str = "codex-s1") -> dict[str, Any]:
+    return {"session_id": session, "turn_id": "turn-1", "transcript_path": None, "cwd": str(repo.path),
+            "hook_event_name": "PreToolUse", "model": "gpt-5-codex", "permission_mode": "default",
+            "tool_name": "apply_patch", "tool_input": {"command": patch}, "tool_use_id": "call_apply_patch_1"}
+
+
+def codex_session_start(repo: Repo, source: str = "startup", session: str = "codex-s1") -> dict[str, Any]:
+    return {"session_id": session, "transcript_path": None, "cwd": str(repo.path), "hook_event_name": "SessionStart",
+            "model": "gpt-5-codex", "permission_mode": "default", "source": source}
+
+
+def patch(*sections: str) -> str:
+    """An apply_patch envelope around ``sections`` (each "*** Update File: …" with its hunks)."""
+    return "*** Begin Patch\n" + "".join(s if s.endswith("\n") else s + "\n" for s in sections) + "*** End Patch\n"
 
 
 def answer(result: dict[str, Any]) -> dict[str, Any]:

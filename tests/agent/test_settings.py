@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
-import re
+import os
+import shlex
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from .conftest import EDIT_TOOLS, Repo
+from machine import KEN  # noqa: E402  (tests/ is on sys.path: its conftest.py)
 
-SETTINGS = {"claude": Path(".claude") / "settings.json", "codex": Path(".codex") / "hooks.json"}
+from .conftest import BARE_PATH, EDIT_TOOLS, SETTINGS, Repo, edit, fallback_of, installed_command, session_start
+
+START_SOURCES = {"startup", "resume", "clear", "compact"}  # Claude Code's hooks reference; Codex's SessionStartSource
 USER_PRE = {"matcher": "Bash", "hooks": [{"type": "command", "command": "./scripts/check-bash.sh", "timeout": 5}]}
 USER_POST = {"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "npx prettier --write ."}]}
 USER_STOP = {"hooks": [{"type": "command", "command": "say done"}]}
@@ -61,11 +65,11 @@ def test_install_merges_keeps_everything_and_is_idempotent(repo: Repo, agent: st
     pre, start = ours(settings, "PreToolUse"), ours(settings, "SessionStart")
     assert len(pre) == 1 and len(start) == 1
     tools = set(pre[0]["matcher"].split("|"))
-    expected = set(EDIT_TOOLS.split("|")) if agent == "claude" else {"Edit", "Write", "MultiEdit"}
+    expected = set(EDIT_TOOLS.split("|")) if agent == "claude" else {"Edit", "Write", "MultiEdit", "apply_patch"}
     assert expected <= tools
-    assert "startup" in start[0]["matcher"] and "resume" in start[0]["matcher"]
-    assert [h["command"] for h in pre[0]["hooks"]] == ["ken hook pre-tool-use"]
-    assert [h["command"] for h in start[0]["hooks"]] == ["ken hook session-start"]
+    assert set(start[0]["matcher"].split("|")) == START_SOURCES
+    assert [h["command"] for h in pre[0]["hooks"]] == [installed_command("pre-tool-use", agent)]
+    assert [h["command"] for h in start[0]["hooks"]] == [installed_command("session-start", agent)]
     for group in (*pre, *start):
         assert all(h["type"] == "command" for h in group["hooks"])
 
@@ -75,26 +79,129 @@ def test_install_merges_keeps_everything_and_is_idempotent(repo: Repo, agent: st
     assert path.read_bytes() == snapshot, "a second install changed the file"
 
 
-def test_claude_session_start_matches_compact(repo: Repo):
-    repo.ok("hooks", "install", "--agent", "claude")
-    settings = json.loads((repo.path / SETTINGS["claude"]).read_text())
-    assert set(ours(settings, "SessionStart")[0]["matcher"].split("|")) == {"startup", "resume", "compact"}
-    assert ours(settings, "PreToolUse")[0]["matcher"] == EDIT_TOOLS
-
-
 @pytest.mark.parametrize("agent", ["claude", "codex"])
-def test_commands_are_plain_ken_words(repo: Repo, agent: str):
-    """The file is shared by the team and may run under cmd.exe: no path, no shell syntax."""
+def test_session_start_runs_after_clear_and_compact(repo: Repo, agent: str):
     repo.ok("hooks", "install", "--agent", agent)
-    settings = json.loads((repo.path / SETTINGS[agent]).read_text())
+    settings = repo.settings(agent)
+    assert set(ours(settings, "SessionStart")[0]["matcher"].split("|")) == START_SOURCES
+    if agent == "claude":
+        assert ours(settings, "PreToolUse")[0]["matcher"] == EDIT_TOOLS
+
+
+def run_installed(repo: Repo, command: str, payload: dict, path: str = BARE_PATH) -> subprocess.CompletedProcess:
+    """The installed command as the agent runs it: a shell, in the repository, the payload on
+    stdin, and a PATH without ken's folder."""
+    env = {**repo.world.env, "PATH": path}
+    return subprocess.run(["/bin/sh", "-c", command], cwd=repo.path, env=env, input=json.dumps(payload),
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX shells")
+@pytest.mark.parametrize("agent", ["claude", "codex"])
+def test_installed_commands_run_without_ken_on_the_agents_path(repo: Repo, agent: str):
+    """An agent's PATH may not hold ken (a desktop launcher, an IDE): the command names ken by its
+    absolute path, so it still answers: the summary at session start, the gate before an edit."""
+    repo.block("src/a.py")
+    repo.ok("hooks", "install", "--agent", agent)
+    settings = repo.settings(agent)
     mine = [c for c in commands(settings) if "ken" in c]
-    assert sorted(mine) == ["ken hook pre-tool-use", "ken hook session-start"]
+    assert len(mine) == 2
     for command in mine:
-        assert re.fullmatch(r"ken hook [a-z-]+", command), command
-        for bad in ("$", "&&", "||", "|", ";", "'", '"', "/", "\\", "`", ">", "<", "%"):
-            assert bad not in command, (bad, command)
-    text = (repo.path / SETTINGS[agent]).read_text()
-    assert str(repo.path) not in text and str(repo.world.base) not in text
+        words = shlex.split(command)
+        assert os.path.isabs(fallback_of(command))
+        assert words[1:3] == ["hook", words[2]] and words[3:] == ["--agent", agent]
+    start = run_installed(repo, ours(settings, "SessionStart")[0]["hooks"][0]["command"], session_start(repo))
+    assert start.returncode == 0, start.stderr
+    told = json.loads(start.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert told.encode() == (repo.path / ".kenning" / "summary.md").read_bytes()
+    pre = run_installed(repo, ours(settings, "PreToolUse")[0]["hooks"][0]["command"], edit(repo, "src/a.py"))
+    assert pre.returncode == 0, pre.stderr
+    assert json.loads(pre.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX shells")
+def test_a_teammates_clone_runs_the_ken_on_its_own_path(repo: Repo):
+    """The settings file is committed: on a teammate's machine the installer's path does not
+    exist, and the command runs the ken on that machine's PATH instead."""
+    repo.block("src/a.py")
+    repo.ok("hooks", "install", "--agent", "claude")
+    command = ours(repo.settings("claude"), "PreToolUse")[0]["hooks"][0]["command"]
+    elsewhere = command.replace(fallback_of(command), "/nonexistent/ken")
+    pre = run_installed(repo, elsewhere, edit(repo, "src/a.py"), path=f"{Path(str(KEN)).parent}:{BARE_PATH}")
+    assert pre.returncode == 0, pre.stderr
+    assert json.loads(pre.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny"
+    missing = run_installed(repo, elsewhere, edit(repo, "src/a.py"))
+    assert missing.returncode == 127  # neither: what `ken doctor` reports
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX shells")
+def test_a_ken_path_with_spaces_and_quotes_is_shell_quoted(repo: Repo, tmp_path):
+    """ken reached through a folder whose name a shell would split: the command still runs."""
+    folder = tmp_path / "my tools 'v2'"
+    folder.mkdir()
+    (folder / "ken").symlink_to(KEN)
+    r = subprocess.run([str(folder / "ken"), "hooks", "install", "--agent", "claude"], cwd=repo.path,
+                       env=repo.world.env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    command = ours(repo.settings("claude"), "SessionStart")[0]["hooks"][0]["command"]
+    assert fallback_of(command) == str(folder / "ken")
+    ran = run_installed(repo, command, session_start(repo))
+    assert ran.returncode == 0 and json.loads(ran.stdout)["hookSpecificOutput"]["hookEventName"] == "SessionStart"
+
+
+# what `ken hooks install` wrote before commands named ken by its path
+OLD_PRE = {"matcher": EDIT_TOOLS, "hooks": [{"type": "command", "command": "ken hook pre-tool-use", "timeout": 30}]}
+OLD_START = {"matcher": "startup|resume|compact",
+             "hooks": [{"type": "command", "command": "ken hook session-start", "timeout": 30}]}
+
+
+def test_reinstalling_upgrades_old_entries_where_they_stand(repo: Repo):
+    user_start = {"matcher": "startup", "hooks": [{"type": "command", "command": "echo hello"}]}
+    path = seed(repo, "claude", {"model": "keep-me", "hooks": {
+        "PreToolUse": [USER_PRE, OLD_PRE, USER_POST], "SessionStart": [OLD_START, user_start], "Stop": [USER_STOP]}})
+    line = repo.ok("hooks", "status", "--agent", "claude").stdout
+    assert "out of date" in line and "clear" in line and "PATH" in line
+    assert "ken hooks install --agent claude" in line
+
+    repo.ok("hooks", "install", "--agent", "claude")
+    hooks = json.loads(path.read_text())["hooks"]
+    assert hooks["PreToolUse"][0] == USER_PRE and hooks["PreToolUse"][2] == USER_POST  # order kept
+    assert hooks["PreToolUse"][1] == {"matcher": EDIT_TOOLS, "hooks": [
+        {"type": "command", "command": installed_command("pre-tool-use", "claude"), "timeout": 30}]}
+    assert hooks["SessionStart"][1] == user_start
+    assert hooks["SessionStart"][0]["matcher"] == "startup|resume|clear|compact"
+    assert [h["command"] for h in hooks["SessionStart"][0]["hooks"]] == [installed_command("session-start", "claude")]
+    assert hooks["Stop"] == [USER_STOP] and len(hooks["PreToolUse"]) == 3 and len(hooks["SessionStart"]) == 2
+    line = repo.ok("hooks", "status", "--agent", "claude").stdout
+    assert "installed" in line and "out of date" not in line
+    snapshot = path.read_bytes()
+    assert "unchanged" in repo.ok("hooks", "install", "--agent", "claude").stdout
+    assert path.read_bytes() == snapshot
+
+
+def test_duplicate_and_other_forms_of_kennings_entries_collapse_into_one(repo: Repo):
+    """Every form kenning ever wrote is recognized: bare, by path, through `python -m kenning`."""
+    by_module = {"matcher": "Edit", "hooks": [{"type": "command", "command": "/usr/bin/python3 -m kenning hook "
+                                                                           "pre-tool-use"}]}
+    shared = {"matcher": "Write", "hooks": [{"type": "command", "command": "./lint.sh"},
+                                            {"type": "command", "command": "'/opt/ken tools/ken' hook pre-tool-use"}]}
+    path = seed(repo, "codex", {"hooks": {"PreToolUse": [by_module, OLD_PRE, shared]}})
+    repo.ok("hooks", "install", "--agent", "codex")
+    pre = json.loads(path.read_text())["hooks"]["PreToolUse"]
+    assert pre == [{"matcher": "Edit|Write|MultiEdit|apply_patch", "hooks": [
+        {"type": "command", "command": installed_command("pre-tool-use", "codex"), "timeout": 30}]},
+        {"matcher": "Write", "hooks": [{"type": "command", "command": "./lint.sh"}]}]
+    repo.ok("hooks", "uninstall", "--agent", "codex")
+    assert json.loads(path.read_text()) == {"hooks": {"PreToolUse": [
+        {"matcher": "Write", "hooks": [{"type": "command", "command": "./lint.sh"}]}]}}
+
+
+def test_codex_install_says_how_to_trust_the_hooks(repo: Repo):
+    """Codex skips new or changed hooks until the user trusts them in /hooks (its hooks docs)."""
+    r = repo.ok("hooks", "install", "--agent", "codex")
+    assert "/hooks" in r.stdout and "trust" in r.stdout
+    assert "trust" not in repo.ok("hooks", "install", "--agent", "codex").stdout  # nothing changed: nothing to do
+    assert "trust" not in repo.ok("hooks", "install", "--agent", "claude").stdout
 
 
 def test_install_creates_the_file_when_missing(repo: Repo):
@@ -161,20 +268,55 @@ def test_hooks_not_an_object_is_refused(repo: Repo):
 
 
 def test_status(repo: Repo):
-    def status() -> dict[str, str]:
-        out = repo.ok("hooks", "status", "--agent", "claude").stdout
+    def status(*agent: str) -> dict[str, str]:
+        out = repo.ok("hooks", "status", *(("--agent", *agent) if agent else ())).stdout
         return {line.split()[0]: line for line in out.splitlines() if line.strip()}
 
-    assert "not installed" in status()["claude"]
+    assert "not installed" in status("claude")["claude"]
     seed(repo, "claude", user_settings())
-    assert "not installed" in status()["claude"]  # user hooks are not kenning's
+    assert "not installed" in status("claude")["claude"]  # user hooks are not kenning's
     repo.ok("hooks", "install", "--agent", "claude")
-    line = status()["claude"]
+    line = status("claude")["claude"]
     assert "installed" in line and "not installed" not in line
-    assert "PreToolUse" in line and "SessionStart" in line
-    assert "not installed" in status()["codex"]
+    assert "PreToolUse" in line and "SessionStart" in line and str(SETTINGS["claude"]) in line
+    assert set(status("claude")) == {"claude"}  # only the agent asked about
+    assert set(status("codex")) == {"codex"} and "not installed" in status("codex")["codex"]
+    everything = status()  # without --agent: the git hooks and both agents
+    assert {"pre-commit", "claude", "codex"} <= set(everything)
+    assert "not installed" not in everything["claude"] and "not installed" in everything["codex"]
     repo.ok("hooks", "uninstall", "--agent", "claude")
-    assert "not installed" in status()["claude"]
+    assert "not installed" in status("claude")["claude"]
+
+
+def test_status_json(repo: Repo):
+    repo.ok("hooks", "install", "--agent", "codex")
+    one = json.loads(repo.ok("hooks", "status", "--agent", "codex", "--json").stdout)
+    assert list(one) == ["agents"] and [a["agent"] for a in one["agents"]] == ["codex"]
+    codex = one["agents"][0]
+    assert codex["installed"] is True and codex["outdated"] == [] and codex["problem"] is None
+    assert codex["file"] == str(repo.path / SETTINGS["codex"])
+    assert codex["hooks"] == {
+        "PreToolUse": [{"matcher": "Edit|Write|MultiEdit|apply_patch",
+                        "command": installed_command("pre-tool-use", "codex")}],
+        "SessionStart": [{"matcher": "startup|resume|clear|compact",
+                          "command": installed_command("session-start", "codex")}]}
+    every = json.loads(repo.ok("hooks", "status", "--json").stdout)
+    assert [a["agent"] for a in every["agents"]] == ["claude", "codex"]
+    assert every["agents"][0]["installed"] is False
+    assert {g["hook"] for g in every["git"]} == {"pre-commit", "post-commit", "post-merge", "post-checkout"}
+    assert every["hooks_folder"]
+    seed(repo, "claude", [1, 2])
+    broken = json.loads(repo.ok("hooks", "status", "--agent", "claude", "--json").stdout)["agents"][0]
+    assert broken["installed"] is False and "JSON object" in broken["problem"]
+
+
+def test_an_event_that_is_not_a_list_is_refused(repo: Repo):
+    path = seed(repo, "claude", {"hooks": {"SessionStart": {"matcher": "startup"}}})
+    before = path.read_bytes()
+    r = repo.ken("hooks", "install", "--agent", "claude")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and "SessionStart" in r.stderr
+    assert path.read_bytes() == before
 
 
 def test_install_then_uninstall_round_trips_a_file_byte_for_byte(repo: Repo):

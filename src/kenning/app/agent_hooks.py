@@ -2,23 +2,31 @@
 
 ``install``/``uninstall`` merge kenning's entries into ``.claude/settings.json`` or
 ``.codex/hooks.json`` (both use the same shape: event -> matcher groups -> command hooks),
-keeping every other entry. The commands are plain ``ken hook …`` words: the settings file is
-shared by a team, so no machine path and no shell syntax.
+keeping every other entry; a second install upgrades kenning's entries where they stand. The
+command names the running ``ken`` by its absolute path and the agent it serves: an agent runs
+hooks with its own PATH, and a ``ken`` it cannot find is exit 127, which Claude Code counts as a
+non-blocking error: the gate would be off without a word. ``ken doctor`` runs the installed
+commands to prove they start.
 
-``pre_tool_use`` answers Claude Code's PreToolUse contract for an edit: nothing for a quiet
-file; the compact warning as ``additionalContext`` for info and warn; for a blocked file
-(mode ``deny``, the default) a deny with the failed approaches as the reason, once per
-(session, file, evidence), so the same call after the agent has seen the evidence goes through
-with the warning attached and an agent is never trapped. ``session_start`` injects the summary.
+``pre_tool_use`` answers the PreToolUse contract for an edit of one file (Claude Code's edit
+tools) or many (a Codex patch), judged together: nothing for quiet files; the compact warning as
+``additionalContext`` for info and warn; for a blocked file (mode ``deny``, the default) a deny
+naming the blocked files with their failed approaches as the reason, once per (session, file,
+evidence), so the same call after the agent has seen the evidence goes through with the warning
+attached and an agent is never trapped. ``session_start`` injects the summary.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import re
+import shlex
+import sys
 from pathlib import Path
 
-from kenning.app import checks
+from kenning.app import checks, codex
 from kenning.app.project import Project, now_micros
 from kenning.core.errors import InvalidInput
 from kenning.core.gate import Report, render_text
@@ -28,15 +36,19 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+# SessionStart sources: Claude Code's hooks reference lists startup, resume, clear and compact;
+# Codex's SessionStartSource has the same four (codex-rs/hooks/src/events/session_start.rs).
+# Codex's apply_patch also answers to the matcher names Edit and Write (HookToolName::apply_patch).
 AGENTS = {
     "claude": (Path(".claude") / "settings.json", {
-        "PreToolUse": "Edit|Write|MultiEdit|NotebookEdit", "SessionStart": "startup|resume|compact"}),
+        "PreToolUse": "Edit|Write|MultiEdit|NotebookEdit", "SessionStart": "startup|resume|clear|compact"}),
     "codex": (Path(".codex") / "hooks.json", {
-        "PreToolUse": "Edit|Write|MultiEdit|apply_patch", "SessionStart": "startup|resume"}),
+        "PreToolUse": "Edit|Write|MultiEdit|apply_patch", "SessionStart": "startup|resume|clear|compact"}),
 }
-COMMANDS = {"PreToolUse": "ken hook pre-tool-use", "SessionStart": "ken hook session-start"}
+HOOK_NAMES = {"PreToolUse": "pre-tool-use", "SessionStart": "session-start"}
 MODES = ("deny", "ask", "advise")
 SEEN = "agent-seen.json"
+TIMEOUT = 30  # seconds; the hook gives up (and allows) after hooks.AGENT_TIMEOUT, before the agent does
 
 
 def _settings_path(project: Project, agent: str) -> Path:
@@ -58,8 +70,71 @@ def _load(path: Path) -> dict[str, Any]:
     return data
 
 
+def _quote(word: str) -> str:
+    if os.name == "nt":
+        import subprocess
+
+        return subprocess.list2cmdline([word])
+    return shlex.quote(word)
+
+
+def ken_words() -> str:
+    """The running ``ken`` as shell words: its absolute path (symbolic links kept, so an upgrade
+    that moves the real file behind a stable link keeps working), else this Python with
+    ``-m kenning``."""
+    argv0 = sys.argv[0] if _basename(sys.argv[0]) in ("ken", "ken.exe") else ""
+    beside = str(Path(sys.executable).with_name("ken.exe" if os.name == "nt" else "ken"))
+    import shutil
+
+    for candidate in (argv0, beside, shutil.which("ken") or ""):
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return _quote(os.path.abspath(candidate))
+    return f"{_quote(os.path.abspath(sys.executable))} -m kenning"
+
+
+def hook_command(event: str, agent: str) -> str:
+    """The command an agent runs: on POSIX the ``ken`` on the agent's PATH when there is one (a
+    teammate's machine, where the committed settings file arrives), else the absolute path of
+    the ``ken`` that installed it (an agent started with a shorter PATH)."""
+    words = ken_words()
+    if os.name != "nt":
+        words = f'"$(command -v ken || echo {words})"'
+    return f"{words} hook {HOOK_NAMES[event]} --agent {agent}"
+
+
+def _basename(word: str) -> str:
+    return re.split(r"[\\/]", word)[-1]
+
+
+def _split(command: str) -> list[str]:
+    try:
+        return shlex.split(command, posix=os.name != "nt")
+    except ValueError:
+        return command.split()
+
+
+def _runs_kenning(command: str) -> bool:
+    """``ken hook NAME``, ``/path/to/ken hook NAME`` or ``python -m kenning hook NAME`` for an agent
+    hook NAME: the entries kenning wrote, in every form it ever wrote them."""
+    words = [w.strip("\"'") for w in _split(command)]
+    if words[:1] and (_basename(words[0]) in ("ken", "ken.exe") or words[0].startswith("$(command -v ken ")):
+        rest = words[1:]
+    elif words[1:3] == ["-m", "kenning"]:
+        rest = words[3:]
+    else:
+        return False
+    return len(rest) > 1 and rest[0] == "hook" and rest[1] in HOOK_NAMES.values()
+
+
 def _ours(hook: Any) -> bool:
-    return isinstance(hook, dict) and str(hook.get("command", "")).startswith("ken hook ")
+    return isinstance(hook, dict) and _runs_kenning(str(hook.get("command", "")))
+
+
+def _groups(path: Path, hooks: dict[str, Any], event: str) -> list[Any]:
+    groups = hooks.get(event, [])
+    if not isinstance(groups, list):
+        raise InvalidInput(f"{path}: \"hooks\".\"{event}\" is not a list; fix it, then run this again")
+    return groups
 
 
 def _strip(data: dict[str, Any]) -> None:
@@ -87,18 +162,44 @@ def _strip(data: dict[str, Any]) -> None:
         del data["hooks"]  # leave no trace in a file that had no hooks
 
 
+def _place(groups: list[Any], matcher: str, hook: dict[str, Any]) -> list[Any]:
+    """``groups`` with kenning's hook set to ``hook``: the first entry of kenning's is replaced where
+    it stands (a group of kenning's alone also takes ``matcher``), further ones are dropped; with
+    none, a new group goes last."""
+    placed = False
+    out = []
+    for group in groups:
+        if not (isinstance(group, dict) and isinstance(group.get("hooks"), list)
+                and any(_ours(h) for h in group["hooks"])):
+            out.append(group)
+            continue
+        alone = all(_ours(h) for h in group["hooks"])
+        kept = []
+        for entry in group["hooks"]:
+            if not _ours(entry):
+                kept.append(entry)
+            elif not placed:
+                kept.append(hook)
+                placed = True
+        if kept:
+            group = {**group, "hooks": kept}
+            if alone:
+                group["matcher"] = matcher
+            out.append(group)
+    if not placed:
+        out.append({"matcher": matcher, "hooks": [hook]})
+    return out
+
+
 def install(project: Project, agent: str) -> tuple[Path, bool]:
     path = _settings_path(project, agent)
     data = _load(path)
-    if "hooks" in data and not isinstance(data["hooks"], dict):
-        raise InvalidInput(f"{path}: \"hooks\" is not an object; fix it, then run this again")
-    _strip(data)
     hooks = data.setdefault("hooks", {})
     if not isinstance(hooks, dict):
         raise InvalidInput(f"{path}: \"hooks\" is not an object; fix it, then run this again")
     for event, matcher in AGENTS[agent][1].items():
-        hooks.setdefault(event, []).append(
-            {"matcher": matcher, "hooks": [{"type": "command", "command": COMMANDS[event], "timeout": 30}]})
+        hook = {"type": "command", "command": hook_command(event, agent), "timeout": TIMEOUT}
+        hooks[event] = _place(_groups(path, hooks, event), matcher, hook)
     return path, files.write_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
@@ -111,134 +212,202 @@ def uninstall(project: Project, agent: str) -> tuple[Path, bool]:
     return path, files.write_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
-def status(project: Project) -> list[tuple[str, str]]:
+def states(project: Project, agent: str | None = None) -> list[dict[str, Any]]:
+    """Per agent: its settings file, kenning's installed entries (event -> [{matcher, command}]),
+    what makes them out of date, or why the file cannot be read."""
     out = []
-    for agent in AGENTS:
-        path = _settings_path(project, agent)
+    for name in [agent] if agent else list(AGENTS):
+        path = _settings_path(project, name)
+        state: dict[str, Any] = {"agent": name, "file": str(path), "installed": False, "hooks": {},
+                                 "outdated": [], "by_name": False, "problem": None}
+        out.append(state)
         try:
             data = _load(path)
         except InvalidInput as err:
-            out.append((agent, f"unreadable: {err}"))
+            state["problem"] = str(err)
             continue
-        groups = data.get("hooks", {}) if isinstance(data.get("hooks"), dict) else {}
-        found = sorted(event for event, gs in groups.items() if isinstance(gs, list) and any(
-            _ours(h) for g in gs if isinstance(g, dict) and isinstance(g.get("hooks"), list) for h in g["hooks"]))
-        out.append((agent, f"installed ({', '.join(found)}) in {path}" if found else "not installed"))
+        state["hooks"] = _installed(data)
+        state["installed"] = bool(state["hooks"])
+        if state["installed"]:
+            state["outdated"] = _outdated(name, state["hooks"])
+            state["by_name"] = any(_split(f["command"])[:1] == ["ken"] for fs in state["hooks"].values() for f in fs)
     return out
+
+
+def _installed(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Event -> kenning's entries under it, as {matcher, command}."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    events = data.get("hooks")
+    for event, groups in sorted(events.items() if isinstance(events, dict) else []):
+        for group in groups if isinstance(groups, list) else []:
+            entries = group.get("hooks") if isinstance(group, dict) else None
+            for hook in entries if isinstance(entries, list) else []:
+                if _ours(hook):
+                    found.setdefault(event, []).append({"matcher": group.get("matcher"), "command": hook["command"]})
+    return found
+
+
+def _outdated(agent: str, installed: dict[str, list[dict[str, Any]]]) -> list[str]:
+    """What differs from what ``install`` writes, apart from the command itself."""
+    reasons = []
+    for event, matcher in AGENTS[agent][1].items():
+        found = installed.get(event, [])
+        if not found:
+            reasons.append(f"no {event} hook")
+        elif any(f["matcher"] != matcher for f in found):
+            reasons.append(f"{event} matches {found[0]['matcher']!r}, not {matcher!r}")
+    return reasons
+
+
+def describe(state: dict[str, Any]) -> str:
+    """One line about one agent's hooks, for people."""
+    if state["problem"]:
+        return f"unreadable: {state['problem']}"
+    if not state["installed"]:
+        return "not installed"
+    what = f"installed ({', '.join(state['hooks'])}) in {state['file']}"
+    reasons = state["outdated"] + (["it runs `ken` by name, which fails where ken is not on the agent's PATH"]
+                                   if state["by_name"] else [])
+    if reasons:
+        what += f"; out of date: {'; '.join(reasons)}. Run `ken hooks install --agent {state['agent']}` to upgrade it"
+    return what
+
+
+def status(project: Project, agent: str | None = None) -> list[tuple[str, str]]:
+    return [(state["agent"], describe(state)) for state in states(project, agent)]
+
+
+# what to do after writing an agent's hooks, when the agent wants something done
+AFTER_INSTALL = {"codex": "Codex runs new or changed hooks only once you trust them: open Codex and review "
+                          "kenning's hooks in /hooks."}
 
 
 # -- the hook calls -------------------------------------------------------------------------------
 
-def edited_path(payload: dict[str, Any]) -> str | None:
+def edits(payload: dict[str, Any]) -> dict[str, str]:
+    """The files an edit call touches (as the agent names them), each with the text it proposes:
+    one file for Claude Code's edit tools, every file of a Codex patch."""
     tool_input = payload.get("tool_input") or {}
     if not isinstance(tool_input, dict):
-        return None
+        return {}
     for key in ("file_path", "notebook_path", "path"):
         if isinstance(tool_input.get(key), str) and tool_input[key]:
-            return str(tool_input[key])
-    patch = tool_input.get("input") or tool_input.get("patch") or tool_input.get("command")
-    if isinstance(patch, str):  # Codex apply_patch: "*** Update File: path"
-        for line in patch.splitlines():
-            for marker in ("*** Update File: ", "*** Add File: ", "*** Delete File: "):
-                if line.startswith(marker):
-                    return line[len(marker):].strip()
-    return None
+            parts = [tool_input.get(k) for k in ("new_string", "content", "new_source")]
+            edits = tool_input.get("edits")
+            if isinstance(edits, list):
+                parts += [e.get("new_string") for e in edits if isinstance(e, dict)]
+            return {str(tool_input[key]): "\n".join(p for p in parts if isinstance(p, str))}
+    return codex.patch_edits(tool_input)
 
 
-def proposed_text(payload: dict[str, Any]) -> str:
-    tool_input = payload.get("tool_input") or {}
-    if not isinstance(tool_input, dict):
-        return ""
-    parts = [tool_input.get(k) for k in ("new_string", "content", "new_source")]
-    edits = tool_input.get("edits")
-    if isinstance(edits, list):
-        parts += [e.get("new_string") for e in edits if isinstance(e, dict)]
-    patch = tool_input.get("input") or tool_input.get("patch")
-    if isinstance(patch, str):
-        parts.append("\n".join(ln[1:] for ln in patch.splitlines() if ln.startswith("+")))
-    return "\n".join(p for p in parts if isinstance(p, str))
-
-
-def pre_tool_use(project: Project, payload: dict[str, Any], now: str | None = None) -> dict[str, Any] | None:
-    """The PreToolUse answer for an edit, or None when there is nothing to say."""
-    from kenning.app.gate import precheck
+def _judged(project: Project, payload: dict[str, Any]) -> dict[str, str]:
+    """Repository path -> proposed text, for the edited files inside this repository."""
     from kenning.app.paths import canonical_path
 
-    raw = edited_path(payload)
-    if raw is None:
-        return None
     cwd = Path(str(payload.get("cwd") or project.root))
-    try:
-        path = canonical_path(project.root, raw, cwd)
-    except InvalidInput:
-        return None  # outside this repository: not ours to judge
-    result = precheck(project, [path], cwd=project.root, now=now, surface=None,
-                      proposed={path: proposed_text(payload)})
-    verdict = result.report.files[0]
-    similar = result.similar.get(path)
-    session = str(payload.get("session_id") or "")
-    now_us = now_micros(now)
-    live = [w for w in verdict.warnings if w.snoozed_until is None]
-    if not verdict.warnings and similar is None:
-        _complete_open(project, path, now_us, similar)
-        checks.record(project, verdict, "agent-hook", now_us, "allow", session)
+    judged: dict[str, str] = {}
+    for raw, text in edits(payload).items():
+        try:
+            path = canonical_path(project.root, raw, cwd)
+        except InvalidInput:
+            continue  # outside this repository: not ours to judge
+        judged[path] = "\n".join(t for t in (judged.get(path), text) if t)
+    return judged
+
+
+def pre_tool_use(project: Project, payload: dict[str, Any], now: str | None = None,
+                 agent: str | None = None) -> dict[str, Any] | None:
+    """The PreToolUse answer for an edit, or None when there is nothing to say. ``agent`` is the
+    one the hook was installed for (``--agent``); without it, the payload tells."""
+    from kenning.app.gate import precheck
+
+    proposed = _judged(project, payload)
+    if not proposed:
         return None
-    text = _context(verdict, result.now_us, similar)
+    agent = agent if agent in AGENTS else "codex" if codex.sent_by_codex(payload) else "claude"
+    result = precheck(project, list(proposed), cwd=project.root, now=now, surface=None, proposed=proposed)
+    verdicts = result.report.files
+    told = [v for v in verdicts if v.warnings or v.path in result.similar]
+    blocked = [v for v in verdicts if v.severity == "block"]
+    session = str(payload.get("session_id") or "")
     mode = str(project.setting("gate", "agent"))
     mode = mode if mode in MODES else "deny"
+    decision = _decide(project, mode, agent, session, blocked) if blocked else "advise" if told else "allow"
+    now_us = now_micros(now)
+    held = decision in ("deny", "ask")  # only an edit that goes ahead changes the files
+    for verdict in verdicts:
+        similar = result.similar.get(verdict.path)
+        if not held:
+            _complete_open(project, verdict.path, now_us, similar)
+        own = decision if held or verdict in blocked else "advise" if verdict in told else "allow"
+        checks.record(project, verdict, "agent-hook", now_us, own, session, similar)
+    if not told:
+        return None
+    return _answer(decision, _context(told, result.now_us, result.similar, len(verdicts) > 1),
+                   [v.path for v in blocked] if len(verdicts) > 1 else [],
+                   codex.ask_fallback([v.path for v in blocked]) if mode == "ask" and decision == "deny" else None)
+
+
+def _decide(project: Project, mode: str, agent: str, session: str, blocked: list[Any]) -> str:
+    """What to do with an edit of blocked files: deny it the first time the session meets this
+    evidence on a file (then let it through, counted once as an override), ask, or advise."""
+    if mode == "advise":
+        return "advise"
+    if mode == "ask" and agent != "codex":  # Codex cannot ask (kenning.app.codex): it gets deny-once
+        return "ask"
+    seen = min(_sightings(project, [_evidence_key(session, v) for v in blocked]))
+    return "deny" if seen == 0 else "allow-after-deny" if seen == 1 else "advise"
+
+
+def _answer(decision: str, text: str, named: list[str], note: str | None) -> dict[str, Any]:
     output: dict[str, Any] = {"hookEventName": "PreToolUse"}
-    decision = "advise"
-    if verdict.severity == "block" and mode != "advise":
-        key = _evidence_key(session, path, live)
-        if mode == "ask":
-            decision = "ask"
-            output.update(permissionDecision="ask", permissionDecisionReason=text)
-        else:
-            seen = _sightings(project, key)
-            if seen == 0:
-                decision = "deny"
-                output.update(permissionDecision="deny", permissionDecisionReason=text + _HOW_TO_PROCEED)
-            else:  # the agent has seen this evidence: let it through, once counted as an override
-                decision = "allow-after-deny" if seen == 1 else "advise"
-                output["additionalContext"] = text
+    if decision == "deny":  # never with additionalContext: older Codex rejects the pair, and the deny with it
+        where = ", ".join(named) if named else "this file"
+        output.update(permissionDecision="deny", permissionDecisionReason=text + _HOW_TO_PROCEED.format(where=where))
+    elif decision == "ask":
+        output.update(permissionDecision="ask", permissionDecisionReason=text)
     else:
         output["additionalContext"] = text
-    if decision not in ("deny", "ask"):  # only an edit that goes ahead changes the file
-        _complete_open(project, path, now_us, similar)
-    checks.record(project, verdict, "agent-hook", now_us, decision, session, similar)
-    return {"hookSpecificOutput": output}
+    return {"hookSpecificOutput": output, **({"systemMessage": note} if note else {})}
 
 
-_HOW_TO_PROCEED = ("\nThese approaches already failed on this file. Read them (`ken show ID`), choose a different "
+_HOW_TO_PROCEED = ("\nThese approaches already failed on {where}. Read them (`ken show ID`), choose a different "
                    "approach, record it with `ken attempt`; repeating this edit now will be allowed.")
 
 
-def _context(verdict: Any, now_us: int, similar: dict[str, Any] | None) -> str:
-    text = render_text(Report([verdict]), now_us, 12) if verdict.warnings else ""
-    if similar is not None:
-        text = (f"this edit resembles failed attempt {similar['id']} (similarity {similar['score']:.2f}): "
-                f"{similar['summary']}\n") + text
+def _context(told: list[Any], now_us: int, similar: dict[str, dict[str, Any]], many: bool) -> str:
+    lines = []
+    for verdict in told:
+        alike = similar.get(verdict.path)
+        if alike is not None:
+            lines.append(f"{verdict.path + ': ' if many else ''}this edit resembles failed attempt {alike['id']} "
+                         f"(similarity {alike['score']:.2f}): {alike['summary']}\n")
+    warned = [v for v in told if v.warnings]
+    text = "".join(lines) + (render_text(Report(warned), now_us, 12) if warned else "")
     return "kenning: " + text.rstrip("\n")
 
 
-def _evidence_key(session: str, path: str, live: list[Any]) -> str:
+def _evidence_key(session: str, verdict: Any) -> str:
+    live = [w for w in verdict.warnings if w.snoozed_until is None]
     evidence = sorted({i for w in live for i in w.event_ids}) or sorted(w.kind for w in live)
-    return hashlib.sha256(json.dumps([session, path, evidence]).encode()).hexdigest()[:32]
+    return hashlib.sha256(json.dumps([session, verdict.path, evidence]).encode()).hexdigest()[:32]
 
 
-def _sightings(project: Project, key: str) -> int:
-    """How many times this (session, file, evidence) was seen before; counts it once more.
+def _sightings(project: Project, keys: list[str]) -> list[int]:
+    """How many times each (session, file, evidence) was seen before; counts each once more.
     Remembered in ``local/`` (machine-local)."""
     path = project.local_dir / SEEN
     seen = files.read_json(path)
     seen = seen if isinstance(seen, dict) else {}
-    before = seen.get(key, [0, 0])
-    count = int(before[0]) if isinstance(before, list) and before else 0
-    seen[key] = [count + 1, len(seen)]
+    counts = []
+    for key in keys:
+        before = seen.get(key, [0, 0])
+        counts.append(int(before[0]) if isinstance(before, list) and before else 0)
+        seen[key] = [counts[-1] + 1, len(seen)]
     if len(seen) > 5000:  # forget the oldest: sessions end
         seen = dict(sorted(seen.items(), key=lambda kv: kv[1][1] if isinstance(kv[1], list) else 0)[-4000:])
     files.write_json_quietly(path, seen)
-    return count
+    return counts
 
 
 def _complete_open(project: Project, path: str, now_us: int, similar: dict[str, Any] | None) -> None:

@@ -5,18 +5,23 @@ duplicate event ids with different content, two issues sharing an issue id (two 
 picked the same random id), two decisions superseding the same decision, supersedes naming a
 non-decision, and unknown event types. Fixes that were later reverted (a failed attempt after
 all: the gate shows the revert as ``Reverted fix …``). Also the MCP clients' config files, when present:
-a missing, broken or ``--root``-pinned kenning entry.
+a missing, broken or ``--root``-pinned kenning entry. And the coding agents' hooks: each installed
+command is run as the agent would run it, from the repository with a bare PATH, because an agent
+treats a hook that cannot start as a non-blocking error and goes on without it.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
 
-from kenning.app import mcp_setup
+from kenning.app import agent_hooks, mcp_setup
 from kenning.app.memory import open_memory, reason
 from kenning.app.project import now_micros
 from kenning.core.errors import MemoryUnreadable
 from kenning.core.events import FUTURE_SLACK_US, TYPES, Event, format_timestamp, parse_line
+from kenning.core.text import article
 from kenning.store.log import is_event
 
 TYPE_CHECKING = False
@@ -52,7 +57,68 @@ def doctor(project: Project, now: str | None = None) -> dict[str, Any]:
     clients = mcp_setup.check_clients(project)
     problems += [{"kind": f"mcp_{c['status']}", "file": c["file"], "message": c["message"]}
                  for c in clients if c["status"] != "ok"]
-    return {"events": len(events), "problems": problems, "quarantined_bytes": quarantined, "mcp_clients": clients}
+    hooks_found, hooks_run = _agent_hooks(project)
+    problems += hooks_found
+    return {"events": len(events), "problems": problems, "quarantined_bytes": quarantined, "mcp_clients": clients,
+            "agent_hooks": hooks_run}
+
+
+# an agent started from a desktop launcher, a service or an IDE may have no more than this:
+# no virtualenv, no ~/.local/bin, none of the shell profile's additions
+BARE_PATH = "/usr/bin:/bin"
+HOOK_RUN_SECONDS = 30.0
+
+
+def _agent_hooks(project: Project) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(problems, one result per installed command run) for the agents' settings files."""
+    problems: list[dict[str, Any]] = []
+    runs: list[dict[str, Any]] = []
+    for state in agent_hooks.states(project):
+        agent, where = state["agent"], {"agent": state["agent"], "file": state["file"]}
+        if state["problem"]:
+            problems.append({"kind": "agent_hooks_unreadable", **where, "message": state["problem"]})
+            continue
+        for event, entries in state["hooks"].items():
+            for command in dict.fromkeys(str(e["command"]) for e in entries):
+                failure = _run_hook(project, event, command)
+                runs.append({**where, "event": event, "command": command, "status": "failed" if failure else "ok",
+                             "message": failure or "starts and answers"})
+                if failure:
+                    problems.append({"kind": "agent_hook_fails", **where, "event": event, "message": (
+                        f"the {agent} {event} hook in {state['file']} {failure}: the agent goes on without "
+                        f"kenning and says nothing. Run `ken hooks install --agent {agent}` to write ken's "
+                        "absolute path")})
+        if state["outdated"]:
+            problems.append({"kind": "agent_hooks_outdated", **where, "message": (
+                f"the {agent} hooks in {state['file']} are out of date ({'; '.join(state['outdated'])}); "
+                f"run `ken hooks install --agent {agent}`")})
+    return problems, runs
+
+
+def _run_hook(project: Project, event: str, command: str) -> str | None:
+    """Run an installed agent hook command the way its agent does (a shell, in the repository, the
+    payload on stdin) with a bare PATH; None when it starts and answers, else what went wrong."""
+    payload: dict[str, Any] = {"session_id": "ken-doctor", "cwd": str(project.root), "hook_event_name": event}
+    if event == "SessionStart":
+        payload["source"] = "startup"
+    else:  # a call that edits no file: the hook must start and stay quiet
+        payload.update(tool_name="Bash", tool_input={"command": "true"})
+    env = dict(os.environ) if os.name == "nt" else {**os.environ, "PATH": BARE_PATH}
+    try:
+        done = subprocess.run(command, shell=True, cwd=project.root, env=env, input=json.dumps(payload),
+                              capture_output=True, text=True, timeout=HOOK_RUN_SECONDS)
+    except subprocess.TimeoutExpired:
+        return f"did not answer within {HOOK_RUN_SECONDS:g}s"
+    except OSError as err:
+        return f"could not be started ({err})"
+    said = (done.stderr.strip().splitlines() or [""])[-1]
+    if done.returncode == 127:
+        return f"cannot start with PATH={BARE_PATH} (`{command}`: command not found)"
+    if done.returncode != 0:
+        return f"exited {done.returncode} (`{command}`{': ' + said if said else ''})"
+    if event == "SessionStart" and '"hookSpecificOutput"' not in done.stdout:
+        return f"answered no summary (`{command}`{': ' + said if said else ''})"
+    return None
 
 
 def _quarantined(project: Project) -> tuple[int, int]:
@@ -142,5 +208,5 @@ def _conflicts(events: list[Event]) -> list[dict[str, Any]]:
                                         "all of them stand: supersede the one you mean to retire"})
         if kind is not None and kind != "decision":
             problems.append({"kind": "supersedes_non_decision", "id": target,
-                             "message": f"{', '.join(ids)} supersede {target}, a {kind}; ignored"})
+                             "message": f"{', '.join(ids)} supersede {target}, {article(str(kind))}; ignored"})
     return problems

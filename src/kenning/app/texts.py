@@ -78,7 +78,7 @@ churn_commits = 4        # commits touching a file in the window that count as c
 block_failed_attempts = 3  # failed attempts on a file that make the gate block
 stale_ratio = 0.5        # changed lines / current lines that make a memory stale
 commit = "advisory"      # "strict": the pre-commit hook refuses a commit of a blocked file
-agent = "deny"           # coding-agent hook on a blocked file: "deny" (once per evidence), "ask" or "advise"
+# agent = "deny"         # coding-agent hook on a blocked file: "deny" (once per evidence), "ask" or "advise"
 similarity = 0.6         # how alike an edit and a failed attempt's change must be to be called a repeat
 
 [capture]
