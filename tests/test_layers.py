@@ -28,8 +28,8 @@ LOWER = {"core", "store", "git", "app"}
 # the launcher is split by noun: cli builds the parser, commands holds the handlers that import
 # each surface lazily (``ken hook`` -> kenning.hooks, ``ken watch`` -> kenning.watch)
 LAUNCHER = {"cli", "commands", "__main__"}
-# render is the CLI's own text: part of the cli surface
-SURFACE_GROUPS = {"render": "cli", "mcp_wire": "mcp_server"}  # the MCP server's JSON-RPC wire
+# render is the CLI's own text: part of the cli surface; the MCP server's wire and tools are its own
+SURFACE_GROUPS = {"render": "cli", "mcp_wire": "mcp_server", "mcp_tools": "mcp_server"}
 
 
 def module_name(path: Path) -> str:

@@ -17,9 +17,11 @@ from kenning.core.events import MAX_DETAILS, MAX_SUMMARY, OUTCOMES, TYPES
 
 pytestmark = pytest.mark.anyio
 
-READS = {"get_summary", "get_instructions", "get_project_map", "get_plan", "get_issue", "search_events",
-         "get_context", "get_score", "get_lessons", "list_projects", "precheck_file"}
+READS = {"get_summary", "get_instructions", "get_project_map", "get_plan", "get_brief", "get_issue",
+         "search_events", "get_context", "get_score", "get_lessons", "list_projects", "current_project",
+         "precheck_file"}
 WRITES = {"log_issue", "record_attempt", "record_fix", "add_decision", "add_note"}
+TEXT = {"get_summary", "get_instructions", "get_project_map", "get_plan", "get_context"}  # Markdown, not data
 
 
 def log(repo: Path) -> bytes:
@@ -40,12 +42,25 @@ async def test_tool_list_hints_and_schemas(world: World, alpha: Path) -> None:
     async with connect(world, alpha) as mcp:
         tools = {t.name: t for t in (await mcp.session.list_tools()).tools}
     assert set(tools) == READS | WRITES
+    titles = set()
     for name, tool in tools.items():
         assert tool.annotations is not None and tool.annotations.read_only_hint is (name in READS), name
+        # a read changes nothing; a write appends an event each time, so the same call twice is two events
+        assert tool.annotations.idempotent_hint is (name in READS), name
+        assert tool.annotations.open_world_hint is False, name
+        assert tool.title and tool.title not in titles and len(tool.title) <= 40, name
+        titles.add(tool.title)
         assert tool.description and len(tool.description) < 300, name
+        assert tool.input_schema["additionalProperties"] is False, name
         props = tool.input_schema["properties"]
         assert ("project" in props) is (name != "list_projects"), name
         assert not any("title" in p or {"type": "null"} in p.get("anyOf", []) for p in props.values()), name
+        # a tool that returns data declares its shape, and (but for the registry) the project it came from
+        output = tool.output_schema
+        assert (output is None) is (name in TEXT), name
+        if output is not None:
+            assert output["type"] == "object" and set(output["required"]) <= set(output["properties"]), name
+            assert {"project", "root"} <= set(output["required"]) or name == "list_projects", name
     for name in WRITES:
         assert tools[name].annotations.destructive_hint is False
     attempt = tools["record_attempt"].input_schema

@@ -4,9 +4,10 @@ Lives in ``KEN_HOME/projects.json`` (tests always set ``KEN_HOME``). A project's
 repository folder's name, suffixed (``-2``, ``-3``…) on a clash; aliases are extra names.
 ``ken init`` registers a project but never makes it active: only ``ken projects use`` does.
 
-``resolve`` is the one place that decides which project an MCP call acts on (DESIGN section 9):
-a ``--root`` boundary, then the call's ``project`` argument, then the active project, then the
-working directory's repository, then the only registered project; otherwise it refuses to
+``choose`` is the one place that decides which project an MCP call acts on (DESIGN section 9):
+a ``--root`` boundary, then the call's ``project`` argument, then the repository the server was
+started in when kenning is set up there (the client's workspace, whose hooks read that same
+memory), then the active project, then the only registered project; otherwise it refuses to
 guess and lists the projects.
 """
 
@@ -144,8 +145,32 @@ def use(ref: str) -> dict[str, Any]:
     return result
 
 
-def resolve(ref: str | None, boundary: Path | None = None, cwd: Path | None = None) -> Project:
-    """The project an MCP call acts on (see the module docstring for the precedence)."""
+def clear_active() -> dict[str, Any] | None:
+    """Forget the active project; return the entry that was active, or None."""
+
+    def change(data: dict[str, Any]) -> dict[str, Any] | None:
+        active = data.get("active")
+        data["active"] = None
+        return next((dict(e) for e in data["projects"] if active and e["name"] == active), None)
+
+    result: dict[str, Any] | None = _update(change)
+    return result
+
+
+# why a call acts on the project it does, one per step of the precedence, in order
+CHOSEN_BY = {
+    "root": "the server's --root pins it",
+    "argument": "the call's project argument names it",
+    "started-in": "the server was started in this repository (its agent hooks read this memory too)",
+    "active": "it is the active project (`ken projects use`)",
+    "only": "it is the only registered project",
+}
+
+
+def choose(ref: str | None, boundary: Path | None = None, cwd: Path | None = None) -> tuple[Project, str]:
+    """The project an MCP call acts on and why (a key of ``CHOSEN_BY``); see the module
+    docstring for the precedence. The registry is read on every call: `ken projects use` needs
+    no restart of a running server."""
     data = load()
     if boundary is not None:
         pinned = Project(Path(_real(boundary)))
@@ -153,20 +178,33 @@ def resolve(ref: str | None, boundary: Path | None = None, cwd: Path | None = No
             named = _project_of(data, ref)
             if _real(named.root) != _real(pinned.root):
                 raise InvalidInput(f"this server is pinned to {pinned.root} by --root; it cannot act on {ref!r}")
-        return pinned.require_initialized()
+        return pinned.require_initialized(), "root"
     if ref:
-        return _project_of(data, ref).require_initialized()
+        return _project_of(data, ref).require_initialized(), "argument"
+    # before the active project: a client started in a repository reads its memory through the
+    # hooks there, so serving another project would make the agent read one memory and write another
+    root = git.find_root(cwd or Path.cwd())
+    if root is not None and Project(root).initialized:
+        return Project(root), "started-in"
     active = data.get("active")
     entry = next((e for e in data["projects"] if e["name"] == active), None) if active else None
     if entry is not None:
-        return Project(Path(entry["path"])).require_initialized()
-    root = git.find_root(cwd or Path.cwd())
-    if root is not None and Project(root).initialized:
-        return Project(root)
+        return Project(Path(entry["path"])).require_initialized(), "active"
     if len(data["projects"]) == 1:
-        return Project(Path(data["projects"][0]["path"])).require_initialized()
+        return Project(Path(data["projects"][0]["path"])).require_initialized(), "only"
     listed = ", ".join(f"{e['name']} ({e['path']})" for e in data["projects"]) or "none registered"
     raise InvalidInput(f"which project? pass project=NAME or a path; registered: {listed}")
+
+
+def resolve(ref: str | None, boundary: Path | None = None, cwd: Path | None = None) -> Project:
+    """The project an MCP call acts on (``choose`` without the reason)."""
+    return choose(ref, boundary, cwd)[0]
+
+
+def active_name() -> str | None:
+    """The active project's name, or None."""
+    active = load().get("active")
+    return str(active) if active else None
 
 
 def _project_of(data: dict[str, Any], ref: str) -> Project:
