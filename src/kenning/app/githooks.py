@@ -22,11 +22,17 @@ for byte, with its mode, and a symlink as the same link:
 
 A hooks folder inside the work tree (``core.hooksPath = .githooks``, usually committed for a
 team) is left alone: kenning's hooks there would show up in ``git status``.
+
+A pre-commit hook written by the pre-commit framework (https://pre-commit.com) whose config
+already runs kenning's ``kenning-precheck`` gets no block: the framework runs the gate, and a
+second run would print every warning twice. A block kenning added before that is taken out,
+also from ``pre-commit.legacy``, where the framework keeps (and runs) the hook it replaced.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -35,6 +41,10 @@ from kenning import git
 from kenning.app.project import Project
 from kenning.core.errors import InvalidInput
 from kenning.store import files
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 HOOKS = ("pre-commit", "post-commit", "post-merge", "post-checkout")
 BEGIN = "# >>> kenning >>> (managed by `ken hooks install`; `ken hooks uninstall` removes it)"
@@ -182,11 +192,14 @@ def install(project: Project, *, required: bool = False) -> list[tuple[str, str]
         sys.stderr.write(f"ken: warning: {reason}\n")
         return [(name, "skipped") for name in HOOKS]
     ken = ken_executable()
-    return [(name, _install_one(folder, name, ken)) for name in HOOKS]
+    framework = framework_hook(project, folder)
+    return [(name, _framework_pre_commit(folder, framework, ken) if name == "pre-commit" and framework
+             else _install_one(folder, name, ken)) for name in HOOKS]
 
 
-def _install_one(folder: Path, name: str, ken: str) -> str:
-    path, saved = folder / name, folder / (name + CHAINED)
+def _install_one(folder: Path, name: str, ken: str, at: str | None = None) -> str:
+    """Install kenning's block for hook ``name`` in the file ``at`` (default: the hook itself)."""
+    path, saved = folder / (at or name), folder / (name + CHAINED)
     has_saved = os.path.lexists(saved)
     ours = block(name, ken)
     current = _kenning_text(path)
@@ -224,7 +237,11 @@ def _write_own(path: Path, text: str, new: bool, chained: bool) -> str:
 
 def uninstall(project: Project) -> list[tuple[str, str]]:
     folder = _hooks_dir(project)
-    return [(name, _uninstall_one(folder, name)) for name in HOOKS]
+    found = [(name, _uninstall_one(folder, name)) for name in HOOKS]
+    if framework_hook(project, folder) is not None and _leave_legacy(folder):
+        said = "removed (from pre-commit.legacy, which the pre-commit framework runs)"
+        found = [(name, said if name == "pre-commit" else what) for name, what in found]
+    return found
 
 
 def _uninstall_one(folder: Path, name: str) -> str:
@@ -248,18 +265,126 @@ def _uninstall_one(folder: Path, name: str) -> str:
 
 
 def status(project: Project) -> list[tuple[str, str]]:
+    return [(hook["hook"], hook["status"]) for hook in inspect(project)]
+
+
+def inspect(project: Project) -> list[dict[str, Any]]:
+    """Per hook: whether kenning runs from it (``installed``), the hook its block hands on to
+    (``chained``), how many times the gate runs per commit, and a one-line status."""
     folder = _hooks_dir(project)
-    out = []
-    for name in HOOKS:
-        path = folder / name
-        if _kenning_text(path) is not None:
-            executable = os.access(path, os.X_OK)
-            out.append((name, "installed" + ("" if executable else " (but not executable: run `ken hooks install`)")))
-        elif os.path.lexists(path):
-            out.append((name, "not installed (a hook of your own is there)"))
-        else:
-            out.append((name, "not installed"))
-    return out
+    framework = framework_hook(project, folder)
+    return [_inspect_one(folder, name, framework if name == "pre-commit" else None) for name in HOOKS]
+
+
+def _inspect_one(folder: Path, name: str, framework: dict[str, Any] | None) -> dict[str, Any]:
+    path, saved = folder / name, folder / (name + CHAINED)
+    text = _kenning_text(path)
+    found: dict[str, Any] = {"hook": name, "path": str(path), "installed": text is not None, "chained": None}
+    if text is not None:
+        in_place = _users_part(text) is not None
+        found["chained"] = f"{name} (your hook, after kenning's block)" if in_place else (
+            saved.name if os.path.lexists(saved) else None)
+        executable = os.access(path, os.X_OK)
+        found["status"] = "installed" + ("" if executable else " (but not executable: run `ken hooks install`)")
+    elif os.path.lexists(path):
+        found["status"] = "not installed (a hook of your own is there)"
+    else:
+        found["status"] = "not installed"
+    if framework is None:
+        return found
+    runs = [where for where, yes in ((name, text is not None), (framework["legacy"], framework["legacy_runs_kenning"]),
+                                     (framework["config"], framework["runs_kenning"])) if yes]
+    found.update(framework=framework, installed=bool(runs), gate_runs=len(runs))
+    if len(runs) > 1:
+        found["status"] = (f"installed, but the gate runs {len(runs)} times per commit (from {', '.join(runs)}): "
+                           "run `ken hooks install`")
+    elif framework["runs_kenning"]:
+        found["status"] = f"run by the pre-commit framework (kenning-precheck in {framework['config']})"
+    elif framework["legacy_runs_kenning"]:
+        found["status"] = f"installed in {framework['legacy']}, which the pre-commit framework runs first"
+    elif text is not None:
+        found["status"] += " (inside the pre-commit framework's hook)"
+    else:
+        found["status"] = "not installed (the pre-commit framework's hook is there, without kenning-precheck)"
+    return found
+
+
+# -- the pre-commit framework ---------------------------------------------------------------------
+
+# what the framework writes into every hook it installs (pre_commit/resources/hook-tmpl) and the
+# template ids its own `is_our_script` looks for (pre_commit/commands/install_uninstall.py)
+_FRAMEWORK_MARKS = ("# File generated by pre-commit: https://pre-commit.com",
+                    "138fd403232d2ddd5efb44317e38bf03", "4d9958c90bc262f47553e2c073f14cfe",
+                    "d8ee923c46731b42cd95cc869add4062", "49fd668cb42069aa1b6048464be5d395",
+                    "79f09a650522a87b0da915d0d983b2de", "e358c9dae00eac5d06b38dfdb1e33a8c")
+_FRAMEWORK_CONFIG = re.compile(r"--config[= ]['\"]?([^'\"\s)]+)")
+# a hook of .pre-commit-config.yaml that runs kenning's gate: the id kenning's .pre-commit-hooks.yaml
+# ships, or a local hook whose entry is `ken hook pre-commit` (a commented-out line does not count)
+_RUNS_KENNING = re.compile(r"""^[ \t-]*\{?[ \t]*(?:["']?id["']?:[ \t]*["']?kenning-precheck["']?(?=[ \t,}#]|$)"""
+                           r"""|["']?entry["']?:[ \t]*["']?(?:\S*/)?ken(?:\.exe)?["']?[ \t]+hook[ \t]+pre-commit\b)""",
+                           re.M)
+
+
+def framework_hook(project: Project, folder: Path) -> dict[str, Any] | None:
+    """The pre-commit framework's hook in ``folder``, or None when the pre-commit hook is not
+    the framework's: its config file (relative to the root), whether that config runs kenning's
+    gate, and whether ``pre-commit.legacy`` (which the framework runs first) holds kenning's block."""
+    text = _script(folder / "pre-commit")
+    if text is None or not any(mark in text for mark in _FRAMEWORK_MARKS):
+        return None
+    named = _FRAMEWORK_CONFIG.search(text)
+    config = named.group(1) if named else ".pre-commit-config.yaml"
+    written = files.read_text(project.root / config)  # an absolute path stays itself
+    legacy = folder / "pre-commit.legacy"
+    return {"config": config, "runs_kenning": bool(written and _RUNS_KENNING.search(written)),
+            "legacy": legacy.name, "legacy_runs_kenning": _kenning_text(legacy) is not None}
+
+
+def _framework_pre_commit(folder: Path, framework: dict[str, Any], ken: str) -> str:
+    """kenning's gate beside the pre-commit framework's hook, so that it runs once per commit:
+    from the framework's config when that runs kenning-precheck; else from ``pre-commit.legacy``
+    when kenning's hook was moved there (``pre-commit install`` keeps that file); else in place."""
+    config, legacy = framework["config"], framework["legacy"]
+    if framework["runs_kenning"]:
+        taken = _take_block_out(folder / "pre-commit")
+        taken = _leave_legacy(folder) or taken
+        said = f"skipped (the pre-commit framework runs kenning-precheck from {config}"
+        return said + ("; took kenning's own block out: the gate ran twice per commit)" if taken else ")")
+    if framework["legacy_runs_kenning"]:
+        _take_block_out(folder / "pre-commit")
+        what = _install_one(folder, "pre-commit", ken, at=legacy)
+        return f"{what} (in {legacy}, which the pre-commit framework runs first)"
+    what = _install_one(folder, "pre-commit", ken)
+    if not what.startswith("installed"):
+        return what
+    return (f"installed (inside the pre-commit framework's hook, which `pre-commit install` rewrites: "
+            f"add the kenning-precheck hook to {config} instead)")
+
+
+def _take_block_out(path: Path) -> bool:
+    """Cut kenning's block out of a hook of someone else's that holds it; whether it did."""
+    current = _kenning_text(path)
+    user = _users_part(current) if current is not None else None
+    if user is None:
+        return False
+    files.write_atomic(path, user)  # keeps the file's mode
+    return True
+
+
+def _leave_legacy(folder: Path) -> bool:
+    """Take kenning out of ``pre-commit.legacy`` (where ``pre-commit install`` moved its hook),
+    giving back the user's hook it held or chained to; whether there was anything to take out."""
+    legacy = folder / "pre-commit.legacy"
+    if _take_block_out(legacy):
+        return True
+    if _kenning_text(legacy) is None:
+        return False
+    saved = folder / ("pre-commit" + CHAINED)
+    if os.path.lexists(saved):
+        files.move(saved, legacy, replace=True)  # the user's own hook, which kenning's chained to
+    else:
+        files.remove(legacy)
+    return True
 
 
 def refusal(project: Project, folder: Path) -> str | None:

@@ -5,7 +5,9 @@
     ├── NotInitialized       exit 3   no .kenning/ in this repository
     ├── MemoryUnreadable     exit 4   the log exists but cannot be read
     ├── LockTimeout          exit 2   another writer held the log lock too long
-    └── UnsafePath           exit 2   a symbolic link where kenning keeps its own files
+    ├── UnsafePath           exit 2   a symbolic link where kenning keeps its own files
+    ├── CommandNotFound      exit 127 ``ken wrap``: no such command (the exit a shell gives)
+    └── CommandNotRunnable   exit 126 ``ken wrap``: the command exists but cannot be run
 
 A gate *block* is not an error: it is a verdict value (exit 1 only with ``--strict``).
 Messages say what was wrong and what to do, on one line.
@@ -38,6 +40,14 @@ class LockTimeout(KenError):
 
 class UnsafePath(KenError):
     exit_code = 2
+
+
+class CommandNotFound(KenError):
+    exit_code = 127
+
+
+class CommandNotRunnable(KenError):
+    exit_code = 126
 
 
 def cause(err: BaseException) -> str:
