@@ -253,25 +253,36 @@ def test_lessons_are_listed_newest_first_across_notes_and_decisions() -> None:
 
 # --- events derived from git that name no issue ---------------------------------------------------
 
-def test_git_events_without_an_issue_go_to_the_notes() -> None:
+def test_git_events_without_an_issue_go_to_the_history_apart_from_the_notes() -> None:
     events = [
         event(1, "fix", "fix: retry the upload", source="git", commit="a1b2c3d"),
         event(2, "attempt", "Revert: cache the token", source="git", outcome="failed"),
         event(3, "attempt", "half of it", source="git", outcome="partial"),
         event(4, "note", "a plain note"),
+        event(5, "note", "feat: upload in parts", source="git"),
     ]
     state = fold(events)
-    assert ids(state.note_items()) == [eid(4), eid(3), eid(2), eid(1)]
-    assert state.note_count == 4
+    assert ids(state.note_items()) == [eid(4)] and state.note_count == 1
+    assert ids(state.history_items()) == [eid(5), eid(3), eid(2), eid(1)] and state.history_count == 4
     assert open_issue_ids(state) == [] and done_issue_ids(state) == []
     text = rendered(state)
-    assert "## Notes (4)\n- a plain note\n- attempt: half of it\n- attempt: Revert: cache the token\n" in text
-    assert "- fix: fix: retry the upload\n" in text
+    # no label where the summary says what it is; an attempt by its outcome
+    assert "## Notes (1)\n- a plain note\n\n## From git history (4)\n- feat: upload in parts\n- partial: half of it\n" \
+        "- Revert: cache the token\n- fix: retry the upload\n" in text
+
+
+def test_a_busy_history_never_pushes_a_note_out() -> None:
+    events = [event(1, "note", "the one note")]
+    events += [event(n, "fix", f"Fix bug {n}", source="git") for n in range(2, 40)]
+    state = fold(events)
+    assert ids(state.note_items()) == [eid(1)]
+    assert len(state.history_items()) == NOTES_SHOWN and state.history_count == 38
+    assert "## Notes (1)\n- the one note\n" in rendered(state)
 
 
 def test_a_worked_attempt_without_an_issue_is_not_listed() -> None:
     state = fold([event(1, "attempt", "went fine", source="git", outcome="worked")])
-    assert state.note_count == 0
+    assert state.note_count == 0 and state.history_count == 0
     assert "went fine" not in rendered(state)
 
 

@@ -150,6 +150,7 @@ def views(state: State, bounded: bool) -> dict[str, Any]:
         "done": state.done_items(), "notes": state.note_items(), "lessons": list(state.lesson_items()),
         "decisions": list(state.standing_decisions()), "open": list(state.open_items()),
         "top_files": state.top_files(), "lesson_total": state.lesson_total(), "note_count": state.note_count,
+        "history": state.history_items(), "history_count": state.history_count,
         "lesson_count": state.lesson_count, "unknown": state.unknown,
         "rendered": summary.render(state, "proj", "purpose", budget),
         "rendered_small": summary.render(state, "proj", "purpose", 900),
@@ -178,6 +179,8 @@ def note_coverage(state: State, events: list[Event]) -> None:
             label(f"{name} not empty")
     if state.note_count > len(state.note_items()):
         label("notes beyond the kept window")
+    if state.history_count > len(state.history_items()):
+        label("history beyond the kept window")
     if state.done_ids.size() > len(state.done_items()):
         label("done issues beyond the kept window")
     if any(len(a) < sum(1 for e in events if e.issue_id == iid and e.outcome in ("failed", "partial"))

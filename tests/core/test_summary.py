@@ -18,7 +18,8 @@ from .event_logs import eid, event, random_log
 
 GOLDEN = Path(__file__).parent / "golden" / "summary_webhook.md"
 
-SECTION_TITLES = ("Open issues", "Standing decisions", "Lessons", "Recently done", "Notes", "Key files")
+SECTION_TITLES = ("Open issues", "Standing decisions", "Lessons", "Recently done", "Notes", "From git history",
+                  "Key files")
 RENDERER_HEADING = re.compile(r"^## (Project purpose|(" + "|".join(SECTION_TITLES) + r") \(\d+\))$")
 SECTION_HEADING = re.compile(r"^## (?P<title>.+) \((?P<total>\d+)\)$")
 MORE_LINE = re.compile(r"^- … (?P<count>\d+) more: `(?P<command>[^`]+)`$")
@@ -180,7 +181,7 @@ def test_open_issues_survive_a_tight_budget_before_notes() -> None:
 def test_sections_come_in_priority_order() -> None:
     events = [event(1, "issue", issue_id="open"), event(2, "issue", issue_id="done"), event(3, "fix", issue_id="done"),
               event(4, "decision", "standing"), event(5, "note", "lesson", lesson=True), event(6, "note", "note"),
-              event(7, "note", location="src/a.py")]
+              event(7, "fix", "fix: from a commit", source="git"), event(8, "note", location="src/a.py")]
     text = render(fold(events), "proj", "purpose")
     assert list(sections(text)) == list(SECTION_TITLES)
     assert text.index("## Project purpose") < text.index("## Open issues")
@@ -191,6 +192,8 @@ def test_each_cut_section_ends_with_the_count_and_the_command_for_the_rest(big_s
     found = sections(render(big_state, "proj", "purpose", budget))
     commands = {"Open issues": "ken issues", "Standing decisions": "ken search --type decision",
                 "Recently done": "ken issues --all", "Notes": "ken search --type note"}
+    if budget >= DEFAULT_BUDGET:  # the history comes after the notes: a tight budget leaves it out
+        commands["From git history"] = "ken summary --full"
     for title, command in commands.items():
         section = found[title]
         assert section.more == section.total - len(section.entries) > 0, title
@@ -199,6 +202,8 @@ def test_each_cut_section_ends_with_the_count_and_the_command_for_the_rest(big_s
     assert found["Standing decisions"].total == big_state.decisions.size()
     assert found["Recently done"].total == big_state.done_ids.size()
     assert found["Notes"].total == big_state.note_count
+    if "From git history" in found:
+        assert found["From git history"].total == big_state.history_count
 
 
 def test_notes_beyond_the_ten_most_recent_are_counted_as_more() -> None:
@@ -221,6 +226,7 @@ def test_full_summary_shows_everything() -> None:
     assert len(found["Open issues"].entries) == state.open_issues.size()
     assert len(found["Recently done"].entries) == state.done_ids.size()
     assert len(found["Notes"].entries) == state.note_count
+    assert len(found["From git history"].entries) == state.history_count
     for item in state.standing_decisions():
         assert f"- [{item['id']}] " in text
     for ev in log:
@@ -256,6 +262,49 @@ def test_long_text_is_cut_in_the_budgeted_summary_and_whole_in_the_full_one() ->
     assert line == "- " + ("word " * 48).rstrip()[: ITEM_CHARS - 1].rstrip() + "…"
     full = render(fold(events, bounded=False), "proj", "purpose", None)
     assert "- " + long_text.strip() + "\n" in full
+
+
+# --- events derived from git, and the files still there ------------------------------------------
+
+@pytest.mark.parametrize(("kind", "summary", "fields", "line"), [
+    ("fix", "fix: handle an empty body", {}, "- fix: handle an empty body"),
+    ("fix", "fix(parser): handle an empty body", {}, "- fix(parser): handle an empty body"),
+    ("fix", "Fix copy/move operators of Tracked", {}, "- Fix copy/move operators of Tracked"),
+    ("fix", "Hotfix: the release script", {}, "- Hotfix: the release script"),
+    ("fix", "Handle an empty body", {}, "- fix: Handle an empty body"),
+    ("fix", "Fixture files moved", {}, "- fix: Fixture files moved"),  # a word that starts like fix is not one
+    ("attempt", "Reverted 9655f546c3: Merge CRC", {"outcome": "failed"}, "- Reverted 9655f546c3: Merge CRC"),
+    ("attempt", "Revert \"Use the fast parser\"", {"outcome": "failed"}, "- Revert \"Use the fast parser\""),
+    ("attempt", "Fix the parser by caching", {"outcome": "failed"}, "- failed: Fix the parser by caching"),
+    ("attempt", "Reverted half of it", {"outcome": "partial"}, "- partial: Reverted half of it"),
+    ("note", "feat: upload in parts", {}, "- feat: upload in parts"),
+    ("issue", "an issue with no id", {}, "- issue: an issue with no id"),
+])
+def test_events_that_name_no_issue_read_naturally(kind: str, summary: str, fields: dict[str, str], line: str) -> None:
+    text = render(fold([event(1, kind, summary, source="git", **fields)]), "proj", "purpose")
+    assert f"\n{line}\n" in text, text
+
+
+def test_hand_written_events_stay_in_the_notes_and_derived_ones_in_the_history() -> None:
+    events = [event(1, "note", "a hand-written note"), event(2, "fix", "Fix the build", source="git"),
+              event(3, "attempt", "tried a cache", outcome="failed", source="import")]
+    found = sections(render(fold(events), "proj", "purpose"))
+    assert found["Notes"].entries == ["- failed: tried a cache", "- a hand-written note"]
+    assert found["From git history"].entries == ["- Fix the build"]
+
+
+def test_key_files_skip_deleted_files_and_still_show_twenty() -> None:
+    events = [event(n, "note", location=f"src/f{n:02d}.py") for n in range(1, 31)]
+    events += [event(100 + n, "note", location="src/gone.py") for n in range(5)]  # the most cited
+    gone = {"src/gone.py", "src/f01.py", "src/f02.py"}
+    state = fold(events)
+    found = sections(render(state, "proj", "purpose", exists=lambda path: path not in gone))
+    assert found["Key files"].total == 20 and len(found["Key files"].entries) == 20
+    assert found["Key files"].entries[:2] == ["- src/f03.py (1)", "- src/f04.py (1)"]
+    assert not any(path in line for line in found["Key files"].entries for path in gone)
+    # without a say on what exists, every cited file is there (the projection itself reads no disk)
+    assert sections(render(state, "proj", "purpose"))["Key files"].entries[0] == "- src/gone.py (5)"
+    assert "Key files" not in sections(render(state, "proj", "purpose", exists=lambda path: False))
 
 
 # --- text that looks like Markdown ----------------------------------------------------------------

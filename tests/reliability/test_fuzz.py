@@ -271,7 +271,7 @@ def test_parse_line_on_mutated_event_lines() -> None:
 # -- the fold -------------------------------------------------------------------------------------------
 
 HEADINGS = re.compile(r"^(# Project memory: .*|## (Project purpose|Open issues|Standing decisions|Lessons|"
-                      r"Recently done|Notes|Key files)\b.*)$")
+                      r"Recently done|Notes|From git history|Key files)\b.*)$")
 
 
 def summaries(state: State) -> tuple[str, str]:

@@ -8,22 +8,17 @@ everything out of git: the folder is listed in ``.git/info/exclude`` and the bri
 
 from __future__ import annotations
 
-import json
 import os
-import re
 from pathlib import Path
 
 from kenning import git
 from kenning.app import capture, githooks, registry, texts
 from kenning.app import summary as summary_app
 from kenning.app.memory import open_memory
-from kenning.app.project import Project, find_project, now_micros, parse_toml
+from kenning.app.project import Project, find_project, now_micros
+from kenning.app.project_map import project_map
 from kenning.core.errors import InvalidInput
 from kenning.store import files
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = True,
@@ -139,90 +134,3 @@ def _exclude(project: Project, changes: list[tuple[str, str]]) -> None:
     for line in ("/.kenning/", "/CLAUDE.local.md"):
         changed = _ensure_line(path, line) or changed
     changes.append((".git/info/exclude", "updated" if changed else "unchanged"))
-
-
-# -- PROJECT_MAP.md seeded from the manifests ------------------------------------------------------
-
-def project_map(root: Path) -> str:
-    facts = _manifest_facts(root)
-    purpose = facts.get("description") or ""
-    lines = [f"# Project map: {facts.get('name') or root.name}", "", "## Purpose", ""]
-    lines.append(purpose if purpose else
-                 "<!-- One or two sentences: what this project does and for whom. Until this is "
-                 "filled in, agents are in setup mode. -->")
-    lines += ["", "## Stack", ""]
-    lines += [f"- {s}" for s in facts.get("stack", [])] or ["- (no manifest found)"]
-    lines += ["", "## Structure", ""]
-    lines += [f"- `{d}/`" for d in _top_dirs(root)] or ["- (flat)"]
-    if facts.get("entry_points"):
-        lines += ["", "## Entry points", ""] + [f"- {e}" for e in facts["entry_points"]]
-    lines += ["", "## Conventions", "", "<!-- how to build, test and release; rules worth knowing -->", ""]
-    return "\n".join(lines)
-
-
-def _top_dirs(root: Path) -> list[str]:
-    try:
-        names = sorted(os.listdir(root))
-    except OSError:
-        return []
-    return [n for n in names if not n.startswith(".") and (root / n).is_dir()
-            and n not in ("node_modules", "venv", "__pycache__", "dist", "build", "target")][:20]
-
-
-def _manifest_facts(root: Path) -> dict[str, Any]:
-    facts: dict[str, Any] = {"stack": [], "entry_points": []}
-    for name, reader in (("pyproject.toml", _pyproject), ("package.json", _package_json),
-                         ("Cargo.toml", _cargo), ("go.mod", _go_mod)):
-        text = files.read_text(root / name)
-        if text is None:
-            continue
-        try:
-            found = reader(text)
-        except (ValueError, KeyError, TypeError, AttributeError):
-            continue  # a manifest we cannot parse seeds nothing; the map stays editable
-        for key in ("name", "description"):
-            if found.get(key) and not facts.get(key):
-                facts[key] = str(found[key]).strip()
-        facts["stack"].append(found["stack"])
-        facts["entry_points"].extend(found.get("entry_points", []))
-    return facts
-
-
-def _deps(names: list[str]) -> str:
-    shown = ", ".join(names[:12]) + (f", … ({len(names)} in all)" if len(names) > 12 else "")
-    return f"; dependencies: {shown}" if names else ""
-
-
-def _pyproject(text: str) -> dict[str, Any]:
-    project = parse_toml(text).get("project", {})
-    deps = [re.split(r"[ <>=!~;\[]", d, maxsplit=1)[0] for d in project.get("dependencies", [])]
-    scripts = [f"`{k}` -> `{v}`" for k, v in sorted(project.get("scripts", {}).items())]
-    return {"name": project.get("name"), "description": project.get("description"),
-            "stack": f"Python (pyproject.toml){_deps(deps)}", "entry_points": scripts}
-
-
-def _package_json(text: str) -> dict[str, Any]:
-    data = json.loads(text)
-    deps = sorted(data.get("dependencies", {}))
-    bins = data.get("bin", {})
-    entries = [f"`{k}` -> `{v}`" for k, v in sorted(bins.items())] if isinstance(bins, dict) else []
-    if data.get("main"):
-        entries.append(f"main: `{data['main']}`")
-    return {"name": data.get("name"), "description": data.get("description"),
-            "stack": f"JavaScript/TypeScript (package.json){_deps(deps)}", "entry_points": entries}
-
-
-def _cargo(text: str) -> dict[str, Any]:
-    data = parse_toml(text)
-    package = data.get("package", {})
-    return {"name": package.get("name"), "description": package.get("description"),
-            "stack": f"Rust (Cargo.toml){_deps(sorted(data.get('dependencies', {})))}"}
-
-
-def _go_mod(text: str) -> dict[str, Any]:
-    module = re.search(r"(?m)^module\s+(\S+)", text)
-    version = re.search(r"(?m)^go\s+(\S+)", text)
-    deps = re.findall(r"(?m)^\s+([\w./-]+)\s+v[\w.+-]+", text)
-    name = module.group(1) if module else None
-    return {"name": name.rsplit("/", 1)[-1] if name else None,
-            "stack": f"Go {version.group(1) if version else ''} (go.mod){_deps(deps)}".replace("Go  ", "Go ")}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from kenning.app.memory import Memory, open_memory
 from kenning.core import summary as summary_core
 from kenning.core.fold import fold
@@ -10,6 +12,8 @@ from kenning.store import files
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from kenning.app.project import Project
 
 
@@ -22,9 +26,22 @@ def budget(project: Project) -> int:
     return value if isinstance(value, int) and value > 0 else summary_core.DEFAULT_BUDGET
 
 
+def in_tree(project: Project) -> Callable[[str], bool]:
+    """Whether a file the memory cites is still in the working tree: the key files of the
+    summary and the brief leave out deleted ones (the gate still hears about them)."""
+    root = str(project.root)
+
+    def exists(path: str) -> bool:
+        if not path or path.startswith("/") or ".." in path.split("/"):
+            return False  # a hand-edited log may cite anything: never look outside the repository
+        return os.path.lexists(os.path.join(root, path))  # strings: a Path per file costs more than the stat
+
+    return exists
+
+
 def render_budgeted(memory: Memory) -> str:
     project = memory.project
-    return summary_core.render(memory.state, project.name, purpose(project), budget(project))
+    return summary_core.render(memory.state, project.name, purpose(project), budget(project), in_tree(project))
 
 
 def refresh(memory: Memory) -> str:
@@ -45,7 +62,8 @@ def summary(project: Project, full: bool = False) -> str:
     try:
         if full:
             events = memory.events(list(memory.cache.all_events()))
-            text = summary_core.render(fold(events, bounded=False), project.name, purpose(project), None)
+            text = summary_core.render(fold(events, bounded=False), project.name, purpose(project), None,
+                                       in_tree(project))
         else:
             text = refresh(memory)
         memory.flush_warnings()

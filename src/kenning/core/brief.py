@@ -2,14 +2,17 @@
 
 Active warnings (files the gate would warn or block on now), memories that may be stale (their
 file changed a lot since they were written), open issues with their latest failed attempt,
-recent decisions, and lessons for the project's stack. Each section shows a few lines and, when
-there are more, a count and the command that shows them. Lines are cut to one terminal width.
+recent decisions, lessons for the project's stack, and the newest notes and events derived from
+git history in whatever lines are left. Each section shows a few lines and, when there are more,
+a count and the command that shows them. Lines are cut to one terminal width. "Nothing on
+record" is said only of a memory that holds no event at all.
 """
 
 from __future__ import annotations
 
 from kenning.core.gate import FileVerdict
 from kenning.core.lessons import line as lesson_line
+from kenning.core.summary import loose_label
 from kenning.core.text import one_line
 
 TYPE_CHECKING = False
@@ -19,9 +22,11 @@ if TYPE_CHECKING:
     from kenning.core.fold import Item
 
 WIDTH = 110
+LINES = 40
 JUDGED = 18  # files the gate looks at for the brief: failing lately, with open issues, most cited
-# lines per section: with a heading and a "more" line each, and the header, at most 39 lines
-SHOWN = {"warnings": 6, "stale": 4, "issues": 8, "decisions": 5, "lessons": 4}
+# lines per section: with a heading and a "more" line each, and the header, at most 39 lines;
+# the recent history takes what is left of the screen, up to its three lines
+SHOWN = {"warnings": 6, "stale": 4, "issues": 8, "decisions": 5, "lessons": 4, "history": 3}
 
 
 class Brief:
@@ -35,6 +40,9 @@ class Brief:
         self.decision_total = 0
         self.lessons: list[dict[str, Any]] = []
         self.lesson_total = 0
+        self.history: list[tuple[Item, bool]] = []  # (note or event, derived from git), newest first
+        self.history_total = 0
+        self.on_record: int | None = None  # events in memory, counted only when nothing else shows
         self.notices: list[str] = []
 
     def add_verdict(self, verdict: FileVerdict) -> None:
@@ -58,6 +66,9 @@ class Brief:
                 {"id": d["id"], "summary": d.get("summary", ""), "location": d.get("location")}
                 for d in self.decisions]},
             "lessons": {"total": self.lesson_total, "shown": self.lessons},
+            "recent_history": {"total": self.history_total, "shown": [
+                {"id": i["id"], "type": i.get("type"), "outcome": i.get("outcome"), "summary": i.get("summary", ""),
+                 "location": i.get("location"), "from_git": derived} for i, derived in self.history]},
             "notices": self.notices,
         }
 
@@ -76,9 +87,21 @@ def render(brief: Brief) -> str:
                       brief.decision_total, SHOWN["decisions"], "ken search --type decision")
     lines += _section("Lessons", [lesson_line(x) for x in brief.lessons], brief.lesson_total,
                       SHOWN["lessons"], "ken lessons")
+    room = min(SHOWN["history"], LINES - len(lines) - 2)  # its heading and its "more" line
+    if room > 0:
+        lines += _section("Recent history", [f"{loose_label(i)}{i.get('summary', '')}{_where(i)}"
+                                             for i, _ in brief.history], brief.history_total, room,
+                          "ken summary --full")
     if len(lines) == 1:
-        lines.append("Nothing on record yet: `ken issue`, `ken attempt`, `ken decide` start the memory.")
+        lines.append(_nothing_shown(brief.on_record))
     return "\n".join(lines) + "\n"
+
+
+def _nothing_shown(on_record: int | None) -> str:
+    if not on_record:
+        return "Nothing on record yet: `ken issue`, `ken attempt`, `ken decide` start the memory."
+    return (f"Nothing open or recent among {_count(on_record, 'event')} on record: "
+            "`ken issues --all` and `ken search` show them.")
 
 
 def _section(title: str, entries: list[str], total: int, room: int, command: str) -> list[str]:

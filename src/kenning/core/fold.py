@@ -12,6 +12,9 @@ Rules (DESIGN section 5):
   recent ``failed``/``partial`` attempts;
 - a decision stands unless another decision's ``supersedes`` names it;
 - notes: the ten most recent; lessons: notes and decisions marked ``lesson``;
+- history: events derived from git that name no issue (fix commits, reverts, features), the ten
+  most recent, kept apart from the notes so that a busy history never pushes a hand-written
+  note out;
 - key files: files cited by events, most cited first;
 - events of an unknown type are counted and otherwise ignored.
 
@@ -30,7 +33,7 @@ from kenning.core.text import one_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
     from typing import Any
 
     Item = dict[str, Any]  # a compact, JSON-ready copy of an event: what projections need
@@ -43,6 +46,10 @@ ITEM_CHARS = 240  # one event's text in the budgeted summary; ``--full`` shows i
 # the budgeted state keeps this many done issues and lessons: more than a 6,000-character
 # summary can show, so the budget (not the state) decides what is cut
 TOP_KEPT = 200
+# files weighed for the key files when deleted ones are skipped: a project that deleted most of
+# what its memory cites shows fewer than twenty rather than look at every path ever cited
+# (a summary is rendered after every write)
+FILES_LOOKED_AT = 100
 TABLES = ("open_issues", "fixes", "done_ids", "attempts", "decisions", "decided_lessons", "retired",
           "key_files")
 
@@ -124,6 +131,8 @@ class State:
         self.done: list[Item] = small.get("done", [])  # the newest done issues, oldest first
         self.notes: list[Item] = small.get("notes", [])
         self.note_count: int = small.get("note_count", 0)
+        self.history: list[Item] = small.get("history", [])  # derived from git, naming no issue
+        self.history_count: int = small.get("history_count", 0)
         self.lessons: list[Item] = small.get("lessons", [])
         self.lesson_count: int = small.get("lesson_count", 0)
         self.unknown: int = small.get("unknown", 0)
@@ -133,8 +142,9 @@ class State:
 
     def small(self) -> dict[str, Any]:
         """The few small fields, stored next to the tables."""
-        return {"done": self.done, "notes": self.notes, "note_count": self.note_count,
-                "lessons": self.lessons, "lesson_count": self.lesson_count, "unknown": self.unknown}
+        return {"done": self.done, "notes": self.notes, "note_count": self.note_count, "history": self.history,
+                "history_count": self.history_count, "lessons": self.lessons, "lesson_count": self.lesson_count,
+                "unknown": self.unknown}
 
     def item(self, event: Event) -> Item:
         item = event.pick(_ITEM_KEYS)
@@ -169,7 +179,7 @@ class State:
     def _issue(self, event: Event) -> None:
         item, iid = self.item(event), event.issue_id
         if not iid:
-            self._loose(item)
+            self._loose(item, event)
             return
         current = self.open_issues.get(iid)
         standing = key(current) if current is not None else _as_key(self.done_ids.get(iid))
@@ -188,7 +198,7 @@ class State:
     def _fix(self, event: Event) -> None:
         item, iid = self.item(event), event.issue_id
         if not iid:
-            self._loose(item)
+            self._loose(item, event)
             return
         previous = self.fixes.get(iid)
         if previous is None or key(previous) < key(item):
@@ -211,7 +221,7 @@ class State:
             return
         item, iid = self.item(event), event.issue_id
         if not iid:
-            self._loose(item)
+            self._loose(item, event)
             return
         if self.bounded and self.done_ids.get(iid) and all(d["issue_id"] != iid for d in self.done):
             # done and out of the kept window: its attempts can never be shown again
@@ -238,12 +248,16 @@ class State:
             self.lesson_count += 1
             _insert_top(self.lessons, self.item(event), self._limit(TOP_KEPT))
         else:
-            self._loose(self.item(event))
+            self._loose(self.item(event), event)
 
-    def _loose(self, item: Item) -> None:
-        """Notes, and events derived from git that name no issue, share the notes section."""
-        self.note_count += 1
-        _insert_top(self.notes, item, self._limit(NOTES_SHOWN))
+    def _loose(self, item: Item, event: Event) -> None:
+        """Notes and events that name no issue: those derived from git go to the history."""
+        if event.source == "git":
+            self.history_count += 1
+            _insert_top(self.history, item, self._limit(NOTES_SHOWN))
+        else:
+            self.note_count += 1
+            _insert_top(self.notes, item, self._limit(NOTES_SHOWN))
 
     # -- views used by projections ------------------------------------------------------------
 
@@ -263,11 +277,20 @@ class State:
     def note_items(self) -> list[Item]:
         return sorted(self.notes, key=key, reverse=True)
 
+    def history_items(self) -> list[Item]:
+        return sorted(self.history, key=key, reverse=True)
+
     def open_items(self) -> Iterator[Item]:
         return (item for _, item in self.open_issues.newest())
 
-    def top_files(self, limit: int = 20) -> list[tuple[str, int]]:
-        return list(islice(self.key_files.newest(), limit))
+    def top_files(self, limit: int = 20, exists: Callable[[str], bool] | None = None) -> list[tuple[str, int]]:
+        """The most cited files, most cited first. ``exists`` (given by the caller, which may
+        look at the working tree) skips files that are gone, so the list still fills up; it is
+        asked about at most ``FILES_LOOKED_AT`` files."""
+        cited = self.key_files.newest()
+        if exists is None:
+            return list(islice(cited, limit))
+        return list(islice((kv for kv in islice(cited, FILES_LOOKED_AT) if exists(kv[0])), limit))
 
 
 def unique(events: Iterable[Event]) -> list[Event]:

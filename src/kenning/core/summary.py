@@ -1,7 +1,9 @@
 """The session-start summary: a bounded, deterministic Markdown projection of the state.
 
 Priority when the budget cuts (DESIGN section 5): open issues with their failed attempts,
-standing decisions, lessons, recently done issues, notes; key files last (``core.budget``).
+standing decisions, lessons, recently done issues, notes, then what git history says (fix
+commits, reverts, features that name no issue); key files last (``core.budget``). Key files
+are the ones still in the working tree: the caller says which exist, so this stays pure.
 
 Every piece of event text is flattened onto one line, so no event can add a heading, and no
 wall-clock date appears anywhere: the same events give the same bytes.
@@ -17,10 +19,12 @@ from kenning.core.text import one_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
 
     from kenning.core.fold import Item
 
 DEFAULT_BUDGET = 6000
+HISTORY_TITLE = "From git history"
 
 PURPOSE_PLACEHOLDER = "(not written yet: describe the project in the Purpose section of .kenning/PROJECT_MAP.md)"
 
@@ -46,18 +50,22 @@ def _no_heading(text: str) -> str:
     return "\\" + text if text.startswith("#") else text
 
 
-def render(state: State, project: str, purpose: str, budget: int | None = DEFAULT_BUDGET) -> str:
-    """Render the summary; ``budget=None`` renders everything (``ken summary --full``)."""
+def render(state: State, project: str, purpose: str, budget: int | None = DEFAULT_BUDGET,
+           exists: Callable[[str], bool] | None = None) -> str:
+    """Render the summary; ``budget=None`` renders everything (``ken summary --full``).
+    ``exists`` says whether a cited file is still there (None: take every one as there)."""
     limit = None if budget is None else ITEM_CHARS
     head = [f"# Project memory: {one_line(project)}", "",
             "## Project purpose", _no_heading(one_line(purpose, 600 if budget else None)) or PURPOSE_PLACEHOLDER, ""]
     out = "\n".join(head) + "\n"
-    out += render_sections(_sections(state, limit), None if budget is None else budget - len(out))
+    out += render_sections(_sections(state, limit, exists), None if budget is None else budget - len(out))
     return out.rstrip("\n") + "\n"
 
 
-def _sections(state: State, limit: int | None) -> list[Section]:
+def _sections(state: State, limit: int | None, exists: Callable[[str], bool] | None) -> list[Section]:
     notes = state.note_items()[:NOTES_SHOWN] if limit is not None else state.note_items()
+    history = state.history_items()[:NOTES_SHOWN] if limit is not None else state.history_items()
+    files = state.top_files(exists=exists)
     return [
         Section("Open issues", 0.40, (_issue_lines(state, i, limit) for i in state.open_items()),
                  state.open_issues.size(), "ken issues"),
@@ -69,8 +77,9 @@ def _sections(state: State, limit: int | None) -> list[Section]:
                  state.done_ids.size(), "ken issues --all"),
         Section("Notes", 0.10, ([_plain_line(n, limit)] for n in notes),
                  state.note_count, "ken search --type note"),
-        Section("Key files", 0.10, ([f"- {one_line(p)} ({n})"] for p, n in state.top_files()),
-                 min(state.key_files.size(), 20), "ken search --at PATH"),
+        Section(HISTORY_TITLE, 0.10, ([_plain_line(n, limit)] for n in history),
+                 state.history_count, "ken summary --full"),
+        Section("Key files", 0.10, ([f"- {one_line(p)} ({n})"] for p, n in files), len(files), "ken search --at PATH"),
     ]
 
 
@@ -95,7 +104,24 @@ def _decision_line(item: Item, limit: int | None) -> str:
 
 
 def _plain_line(item: Item, limit: int | None) -> str:
-    label = "" if item.get("type") == "note" else f"{one_line(str(item.get('type')))}: "
-    if item.get("type") == "decision":
-        label = f"[{one_line(item['id'])}] "
+    label = f"[{one_line(item['id'])}] " if item.get("type") == "decision" else loose_label(item)
     return f"- {label}{one_line(item.get('summary', ''), limit)}{_where(item)}"
+
+
+# a summary opening with one of these words already says what the event is: `fix: fix: …` and
+# `attempt: Reverted …` read as stutters
+_SAYS_FIX = re.compile(r"(fix|fixes|fixed|bugfix|hotfix)\b", re.IGNORECASE)
+_SAYS_REVERT = re.compile(r"(revert|reverts|reverted|rollback|roll back|rolled back)\b", re.IGNORECASE)
+
+
+def loose_label(item: Item) -> str:
+    """What an event that names no issue is, before its summary: nothing for a note or for a
+    summary that says it (``fix: …``, ``Fix …``, ``Reverted …``), an attempt's outcome
+    (``failed: …``), otherwise its type."""
+    kind, text = item.get("type"), str(item.get("summary", "")).lstrip()
+    if kind == "note" or (kind == "fix" and _SAYS_FIX.match(text)):
+        return ""
+    if kind == "attempt":
+        outcome = item.get("outcome") or "failed"
+        return "" if outcome == "failed" and _SAYS_REVERT.match(text) else f"{one_line(str(outcome))}: "
+    return f"{one_line(str(kind))}: "

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-CACHE_VERSION = "18"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+# 19: the summary state keeps events derived from git apart from the notes
+CACHE_VERSION = "19"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
