@@ -48,7 +48,10 @@ EXAMPLES = {
     "lessons": "ken lessons --library stripe\n"
                "  ken lessons forget evt_3f2a   # hide one lesson on this machine (logged)",
     "export": "ken export --claude-md --agents-md",
-    "projects": "ken projects list             # or: add PATH [--name N] [--alias A], remove NAME, use NAME",
+    "projects": "ken projects list             # or: add PATH [--name N] [--alias A], remove NAME, use NAME|--clear",
+    "status": "ken status                 # hooks, MCP clients, registry and memory health; --json",
+    "completion": "ken completion bash > ~/.local/share/bash-completion/completions/ken",
+    "wrap": "ken wrap -- aider --read .kenning/summary.md   # or: ken wrap -- $SHELL",
     "mcp": "ken mcp                    # started by an MCP client (`ken init` prints its configuration)\n"
            "  ken mcp --root ~/src/shop  # serve one project only",
 }
@@ -57,7 +60,7 @@ EXAMPLES = {
 COMMANDS = ("init", "issue", "attempt", "fix", "decide", "note", "show", "issues", "search", "summary",
             "regenerate", "plan", "redact", "doctor", "precheck", "context", "brief", "score", "lessons", "export",
             "projects",
-            "mcp", "hooks", "watch", "hook")
+            "mcp", "hooks", "watch", "hook", "status", "completion", "wrap")
 
 
 # ken speaks English only; argparse's message lookups search the disk for translation catalogs on
@@ -145,8 +148,12 @@ def build_parser(only: str | None = None) -> _Parser:
     def write(name: str, help_text: str, issue: str | None) -> _Parser:
         p = _command(sub, name, help_text, c.write, [timed, as_json])
         p.add_argument("summary", help="one line: what happened")
-        p.add_argument("--at", metavar="PATH[:LINE]", help="the file (and line) it concerns")
-        p.add_argument("--details", help="longer text: error output, the approach, evidence")
+        p.add_argument("--at", metavar="PATH[:LINE]",
+                       help="the file it concerns, optionally with a line from 1: src/a.py or src/a.py:42")
+        details = p.add_mutually_exclusive_group()
+        details.add_argument("--details", metavar="TEXT",
+                             help="longer text: error output, the approach, evidence ('-' reads standard input)")
+        details.add_argument("--details-file", metavar="PATH", help="read the details from this UTF-8 text file")
         if issue:
             p.add_argument("--issue", metavar="ID", help=issue)
         return p
@@ -155,9 +162,9 @@ def build_parser(only: str | None = None) -> _Parser:
     p = write("attempt", "Record an approach and its outcome.",
               "the issue it tries to solve (optional when exactly one is open)")
     outcome = p.add_mutually_exclusive_group()
-    for flag in ("failed", "worked", "partial"):
+    for flag, meaning in (("failed", "it failed"), ("worked", "it worked"), ("partial", "it partly worked")):
         outcome.add_argument(f"--{flag}", dest="outcome", action="store_const", const=flag,
-                             help=f"the attempt {flag}")
+                             help=f"the outcome: {meaning}")
     p.add_argument("--diff", action="store_true",
                    help="attach the working tree's diff of the --at file (so the gate can recognize the change)")
     write("fix", "Record the fix of an issue (with evidence in --details).",
@@ -218,7 +225,9 @@ def build_parser(only: str | None = None) -> _Parser:
     p.add_argument("target", nargs="?", metavar="NAME|ALIAS|PATH", help="the project (a PATH for add)")
     p.add_argument("--name", help="add: the name to register (default: the repository folder's name)")
     p.add_argument("--alias", action="append", default=[], metavar="ALIAS", help="add: another name (repeatable)")
-    p = _command(sub, "hooks", "Install, remove or inspect kenning's git hooks (or a coding agent's).", c.hooks, [])
+    p.add_argument("--clear", action="store_true", help="use: forget the active project (none is active then)")
+    p = _command(sub, "hooks", "Install, remove or inspect kenning's git hooks (or a coding agent's).", c.hooks,
+                 [as_json])
     p.add_argument("action", choices=("install", "uninstall", "status"))
     p.add_argument("--agent", choices=("claude", "codex"),
                    help="the coding agent's hooks instead: .claude/settings.json or .codex/hooks.json")
@@ -228,15 +237,24 @@ def build_parser(only: str | None = None) -> _Parser:
     p.add_argument("--window", type=float, metavar="SECONDS", help="the span they must fall in (watch.window_seconds)")
     p = _command(sub, "mcp", "Serve the memory and the gate to MCP clients over stdio.", c.mcp, [])
     p.add_argument("--root", metavar="PATH", help="serve only this project (a boundary: calls naming another fail)")
+    _command(sub, "status", "Every wire on one screen: git and agent hooks, MCP clients, the project registry, "
+             "memory health and the git history read.", c.status, [as_json])
+    p = _command(sub, "completion", "Print a completion script for bash, zsh or fish.", c.completion, [])
+    p.add_argument("shell", choices=("bash", "zsh", "fish"))
+    p = _command(sub, "wrap", "Run an agent CLI with the memory at hand: refreshes .kenning/summary.md, sets "
+                 "KEN_PROJECT and KEN_SUMMARY, exits with the command's exit code.", c.wrap, [])
+    p.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND ...", help="the command to run, after --")
     p = _command(sub, "hook", "Entry point run by installed hooks (not for direct use).", c.hook, [])
     p.add_argument("name", choices=("pre-commit", "post-commit", "post-merge", "post-checkout", "pre-tool-use",
                                      "session-start"))
     p.add_argument("hook_args", nargs="*", help=argparse.SUPPRESS)
+    # free text, not choices: a hook refused by argparse exits 2, which Claude Code reads as "block"
+    p.add_argument("--agent", help=argparse.SUPPRESS)
     return parser
 
 
 # commands whose stdout is data for a program (a pipe, JSON-RPC, an agent's hook protocol)
-_EXACT_OUTPUT = ("redact", "mcp", "hook")
+_EXACT_OUTPUT = ("redact", "mcp", "hook", "completion")
 
 
 class _Visible:

@@ -6,6 +6,7 @@ Part of the CLI surface (``kenning.cli`` builds the parser and routes here).
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -71,14 +72,15 @@ _FIELDS = {"issue": "issue", "attempt": "attempt", "fix": "fix", "decide": "deci
 def write(args: argparse.Namespace) -> int:
     from kenning.app.record import record
 
+    project = find_project().require_initialized()
     fields = {
-        "type": _FIELDS[args.command], "summary": args.summary, "details": args.details,
+        "type": _FIELDS[args.command], "summary": args.summary, "details": _details(args),
         "location": args.at, "issue_id": getattr(args, "issue", None),
         "outcome": getattr(args, "outcome", None), "supersedes": getattr(args, "supersedes", None),
         "lesson": getattr(args, "lesson", False) or None, "source": "cli", "actor": "human",
         "diff": getattr(args, "diff", False) or None,
     }
-    result = record(find_project().require_initialized(), fields, cwd=Path.cwd(), now=args.now)
+    result = record(project, fields, cwd=Path.cwd(), now=args.now)
     if result.redacted:
         _say(f"redacted before writing: {', '.join(result.redacted)}")
     for notice in result.notices:
@@ -91,6 +93,50 @@ def write(args: argparse.Namespace) -> int:
     else:
         print(event.id)
     return 0
+
+
+def _details(args: argparse.Namespace) -> str | None:
+    """``--details TEXT``; ``--details -`` reads standard input, ``--details-file PATH`` a file:
+    either must be UTF-8 text (a leading byte-order mark is dropped)."""
+    from kenning.core.errors import InvalidInput
+    from kenning.core.events import MAX_DETAILS
+
+    if args.details_file is None and args.details != "-":
+        given: str | None = args.details
+        return given
+    source: str = "-" if args.details_file is None else args.details_file
+    what = "standard input" if source == "-" else f"--details-file {source!r}"
+    limit = 4 * MAX_DETAILS + 4  # bytes: more cannot be MAX_DETAILS characters of UTF-8
+    data = _read_bytes(source, what, limit)
+    if len(data) >= limit:
+        raise InvalidInput(f"{what} holds more than {MAX_DETAILS:,} characters, the most details can hold; "
+                           "attach the part that matters")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise InvalidInput(f"{what} is not UTF-8 text (byte 0x{data[err.start]:02x} at offset {err.start}); "
+                           "convert it with `iconv -t UTF-8`") from err
+
+
+def _read_bytes(source: str, what: str, limit: int) -> bytes:
+    """At most ``limit`` bytes of standard input (``-``) or of the file ``source``."""
+    from kenning.core.errors import InvalidInput
+
+    try:
+        if source == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            if stream is None:
+                raise InvalidInput("--details - reads standard input, and there is none; give --details TEXT")
+            if stream.isatty():
+                _say("reading the details from standard input; end them with Ctrl-D")
+            return bytes(stream.read(limit))
+        with open(os.path.expanduser(source), "rb") as f:  # Path.expanduser raises on ~nosuchuser
+            return f.read(limit)
+    except FileNotFoundError as err:
+        raise InvalidInput(f"{what}: no such file; give the path of a UTF-8 text file") from err
+    except (OSError, ValueError) as err:  # ValueError: a NUL in the path
+        reason = getattr(err, "strerror", None) or err
+        raise InvalidInput(f"cannot read {what}: {reason}; give a readable UTF-8 text file") from err
 
 
 def show(args: argparse.Namespace) -> int:
@@ -157,6 +203,7 @@ def redact(args: argparse.Namespace) -> int:
 
 def doctor(args: argparse.Namespace) -> int:
     from kenning.app.doctor import doctor as run_doctor
+    from kenning.core.text import plural
 
     report = run_doctor(find_project(), now=getattr(args, "now", None))
     if args.json:
@@ -167,7 +214,10 @@ def doctor(args: argparse.Namespace) -> int:
         for client in report["mcp_clients"]:
             if client["status"] == "ok":
                 print(f"mcp ok: {client['client']}: {client['message']}")
-        print(f"{report['events']} events checked, {len(report['problems'])} problem(s)")
+        for run in report["agent_hooks"]:
+            if run["status"] == "ok":
+                print(f"agent hook ok: {run['agent']} {run['event']}: {run['command']}")
+        print(f"{plural(report['events'], 'event')} checked, {plural(len(report['problems']), 'problem')}")
     return 1 if report["problems"] else 0  # scripts and CI read the verdict from the exit code
 
 
@@ -260,16 +310,31 @@ def export(args: argparse.Namespace) -> int:
     return 0
 
 
+_PROJECTS_NEED = {
+    "add": "`ken projects add` needs the PATH of a repository to register",
+    "remove": "`ken projects remove` needs a project: NAME, ALIAS or PATH (`ken projects list` shows them)",
+    "use": "`ken projects use` needs a project: NAME, ALIAS or PATH (`ken projects list` shows them), "
+           "or --clear to have none active",
+}
+
+
 def projects(args: argparse.Namespace) -> int:
     from kenning.app import registry
     from kenning.core.errors import InvalidInput
     from kenning.render import render_projects
 
-    if (args.action == "list") == bool(args.target):
-        raise InvalidInput("`ken projects list` takes no project; add, remove and use take one")
     if args.action != "add" and (args.name or args.alias):
         raise InvalidInput("--name and --alias go with `ken projects add`")
-    if args.action == "add":
+    if args.clear and (args.action != "use" or args.target):
+        raise InvalidInput("--clear goes alone with `ken projects use` (it forgets the active project)")
+    if args.action == "list" and args.target:
+        raise InvalidInput(f"`ken projects list` takes no project (got {args.target!r})")
+    if args.action != "list" and not args.target and not args.clear:
+        raise InvalidInput(_PROJECTS_NEED[args.action])
+    if args.clear:
+        was = registry.clear_active()
+        _say(f"no active project now (it was {was['name']})" if was else "no active project (none was set)")
+    elif args.action == "add":
         entry = registry.register(find_project(Path(args.target).expanduser().absolute()).root,
                                   name=args.name, aliases=args.alias)
         _say(f"registered {entry['name']} ({entry['path']})")
@@ -292,27 +357,38 @@ def hooks(args: argparse.Namespace) -> int:
     from kenning.app import agent_hooks, githooks
 
     project = find_project().require_initialized()
-    if args.agent:
-        if args.action == "status":
-            for agent, what in agent_hooks.status(project):
-                print(f"{agent:<8} {what}")
-            return 0
+    if args.agent and args.action != "status":
         change = agent_hooks.install if args.action == "install" else agent_hooks.uninstall
         path, changed = change(project, args.agent)
-        print(f"{args.action}ed kenning's {args.agent} hooks in {path}" if changed else f"{path} unchanged")
+        note = agent_hooks.AFTER_INSTALL.get(args.agent) if changed and args.action == "install" else None
+        if args.json:
+            _print_json({"agent": args.agent, "file": str(path), "changed": changed, "note": note})
+        else:
+            print(f"{args.action}ed kenning's {args.agent} hooks in {path}" if changed else f"{path} unchanged")
+            if note:
+                print(note)
         return 0
-    found = (githooks.install(project, required=True) if args.action == "install"
-             else {"uninstall": githooks.uninstall, "status": githooks.status}[args.action](project))
+    found = [] if args.agent else (githooks.install(project, required=True) if args.action == "install" else {
+        "uninstall": githooks.uninstall, "status": githooks.status}[args.action](project))
+    agents = agent_hooks.states(project, args.agent) if args.action == "status" else []
+    if args.json:
+        git = {} if args.agent else {"git": [{"hook": name, "status": what} for name, what in found],
+                                     "hooks_folder": str(githooks.hooks_folder(project))}
+        _print_json({**git, "agents": agents})
+        return 0
     for name, what in found:
         print(f"{name:<14} {what}")
-    print(f"hooks folder: {githooks.hooks_folder(project)}")
+    if not args.agent:
+        print(f"hooks folder: {githooks.hooks_folder(project)}")
+    for state in agents:
+        print(f"{state['agent']:<14} {agent_hooks.describe(state)}")
     return 0
 
 
 def hook(args: argparse.Namespace) -> int:
     from kenning import hooks as hook_entry
 
-    return hook_entry.run(args.name)
+    return hook_entry.run(args.name, args.agent)
 
 
 def watch(args: argparse.Namespace) -> int:
@@ -324,3 +400,26 @@ def watch(args: argparse.Namespace) -> int:
         raise InvalidInput("--saves must be at least 2 and --window between 0 and 86400 seconds")
     run_watch(find_project().require_initialized(), args.saves, args.window)
     return 0
+
+
+def status(args: argparse.Namespace) -> int:
+    from kenning.app.status import status as run_status
+    from kenning.render import render_status
+
+    report = run_status(find_project())
+    _print_json(report) if args.json else sys.stdout.write(render_status(report))
+    return 0
+
+
+def completion(args: argparse.Namespace) -> int:
+    from kenning.cli import build_parser
+    from kenning.completion import script
+
+    sys.stdout.write(script(build_parser(), args.shell))  # the whole parser: built for this command only
+    return 0
+
+
+def wrap(args: argparse.Namespace) -> int:
+    from kenning.app.wrap import wrap as run_wrap
+
+    return run_wrap(find_project(), args.argv)

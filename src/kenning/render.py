@@ -5,7 +5,7 @@ Part of the CLI surface. Event text is flattened onto one line, as in the summar
 
 from __future__ import annotations
 
-from kenning.core.text import one_line
+from kenning.core.text import one_line, plural
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ def render_score(score: dict[str, Any]) -> str:
     gate = dict(counts.pop("gate", {}) or {})
     per_file = gate.pop("files", {})
     lines = [f"{key.replace('_', ' ')}: {_plain(value)}" for key, value in counts.items()]
-    lines.append(f"gate: {_plain(gate)} ({len(per_file)} files checked)")
+    lines.append(f"gate: {_plain(gate)} ({plural(len(per_file), 'file')} checked)")
     lines += ["", f"Estimates ({score.get('estimates_note', 'not measurements')}):"]
     for item in score.get("estimates", []):
         lines.append(f"  {item['name'].replace('_', ' ')} (estimate): {item['value']} = {item['formula']}")
@@ -118,8 +118,8 @@ def audit_text(report: dict[str, Any]) -> str:
     row = "  {:<31}{:>4} / {:<4} {:>8}"
     timing = report["check_ms"]
     lines = [
-        f"ken audit of {report['repository']} since {report['since'][:10]}: {report['commits_read']} commits read, "
-        f"{report['reverts']} reverts, {found['found']} re-attempts "
+        f"ken audit of {report['repository']} since {report['since'][:10]}: {plural(report['commits_read'], 'commit')} "
+        f"read, {plural(report['reverts'], 'revert')}, {plural(found['found'], 're-attempt')} "
         f"({found['by_message']} announced, {found['by_diff']} by a similar diff)",
         "",
         row.format("warned before the re-attempt", found["warned"], found["found"], _percent(found["recall"]))
@@ -147,3 +147,62 @@ def audit_text(report: dict[str, Any]) -> str:
         lines.append(f"noise  {commit['date']} {commit['sha'][:10]} {one_line(commit['subject'], 70)}")
         lines.append(f"       gate: {one_line(noisy['first_line'], 110)}")
     return "\n".join(lines) + "\n"
+
+
+def render_status(report: dict[str, Any]) -> str:
+    """``ken status``: the project, its memory, then each wire (git hooks, agent hooks, MCP)."""
+    project = report["project"]
+    where = (f"registered as {project['name']}" if project["registered"]
+             else "not registered (`ken projects add .`)")
+    active = project["active_project"]
+    where += "; the active project" if project["active"] else f"; active project: {active or 'none'}"
+    serves = project["mcp_serves"]
+    lines = [f"project      {project['root']} ({where})",
+             f"             an MCP server started here serves {serves.get('name') or '?'}"
+             if "error" not in serves else f"             an MCP server started here: {serves['error']}"]
+    lines += _status_memory(report["memory"], report["git_history"], project["initialized"])
+    hooks = report["git_hooks"]
+    lines.append(f"git hooks    {hooks.get('folder') or hooks.get('error')}")
+    if hooks.get("refusal"):
+        lines.append(f"             {hooks['refusal']}")
+    for hook in hooks["hooks"]:
+        chained = f" -> then {hook['chained']}" if hook.get("chained") else ""
+        lines.append(f"  {hook['hook']:<14}{hook['status']}{chained}")
+    lines.append("agent hooks")
+    for agent in report["agent_hooks"]:
+        lines.append(f"  {agent['agent']:<14}{agent['status']}")
+        for command in agent["commands"]:
+            runs = (f"runs {command['runs']}" if command["runs"]
+                    else "NOT FOUND: `ken` is not on PATH (the hook does nothing)")
+            lines.append(f"  {'':<14}{command['event']}: `{command['command']}` {runs}")
+    clients = report["mcp_clients"]
+    lines.append("mcp clients" + ("" if clients else "  none configured (`ken init` prints the entries to add)"))
+    for client in clients:
+        lines.append(f"  {client['client']:<20}{client['status']:<8} {client['message']}")
+    return "\n".join(lines) + "\n"
+
+
+def _status_memory(memory: dict[str, Any] | None, history: dict[str, Any] | None, initialized: bool) -> list[str]:
+    if not initialized:
+        return ["memory       kenning is not set up here: run `ken init`"]
+    if memory is None or "error" in memory:
+        return [f"memory       unreadable: {(memory or {}).get('error', '?')}"]
+    torn = ", an incomplete last line" if memory["torn_tail"] else ""
+    summary = "present" if memory["summary"]["exists"] else "missing (`ken summary` writes it)"
+    lines = [f"memory       {memory['log']}: {plural(memory['events'], 'event')}, "
+             f"{plural(memory['unreadable_lines'], 'unreadable line')}{torn} (`ken doctor` lists them)"
+             if memory["unreadable_lines"] or torn else
+             f"memory       {memory['log']}: {plural(memory['events'], 'event')}, all readable",
+             f"             index {memory['index']['path']}: {memory['index']['state']}; "
+             f"{memory['summary']['path']}: {summary}"]
+    lines += [f"             warning: {w}" for w in memory["warnings"]]
+    if memory["config_error"]:
+        lines.append(f"config       {memory['config_error']}")
+    if history is None:
+        lines.append("git history  not read yet (the next command derives events from it)")
+    else:
+        moved = "up to date with HEAD" if history["up_to_date"] else "HEAD has moved since (the next read catches up)"
+        lines.append(f"git history  {plural(history['events'], 'event')} derived from commits since "
+                     f"{history['start'][:10]} (reverts since {history['reverts_from'][:10]}); {moved}; "
+                     "`ken backfill --days N` reads further back")
+    return lines

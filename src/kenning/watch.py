@@ -12,6 +12,7 @@ from pathlib import Path
 
 from kenning.core.churn import SaveCounter
 from kenning.core.errors import InvalidInput
+from kenning.core.text import duration
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -57,8 +58,7 @@ def watch(project: Project, saves: int | None = None, window_s: float | None = N
                 count = counter.saved(rel, time.monotonic())
                 if count is None:
                     return
-                minutes = counter.window_s / 60
-                summary = f"churn: {rel} saved {count} times within {minutes:g} minutes"
+                summary = f"churn: {rel} saved {count} times within {duration(counter.window_s)}"
                 try:
                     event_ = record(project, {"type": "note", "summary": summary, "location": rel,
                                               "source": "watcher", "actor": "watcher"})

@@ -84,8 +84,10 @@ class Result:
 
 
 def crash(r: Result) -> str | None:
-    """Why ``r`` looks like a crash (exit code outside 0..4, a traceback, an "unexpected" error)."""
-    if r.returncode not in (0, 1, 2, 3, 4):
+    """Why ``r`` looks like a crash (exit code outside 0..4, a traceback, an "unexpected" error).
+    ``ken wrap`` answers a command it cannot start as a shell does: 127 not found, 126 not runnable."""
+    wrapping = bool(r.args) and str(r.args[0]) == "wrap"
+    if r.returncode not in (0, 1, 2, 3, 4) and not (wrapping and r.returncode in (126, 127)):
         return f"exit code {r.returncode}"
     found = BUG.search(r.stderr) or BUG.search(r.stdout)
     return f"{found.group(0)!r} in the output" if found else None

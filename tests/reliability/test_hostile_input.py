@@ -3,11 +3,12 @@ suite): empty strings, 1 MB arguments, undecodable bytes in argv, control charac
 heading injection, ``..``/absolute/symlinked paths, unknown ids, wrong types.
 
 A refused input gives one ``ken: error:`` line on stderr, no traceback and no "unexpected", a
-non-zero exit, and leaves the log byte-identical. Input that may be accepted (undecodable bytes in
-a summary become U+FFFD) is either accepted, leaving every line valid UTF-8 JSON, or refused as
-above. The long version runs every case as a real process; the fast one runs a quarter of them
-(and every ``watch``/``hook`` case) as processes and the rest through ``kenning.cli.main``
-in-process. 1 MB arguments are in-process only: Linux refuses a single argv string over 128 KB.
+non-zero exit, and leaves the log byte-identical. Input that may be accepted (``--details -``
+reads whatever stdin holds) is either accepted, leaving every line valid UTF-8 JSON, or refused
+as above; undecodable bytes in a summary or a path are refused. The long version runs every
+case as a real process; the fast one runs a quarter of them (and every ``watch``/``hook`` case)
+as processes and the rest through ``kenning.cli.main`` in-process. 1 MB arguments are
+in-process only: Linux refuses a single argv string over 128 KB.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import pytest
 from .conftest import LONG, Repo, World, bad_lines, clean_refusal, crash, figure, scale
 
 EVT = "evt_" + "f" * 20
+BAD = os.fsdecode(b"bad \xff\xfe bytes")  # what Python makes of undecodable argv bytes
 WRITES = {"issue": [], "attempt": ["--failed", "--issue", "{issue}"], "fix": ["--issue", "{issue}"], "decide": [],
           "note": []}
 OUT_OF_REPO = ["../outside.txt", "{outside}", "/etc/passwd", "link.txt", "linkdir/f.py", ".git/config", "",
@@ -70,14 +72,25 @@ def refused_cases() -> list[list[str]]:
         ["backfill"], ["backfill", "--days", "abc"], ["backfill", "--since", "nope"], ["backfill", "--days", "-5"],
         ["backfill", "--days", "1", "--since", "2020-01-01"], ["audit", "--since", "nope"],
         ["audit", "--controls", "abc"], ["audit", "--controls", "-1"],
+        ["status", "extra"], ["status", "--bogus"], ["completion"], ["completion", "tcsh"], ["completion", BAD],
+        ["completion", "bash", "extra"], ["wrap"], ["wrap", "--"], ["wrap", "--", "/nonexistent/agent-cli"],
+        ["wrap", "--", "{outside}"],
     ]
+    # --at PATH[:LINE] with a line typed wrong; --details-file that cannot be read as UTF-8 text
+    for cmd, extra in WRITES.items():
+        cases += [[cmd, "ok", "--at", "src/app.py:abc", *extra], [cmd, "ok", "--details-file", "missing.txt", *extra]]
+    cases += [["note", "ok", "--at", at] for at in ("src/app.py:-5", "src/app.py:0", "src/app.py:3:7", "src/app.py:",
+                                                     "src/app.py:+2", "src/app.py:²")]
+    cases += [["note", "ok", "--details-file", f] for f in ("src", "latin1.txt", "", "~nosuchuser/x.txt", BAD,
+                                                             "/dev/null/x", "big.txt")]
+    cases += [["note", "ok", "--details", "x", "--details-file", "src/app.py"], ["note", "ok", "--details-file"],
+              ["search", "x", "--at", "src/app.py:abc"], ["context", "--at", "src/app.py:-5"]]
     for reader in (["search", "x", "--at"], ["context", "--at"], ["precheck"]):
         cases += [[*reader, at] for at in ("../outside.txt", "{outside}", "link.txt", "linkdir/f.py",
                                            "~nosuchuser/x.py")]
     return cases
 
 
-BAD = os.fsdecode(b"bad \xff\xfe bytes")  # what Python makes of undecodable argv bytes
 SURVIVED = [
     [], ["note", BAD], ["note", "ok", "--details", BAD], ["note", "ok", "--at", os.fsdecode(b"src/\xff.py")],
     ["attempt", "ok", "--failed", "--issue", BAD], ["show", BAD], ["search", BAD], ["search", "x", "--at", BAD],
@@ -85,6 +98,8 @@ SURVIVED = [
     ["note", "bell \x07 esc \x1b[31m red \x1b[0m cr \r tab \t del \x7f"], ["note", "ok", "--at", "src/a\n# Fake.py"],
     ["search", "\x1b[2J"], ["context", "--at", "src/app.py:0"], ["note", "ok", "--at", "src/app.py:99999999999999"],
     ["hook", "pre-tool-use"], ["hook", "session-start"], ["redact"],
+    ["note", "ok", "--details", "-"], ["attempt", "ok", "--failed", "--details-file", "-"],
+    ["note", "ok", "--at", "a:b.py"], ["precheck", "src/typo.py"], ["precheck", "src/typo.py", "--json"],
 ]
 
 
@@ -97,6 +112,9 @@ def hostile(world: World) -> tuple[Repo, dict[str, str]]:
     repo = world.repo()
     os.symlink(outside, repo.path / "link.txt")
     os.symlink(world.base / "outsidedir", repo.path / "linkdir")
+    (repo.path / "latin1.txt").write_bytes(b"caf\xe9\n")
+    (repo.path / "big.txt").write_bytes(b"x" * 100_000)
+    (repo.path / "a:b.py").write_text("x = 1\n")
     issue = repo.json("issue", "an open issue", "--at", "src/app.py")
     note = repo.json("note", "a plain note")
     decision = repo.json("decide", "a decision", "--at", "src/app.py")

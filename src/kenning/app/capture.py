@@ -19,6 +19,7 @@ import sys
 from kenning import git
 from kenning.core.errors import InvalidInput
 from kenning.core.events import Event
+from kenning.core.text import plural
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -124,6 +125,20 @@ def backfill(project: Project, days: int | None = None, since: str | None = None
     start = int(info.get("start", now_us // 1_000_000))
     return {"added": added, "start": format_timestamp(start * 1_000_000),
             "reverts_from": format_timestamp(int(info.get("revert_start", start)) * 1_000_000)}
+
+
+def history_read(memory: Memory) -> dict[str, Any] | None:
+    """The span of git history events are derived from, as the index records it (None before the
+    first read): from ``start``, reverts from ``reverts_from``, up to ``head``."""
+    from kenning.core.events import format_timestamp
+
+    info = memory.cache.meta("git")
+    if not info:
+        return None
+    start = int(info.get("start", 0))
+    return {"head": info.get("head"), "start": format_timestamp(start * 1_000_000),
+            "reverts_from": format_timestamp(int(info.get("revert_start", start)) * 1_000_000),
+            "unreadable_commits": int(info.get("unreadable", 0))}
 
 
 def setting(memory: Memory, key: str, default: int) -> int:
@@ -268,5 +283,5 @@ def _index(memory: Memory, records: list[git.CommitRecord], resolver: Resolver, 
         if show and number % 50 == 0:
             sys.stderr.write(f"\rken: deriving events from git history: {number}/{len(records)} commits")
     if show:
-        sys.stderr.write(f"\rken: derived {added} events from {len(records)} commits{' ' * 20}\n")
+        sys.stderr.write(f"\rken: derived {plural(added, 'event')} from {plural(len(records), 'commit')}{' ' * 20}\n")
     return added

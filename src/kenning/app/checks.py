@@ -80,9 +80,14 @@ def read(project: Project) -> list[dict[str, Any]]:
 
 
 def stats(project: Project) -> dict[str, Any]:
-    """Warnings issued, blocks, overrides and repeats, per file and in total."""
+    """Warnings issued, blocks, overrides and repeats, per file and in total. A check that
+    repeats the file's last one (the same evidence, no edit or commit in between) is the same
+    check: asking the gate ten times about one file heeded nothing ten times. A hook that let a
+    change through (an agent's edit, a commit) is followed by that change, seen or not yet."""
     files_: dict[str, dict[str, int]] = {}
     open_warned: dict[str, bool] = {}
+    last: dict[str, tuple[Any, ...]] = {}  # path -> the evidence of its last check since a change
+    overridden: set[str] = set()  # paths whose last check was made anyway after a deny
 
     def bump(path: str, key: str) -> None:
         entry = files_.setdefault(path, {"checks": 0, "warnings": 0, "blocks": 0, "overrides": 0, "repeats": 0})
@@ -91,17 +96,37 @@ def stats(project: Project) -> dict[str, Any]:
     for line in read(project):
         path = str(line.get("file", ""))
         if "outcome" in line:
+            last.pop(path, None)
             if open_warned.pop(path, False) and line.get("repeated"):
                 bump(path, "repeats")
             continue
-        bump(path, "checks")
-        if line.get("severity") in ("warn", "block"):
-            bump(path, "warnings")
-            open_warned[path] = True
-        if line.get("severity") == "block":
-            bump(path, "blocks")
-        if line.get("decision") == "allow-after-deny":
+        evidence = _evidence(line)
+        if last.get(path) != evidence:
+            last[path] = evidence
+            overridden.discard(path)
+            bump(path, "checks")
+            if line.get("severity") in ("warn", "block"):
+                bump(path, "warnings")
+                open_warned[path] = True
+            if line.get("severity") == "block":
+                bump(path, "blocks")
+        if line.get("decision") == "allow-after-deny" and path not in overridden:
+            overridden.add(path)
             bump(path, "overrides")
+        if line.get("surface") in _CHANGES_FOLLOW and line.get("decision") not in ("deny", "ask"):
+            last.pop(path, None)
     totals = {key: sum(f[key] for f in files_.values()) for key in ("checks", "warnings", "blocks", "overrides",
                                                                      "repeats")}
     return {**totals, "files": dict(sorted(files_.items()))}
+
+
+_CHANGES_FOLLOW = ("agent-hook", "git-hook")  # they run just before an edit or a commit
+
+
+def _evidence(line: dict[str, Any]) -> tuple[Any, ...]:
+    """What a check found, comparable with another check's."""
+    def names(key: str) -> tuple[str, ...]:
+        value = line.get(key)
+        return tuple(sorted(str(v) for v in value)) if isinstance(value, list) else ()
+
+    return str(line.get("severity")), names("warnings"), names("snoozed"), names("event_ids")

@@ -8,19 +8,21 @@ file.
 
 from __future__ import annotations
 
+import heapq
 from itertools import islice
 
 from kenning.app import lessons as lessons_app
 from kenning.app.gate import judge, settings
 from kenning.app.memory import Memory, open_memory
-from kenning.app.paths import canonical_path, split_line
+from kenning.app.paths import canonical_path, split_location
 from kenning.app.project import Project, now_micros
-from kenning.app.summary import purpose
+from kenning.app.summary import in_tree, purpose
 from kenning.core import brief as brief_core
 from kenning.core import context as context_core
 from kenning.core import gate
 from kenning.core.errors import InvalidInput
 from kenning.core.events import format_timestamp
+from kenning.core.fold import key
 from kenning.store import files
 
 TYPE_CHECKING = False
@@ -55,7 +57,8 @@ def context(project: Project, tokens: int = DEFAULT_TOKENS, paths: list[str] | N
     check_tokens(tokens)
     project.require_initialized()
     # `--at PATH:LINE` as on the write commands: the gate judges the file
-    focus = list(dict.fromkeys(canonical_path(project.root, split_line(p)[0], cwd) for p in paths or []))
+    focus = list(dict.fromkeys(canonical_path(project.root, split_location(p.strip(), cwd)[0], cwd)
+                               for p in paths or []))
     now_us = now_micros(now)
     memory = open_memory(project, now)
     try:
@@ -180,7 +183,7 @@ def _brief(memory: Memory, now_us: int) -> brief_core.Brief:
     since = format_timestamp(gate.window_start(now_us, settings(memory.project)))
     candidates = memory.cache.failure_paths(since, 8)
     candidates += [i["location"].split(":")[0] for i in _first(state.open_items(), 4) if i.get("location")]
-    candidates += [path for path, _ in state.top_files(6)]
+    candidates += [path for path, _ in state.top_files(6, exists=in_tree(memory.project))]
     paths = list(dict.fromkeys(candidates))[:brief_core.JUDGED]
     if paths:  # one read of git for every path the index has not seen at this HEAD
         for verdict in judge(memory, paths, now_us, result.notices).files:
@@ -190,6 +193,14 @@ def _brief(memory: Memory, now_us: int) -> brief_core.Brief:
     result.decisions = _first(state.standing_decisions(), 5)
     result.decision_total = state.decisions.size()
     result.lessons, result.lesson_total = lessons_app.for_memory(memory, limit=brief_core.SHOWN["lessons"])
+    notes = ((item, False) for item in state.note_items())
+    derived = ((item, True) for item in state.history_items())
+    result.history = _first(heapq.merge(notes, derived, key=lambda pair: key(pair[0]), reverse=True),
+                            brief_core.SHOWN["history"])
+    result.history_total = state.note_count + state.history_count
+    if not (result.warnings or result.stale or result.open_total or result.decision_total or result.lesson_total
+            or result.history_total):
+        result.on_record = memory.cache.count()  # one count, only for a brief that would be empty
     return result
 
 

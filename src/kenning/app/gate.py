@@ -78,14 +78,31 @@ def precheck(project: Project, raw_paths: list[str], cwd: Path | None = None, no
     try:
         notices: list[str] = []
         report = judge(memory, paths, now_us, notices)
+        if raw_paths:  # the staged paths are git's own
+            _mark_unknown(memory, report)
         similar = _similar(memory, proposed) if proposed else {}
         memory.flush_warnings()
     finally:
         memory.close()
     if surface is not None:
         for verdict in report.files:
-            checks.record(project, verdict, surface, now_us, decision)
+            if not verdict.no_such_file:  # nothing was there to check: a typo is not a check
+                checks.record(project, verdict, surface, now_us, decision)
     return Precheck(report, now_us, notices, similar)
+
+
+def _mark_unknown(memory: Memory, report: gate.Report) -> None:
+    """Flag the quiet paths that are on no disk, in no memory and not tracked by git: most likely
+    mistyped, so "ok" would mislead. A deleted file git or memory knows is judged as ever. The
+    index is read only for such paths, and without a git process."""
+    root = memory.project.root
+    quiet = [v for v in report.files if not v.warnings and not os.path.lexists(root / v.path)
+             and memory.cache.oldest_memory([v.path]) is None]
+    known = git.tracked_paths(root, [v.path for v in quiet]) if quiet else None
+    if known is None:
+        return  # nothing to ask, or git's index cannot say: better "ok" than a wrong "no such file"
+    for verdict in quiet:
+        verdict.no_such_file = verdict.path not in known
 
 
 def similar_failures(project: Project, proposed: Mapping[str, str]) -> dict[str, dict[str, Any]]:

@@ -23,6 +23,7 @@ from itertools import accumulate
 from kenning.core.errors import MemoryUnreadable
 from kenning.core.events import Event, parse_line
 from kenning.core.fold import TABLES, MemoryTable, State, unique
+from kenning.core.text import plural
 from kenning.git import GitError
 from kenning.store.cache import Cache
 from kenning.store.log import EventLog, is_event
@@ -323,7 +324,7 @@ def _require_readable(info: dict[str, Any]) -> None:
         raise MemoryUnreadable(f"every event in {_LOG} was written by a newer kenning; upgrade ken "
                                "(pip install -U kenning) to read it")
     if not info.get("records"):
-        raise MemoryUnreadable(f"{_LOG} holds {info['skipped']} lines and not one is an event (a binary, "
+        raise MemoryUnreadable(f"{_LOG} holds {plural(info['skipped'], 'line')} and not one is an event (a binary, "
                                "encrypted or overwritten file?); restore it with `git checkout -- "
                                f"{_LOG}`, or move it aside and run `ken init`")
 

@@ -8,16 +8,49 @@ not exist (a deleted file can still carry memory); a path outside the repository
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from kenning.core.errors import InvalidInput
 
+# a line reference that went wrong starts like a number: `:-5`, `:+3`, `:12a`, `:10-20`, `:4.2`
+_NUMBERISH = re.compile(r"[+-]?[0-9]")
 
-def split_line(text: str) -> tuple[str, str | None]:
+
+def split_location(text: str, cwd: Path | None = None) -> tuple[str, int | None]:
+    """``PATH`` or ``PATH:LINE``, where LINE is a whole number from 1. A name may hold ``:``
+    itself (``a:b.py``), so what follows the last ``:`` is read as a line only when it is one;
+    otherwise the disk decides: an existing file named ``text`` is a path, while ``app.py:abc``
+    (``app.py`` exists, or the tail has no dot after a file name with one) or ``app.py:-5`` is a
+    line typed wrong, refused rather than remembered as a file that never was."""
     head, sep, tail = text.rpartition(":")
-    if sep and head and tail.isdigit():
-        return head, tail
+    if not sep or not head or _exists(text, cwd):
+        return text, None
+    if re.fullmatch(r"[0-9]+", tail):  # ASCII digits only: int() would also take "١٢" or fail on "²"
+        if int(tail) < 1:
+            raise InvalidInput(f"{text[:80]!r}: lines are counted from 1; give PATH:LINE with LINE at least 1, "
+                               "or PATH alone")
+        if re.search(r":[0-9]+$", head) and not _exists(head, cwd):
+            raise InvalidInput(f"{text[:80]!r}: give one line number, PATH:LINE ({head[:80]}), not LINE:COLUMN")
+        return head, int(tail)
+    name = head.replace("\\", "/").rsplit("/", 1)[-1]
+    if (not tail.strip() or _NUMBERISH.match(tail) or os.path.isfile(_anchored(head, cwd))
+            or ("." in name.lstrip(".") and not re.search(r"[./\\]", tail))):
+        raise InvalidInput(f"{text[:80]!r}: {tail[:40]!r} is not a line number; give PATH or PATH:LINE with LINE "
+                           f"a whole number from 1 ({head[:60]}:42)")
     return text, None
+
+
+def _anchored(text: str, cwd: Path | None) -> str:
+    expanded = os.path.expanduser(text)
+    return expanded if os.path.isabs(expanded) else os.path.join(cwd or Path.cwd(), expanded)
+
+
+def _exists(text: str, cwd: Path | None) -> bool:
+    try:
+        return os.path.lexists(_anchored(text, cwd))
+    except (OSError, ValueError):  # a name the file system cannot hold exists nowhere
+        return False
 
 
 MAX_PATH = 1024  # characters: longer than any real repository path, short enough for one git call
@@ -53,7 +86,7 @@ def canonical_path(root: Path, raw: str, cwd: Path | None = None) -> str:
 
 
 def canonical_location(root: Path, raw: str, cwd: Path | None = None) -> str:
-    """``PATH[:LINE]`` -> ``repo/relative/path[:LINE]``."""
-    path, line = split_line(raw.strip())
+    """``PATH[:LINE]`` -> ``repo/relative/path[:LINE]`` (see ``split_location``)."""
+    path, line = split_location(raw.strip(), cwd)
     rel = canonical_path(root, path, cwd)
-    return f"{rel}:{int(line)}" if line else rel
+    return f"{rel}:{line}" if line else rel

@@ -4,7 +4,7 @@ the CLI renders as text or JSON and the MCP server returns as is."""
 from __future__ import annotations
 
 from kenning.app.memory import Memory, open_memory
-from kenning.app.paths import canonical_path, split_line
+from kenning.app.paths import canonical_path, split_location
 from kenning.app.record import resolve_event, resolve_issue
 from kenning.core.errors import InvalidInput
 from kenning.core.events import TYPES, Event
@@ -103,7 +103,7 @@ def search(project: Project, query: str, kind: str | None = None, at: str | None
         raise InvalidInput("--limit must be at least 1")
     memory = open_memory(project)
     try:
-        path = canonical_path(project.root, split_line(at)[0], cwd) if at else None
+        path = canonical_path(project.root, split_location(at.strip(), cwd)[0], cwd) if at else None
         rows = memory.cache.search(query.split(), kind, path, limit)
         result = _with_status(memory, memory.events(rows))
         memory.flush_warnings()

@@ -28,6 +28,7 @@ from kenning.core.events import (
     serialize,
     validate_draft,
 )
+from kenning.core.text import article
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -87,11 +88,11 @@ def _attach_diff(project: Project, draft: dict[str, Any], cwd: Path | None) -> N
     """``--diff``: the working tree's change to the ``--at`` file becomes part of the details, so
     the gate can later recognize an edit that repeats it."""
     from kenning import git
-    from kenning.app.paths import canonical_path, split_line
+    from kenning.app.paths import canonical_path, split_location
 
     if not draft.get("location"):
         raise InvalidInput("--diff needs --at PATH: the file whose working-tree change failed")
-    path = canonical_path(project.root, split_line(str(draft["location"]))[0], cwd)
+    path = canonical_path(project.root, split_location(str(draft["location"]).strip(), cwd)[0], cwd)
     try:
         diff = git.working_diff(project.root, path)
     except git.GitError as err:
@@ -108,14 +109,35 @@ def _clean(fields: dict[str, Any]) -> dict[str, Any]:
         if isinstance(value, str) and not value.strip():
             raise InvalidInput(f"{flag} is empty; give a value or leave {flag} out")
         if isinstance(value, str) and not _is_utf8(value):
-            raise InvalidInput(f"{flag} {value[:60]!r} is not valid UTF-8 text")
+            raise InvalidInput(f"{flag} {value[:60]!r} is not valid UTF-8 text ({_first_bad_byte(value)}); "
+                               "kenning keeps paths and ids as UTF-8: retype it in UTF-8")
     for name in TEXT_FIELDS:
-        if isinstance(draft.get(name), str):
-            draft[name] = clean_text(draft[name])
+        value = draft.get(name)
+        # Undecodable bytes (argv in another encoding, a Latin-1 paste) reach us as lone
+        # surrogates. They are refused, not stored: the log is UTF-8 text shared through git, so
+        # the raw bytes (surrogateescape) would make a line no reader can parse, and a replacement
+        # character, or a guessed encoding, silently changes what the user wrote. Refusing
+        # loses nothing: the user retypes it, or converts it (`iconv -t UTF-8`).
+        if isinstance(value, str) and not _is_utf8(value):
+            raise InvalidInput(f"{_FIELD_NAMES.get(name, name)} is not valid UTF-8 text ({_first_bad_byte(value)}); "
+                               "kenning stores text as UTF-8: retype it, or convert it with `iconv -t UTF-8`")
+        if isinstance(value, str):
+            draft[name] = clean_text(value)
     if draft.get("details") == "":
         del draft["details"]
     draft.setdefault("source", "cli")
     return draft
+
+
+_FIELD_NAMES = {"summary": "the summary", "details": "--details", "reason": "--reason",
+                "commit_message": "the commit message"}
+
+
+def _first_bad_byte(text: str) -> str:
+    at = next(n for n, char in enumerate(text) if "\ud800" <= char <= "\udfff")
+    code = ord(text[at])
+    shown = f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"code point U+{code:04X}"
+    return f"{shown} at character {at + 1}"
 
 
 def _is_utf8(text: str) -> bool:
@@ -197,7 +219,8 @@ def resolve_decision(memory: Memory, ref: str) -> str:
     target = resolve_event(memory, ref)
     kind = memory.cache.event_type(target)
     if kind != "decision":
-        raise InvalidInput(f"{target} is a {kind}, not a decision; --supersedes names the decision it replaces")
+        raise InvalidInput(f"{target} is {article(str(kind))}, not a decision; "
+                           "--supersedes names the decision it replaces")
     return target
 
 

@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping
 
 from kenning.core.errors import InvalidInput
+from kenning.core.text import article
 
 TYPE_CHECKING = False  # not ``typing.TYPE_CHECKING``: importing typing costs the gate ~8 ms
 if TYPE_CHECKING:
@@ -314,7 +315,7 @@ def validate_draft(data: Mapping[str, Any]) -> None:
     if kind == "attempt" and data.get("outcome") not in OUTCOMES:
         raise InvalidInput("an attempt needs its outcome: add --failed, --worked or --partial")
     if kind in ("issue", "attempt", "fix") and data.get("source") != "git" and not data.get("issue_id"):
-        raise InvalidInput(f"a {kind} needs an issue id")
+        raise InvalidInput(f"{article(str(kind))} needs an issue id")
     if data.get("supersedes") is not None and kind != "decision":
         raise InvalidInput("only a decision can supersede another decision")
     if data.get("lesson") and kind not in ("decision", "note"):

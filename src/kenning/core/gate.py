@@ -20,7 +20,7 @@ value here, never an exception: the surfaces decide what it means (``--strict``,
 from __future__ import annotations
 
 from kenning.core.events import Event, parse_timestamp
-from kenning.core.text import one_line
+from kenning.core.text import one_line, plural
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,6 +31,7 @@ SEVERITIES = ("none", "info", "warn", "block")
 KINDS = ("failed_attempts", "churn", "recent_revert", "recent_decision", "open_issues", "stale_memory")
 DAY_US = 86_400 * 1_000_000
 FAILED_SHOWN = 3
+NO_SUCH_FILE = "no such file is tracked (not on disk, not in git, nothing in memory); check the path"
 
 
 class Commit:
@@ -119,18 +120,24 @@ class Warning_:
 
 
 class FileVerdict:
-    __slots__ = ("path", "warnings")
+    __slots__ = ("path", "warnings", "no_such_file")
 
-    def __init__(self, path: str, warnings: list[Warning_]) -> None:
+    def __init__(self, path: str, warnings: list[Warning_], no_such_file: bool = False) -> None:
         self.path = path
         self.warnings = warnings
+        # on no disk, unknown to git and to memory: most likely a mistyped path, not an "ok" file
+        self.no_such_file = no_such_file
 
     @property
     def severity(self) -> str:
         return worst(w.severity for w in self.warnings if w.snoozed_until is None)
 
     def to_json(self) -> dict[str, Any]:
-        return {"path": self.path, "severity": self.severity, "warnings": [w.to_json() for w in self.warnings]}
+        found: dict[str, Any] = {"path": self.path, "severity": self.severity,
+                                 "warnings": [w.to_json() for w in self.warnings]}
+        if self.no_such_file:
+            found["no_such_file"] = True
+        return found
 
 
 class Report:
@@ -283,10 +290,6 @@ def evaluate(path: str, memory: FileMemory, facts: FileFacts, now_us: int, setti
     return FileVerdict(path, warnings)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def _failed_attempts(memory: FileMemory, settings: Settings) -> Warning_ | None:
     """Failed attempts warn for ``failure_days``; only those in the shorter window can block:
     an old failure is worth knowing, not worth stopping an edit for."""
@@ -294,11 +297,11 @@ def _failed_attempts(memory: FileMemory, settings: Settings) -> Warning_ | None:
         return None
     severity = "block" if memory.recent_failed >= settings.block_failed_attempts else "warn"
     shown = memory.failed[:FAILED_SHOWN]
-    span = f"in the last {_days(settings.window_days)} days"
+    span = f"in the last {_days(settings.window_days)}"
     if memory.recent_failed < memory.failed_count:
-        span = f"in the last {_days(settings.failure_days)} days ({memory.recent_failed} {span})"
+        span = f"in the last {_days(settings.failure_days)} ({memory.recent_failed} {span})"
     # each summary of a revert starts with the change's sha and PR: a cut keeps them
-    message = (f"{_plural(memory.failed_count, 'failed attempt')} {span}: "
+    message = (f"{plural(memory.failed_count, 'failed attempt')} {span}: "
                + "; ".join(one_line(e.summary, 120) for e in shown))
     return Warning_("failed_attempts", severity, message, [e.id for e in shown],
                     [Evidence("failed", _time(e), e.summary, e.id) for e in shown])
@@ -308,7 +311,7 @@ def _open_issues(memory: FileMemory) -> Warning_ | None:
     if not memory.open_count:
         return None
     named = "; ".join(f"#{e.issue_id} {one_line(e.summary, 80)}" for e in memory.open_issues[:3])
-    return Warning_("open_issues", "warn", f"{_plural(memory.open_count, 'open issue')}: {named}",
+    return Warning_("open_issues", "warn", f"{plural(memory.open_count, 'open issue')}: {named}",
                     [e.id for e in memory.open_issues],
                     [Evidence("issue", _time(e), f"#{e.issue_id} {e.summary}", e.id) for e in memory.open_issues[:3]])
 
@@ -328,7 +331,7 @@ def _recent_revert(facts: FileFacts, memory: FileMemory, since: int, now_us: int
         return None
     message = f"reverted recently: {one_line(reverts[0].subject, 100)} ({reverts[0].sha[:10]})"
     if len(reverts) > 1:
-        message += f" and {_plural(len(reverts) - 1, 'more revert')}"
+        message += f" and {plural(len(reverts) - 1, 'more revert')}"
     return Warning_("recent_revert", "warn", message, [derived_id(c.sha) for c in reverts],
                     [Evidence("revert", c.time_us, f"{c.subject} ({c.sha[:10]})", None) for c in reverts[:2]])
 
@@ -337,7 +340,7 @@ def _churn(facts: FileFacts, since: int, now_us: int, settings: Settings) -> War
     commits = _in_window(facts, since, now_us)
     if len(commits) < settings.churn_commits:
         return None
-    message = f"{len(commits)} commits touched this file in the last {_days(settings.window_days)} days"
+    message = f"{plural(len(commits), 'commit')} touched this file in the last {_days(settings.window_days)}"
     return Warning_("churn", "info", message, [], [Evidence("churn", commits[0].time_us, message, None)])
 
 
@@ -369,7 +372,8 @@ def derived_id(sha: str) -> str:
 
 
 def _days(window: float) -> str:
-    return f"{window:g}"
+    """``30 days``, ``0.5 days``; ``day`` alone for one ("in the last day")."""
+    return "day" if window == 1 else plural(window, "day")
 
 
 # -- snoozes --------------------------------------------------------------------------------------
@@ -457,9 +461,10 @@ def render_text(report: Report, now_us: int, max_lines: int = 12) -> str:
     for verdict in report.files:
         live = [w for w in verdict.warnings if w.snoozed_until is None]
         if not verdict.warnings:
-            holes = (f"; {report.skipped} lines of .kenning/events.jsonl could not be read, see `ken doctor`"
+            holes = (f"; {plural(report.skipped, 'line')} of .kenning/events.jsonl could not be read, see `ken doctor`"
                      if report.skipped else "")
-            out.append(f"{verdict.path}: ok (no warnings{holes})")
+            found = f"{NO_SUCH_FILE}{holes}" if verdict.no_such_file else f"ok (no warnings{holes})"
+            out.append(f"{verdict.path}: {found}")
             continue
         kinds = ", ".join(w.kind.replace("_", " ") for w in live) or "all snoozed"
         out.append(f"{verdict.path}: {verdict.severity.upper()} ({kinds})")

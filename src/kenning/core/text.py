@@ -37,3 +37,22 @@ def visible(text: str) -> str:
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def plural(count: float, noun: str) -> str:
+    """``1 commit``, ``2 commits``, ``0.5 days``: the count and its noun, agreeing."""
+    return f"{count:g} {noun}{'' if count == 1 else 's'}"
+
+
+def article(word: str) -> str:
+    """``a decision``, ``an issue``, ``an attempt``: the indefinite article the word takes."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def duration(seconds: float) -> str:
+    """A span as people say it, in its largest whole unit and rounded (to a half under ten):
+    ``20 seconds``, ``1 minute``, ``2.5 minutes``, ``2 hours``, ``3 days``."""
+    size, unit = next(((size, unit) for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute"))
+                       if seconds >= size), (1, "second"))
+    value = seconds / size
+    return plural(max(1, round(value * 2) / 2 if value < 10 else round(value)), unit)
