@@ -1,4 +1,5 @@
-"""``ken hook session-start``: the budgeted summary, byte for byte as summary.md and `ken summary`."""
+"""``ken hook session-start``: the budgeted summary, byte for byte as summary.md and `ken summary`,
+with what other projects on this machine learned about the libraries this one declares."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import json
 
 import pytest
 
-from .conftest import Repo, session_start
+from .conftest import Repo, World, session_start
 
 
 def injected(repo: Repo, source: str = "startup") -> str:
@@ -52,3 +53,61 @@ def test_session_start_respects_the_budget(repo: Repo):
     assert len(repo.ok("summary", "--full").stdout) > len(text)  # the budget did cut something
     assert text.encode() == (repo.path / ".kenning" / "summary.md").read_bytes()
     assert repo.ok("summary").stdout == text
+
+
+# -- lessons from other projects -------------------------------------------------------------------
+
+REACT = {"package.json": json.dumps({"dependencies": {"react": "18.2.0"}}), "src/list.tsx": "export const L = 1\n"}
+OTHERS = "## Lessons from other projects"
+
+
+def webshop_lesson(world: World) -> tuple[Repo, str, str]:
+    """Project webshop (React) with a failed attempt that names React, later fixed."""
+    shop = world.repo(REACT, name="webshop")
+    issue = shop.issue("hydration breaks on the product list", "src/list.tsx")
+    attempt = shop.failed("wrapped the rows in React.memo(); hydration broke", "src/list.tsx", issue)
+    shop.ok("fix", "keyed rows by id", "--issue", issue)
+    return shop, issue, attempt
+
+
+def test_session_start_brings_lessons_other_projects_learned_about_this_stack(world: World):
+    shop, issue, attempt = webshop_lesson(world)
+    consumer = world.repo(REACT, name="consumer")
+    text = injected(consumer)
+    assert (f"{OTHERS} (1)\n- [react] failed: wrapped the rows in React.memo(); hydration broke "
+            f"(from webshop #{issue}; fixed by: keyed rows by id)\n") in text
+    summary_md = (consumer.path / ".kenning" / "summary.md").read_bytes()
+    assert text.encode("utf-8") == summary_md
+    assert consumer.ok("summary").stdout.encode("utf-8") == summary_md
+    assert injected(consumer, "resume") == text  # same inputs, same bytes
+    assert OTHERS in consumer.ok("summary", "--full").stdout
+    # where it was learned it is this project's own history, not a lesson from elsewhere
+    assert OTHERS not in injected(shop) and "React.memo()" in injected(shop)
+    # forgotten on this machine: gone from the next session start, and summary.md follows
+    consumer.ok("lessons", "forget", attempt)
+    after = injected(consumer)
+    assert OTHERS not in after and "React.memo()" not in after
+    assert after.encode("utf-8") == (consumer.path / ".kenning" / "summary.md").read_bytes()
+
+
+def test_a_project_that_does_not_declare_the_library_gets_no_lesson_about_it(world: World):
+    webshop_lesson(world)
+    service = world.repo({"pyproject.toml": '[project]\nname = "s"\ndependencies = ["httpx"]\n',
+                          "src/app.py": "x = 1\n"}, name="service")
+    assert OTHERS not in injected(service)
+
+
+def test_lessons_from_other_projects_stay_inside_the_budget(world: World):
+    shop = world.repo(REACT, name="webshop")
+    issue = shop.issue("hydration breaks", "src/list.tsx")
+    for n in range(25):
+        shop.failed(f"approach {n}: wrapped the rows in React.memo() and " + "more words about it " * 10,
+                    "src/list.tsx", issue)
+    consumer = world.repo(REACT, name="consumer")
+    cfg = consumer.path / ".kenning" / "config.toml"
+    cfg.write_text(cfg.read_text().replace("budget = 6000", "budget = 1500"))
+    text = injected(consumer)
+    assert len(text) <= 1500
+    assert f"{OTHERS} (25)\n" in text and "more: `ken lessons`" in text
+    assert "(from webshop #" in text
+    assert text.encode("utf-8") == (consumer.path / ".kenning" / "summary.md").read_bytes()

@@ -130,6 +130,23 @@ def test_lessons_show_up_in_context_and_brief_but_not_in_export(world: World) ->
     assert "the CDN caches 404s" in exported and "hydration" not in exported and "webshop" not in exported
 
 
+def test_the_summary_shows_other_projects_lessons_for_the_stack_marked_as_theirs(world: World) -> None:
+    shop = node_project(world, "webshop")
+    issue, _ = failed(shop, "React.memo on the rows broke hydration")
+    consumer = node_project(world, "consumer")
+    text = consumer.ok("summary").stdout
+    assert ("## Lessons from other projects (1)\n"
+            f"- [react] failed: React.memo on the rows broke hydration (from webshop #{issue})\n") in text
+    assert (consumer.path / ".kenning" / "summary.md").read_text() == text
+    assert consumer.json("summary")["summary"] == text
+    # the project that learned it, and a copy of it in another folder, hold it as their own history
+    copy = world.base / "elsewhere" / "webshop"
+    shutil.copytree(shop.path, copy, ignore=shutil.ignore_patterns("cache", "local"))
+    for repo in (shop, Repo(world, copy)):
+        own = repo.ok("summary").stdout
+        assert "other projects" not in own and "React.memo on the rows broke hydration" in own
+
+
 def test_own_marked_lessons_without_a_library_are_listed_too(world: World) -> None:
     bare = world.repo("bare", files={"main.txt": "x\n"})
     bare.init()

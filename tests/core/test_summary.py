@@ -402,3 +402,72 @@ def test_a_long_purpose_is_cut_in_the_budgeted_summary_only() -> None:
     budgeted = render(State(), "proj", purpose).splitlines()[3]
     assert len(budgeted) == 600 and budgeted.endswith("…")
     assert render(State(), "proj", purpose, None).splitlines()[3] == purpose.strip()
+
+
+# --- lessons from other projects ------------------------------------------------------------------
+# The app gathers them (the machine-wide store, filtered to the declared stack); the renderer
+# gets them as values, so the section is tested here without a disk.
+
+def elsewhere(n: int, text: str = "", **fields: object) -> dict[str, object]:
+    """Lesson number ``n`` as ``ken lessons --json`` shows it, learned in project ``webshop``."""
+    lesson: dict[str, object] = {"id": eid(900 + n), "text": text or f"wrapped the rows in React.memo() {n}",
+                                 "library": "react", "project": "webshop", "issue_id": f"w{n:03d}",
+                                 "outcome": "failed", "fix": None}
+    lesson.update(fields)
+    return lesson
+
+
+def test_lessons_from_other_projects_follow_this_projects_lessons_and_name_where_they_come_from() -> None:
+    events = [event(1, "issue", issue_id="open"), event(2, "issue", issue_id="done"), event(3, "fix", issue_id="done"),
+              event(4, "decision", "standing"), event(5, "note", "lesson: ours", lesson=True)]
+    others = [elsewhere(2, fix="keyed rows by id"), elsewhere(1, library="next", outcome=None, issue_id=None,
+                                                              project="blog")]
+    found = sections(render(fold(events), "proj", "purpose", others=others))
+    assert list(found) == ["Open issues", "Standing decisions", "Lessons", "Lessons from other projects",
+                           "Recently done"]
+    assert found["Lessons from other projects"].entries == [
+        "- [react] failed: wrapped the rows in React.memo() 2 (from webshop #w002; fixed by: keyed rows by id)",
+        "- [next] wrapped the rows in React.memo() 1 (from blog)"]
+    assert found["Lessons"].entries == ["- lesson: ours"]  # this project's own stay apart
+
+
+def test_no_lessons_from_elsewhere_leave_the_summary_byte_for_byte_as_before(big_state: State) -> None:
+    for budget in (1500, DEFAULT_BUDGET, None):
+        plain = render(big_state, "proj", "purpose", budget)
+        assert render(big_state, "proj", "purpose", budget, others=[], others_total=0) == plain
+        assert "other projects" not in plain
+
+
+@pytest.mark.parametrize("budget", [800, 1500, 3000, DEFAULT_BUDGET])
+def test_lessons_from_elsewhere_stay_inside_the_budget_and_count_the_rest(big_state: State, budget: int) -> None:
+    others = [elsewhere(n, "a long lesson about hydration and memoized rows " * 8) for n in range(10)]
+    text = render(big_state, "proj", "purpose", budget, others=others, others_total=40)
+    assert len(text) <= budget
+    assert_cuts_are_counted(text)
+    section = sections(text).get("Lessons from other projects")
+    if budget >= 1500:  # they come before the done issues and the notes: a modest budget has room
+        assert section is not None and section.total == 40 and section.command == "ken lessons"
+        assert len(section.entries) <= 10 and (budget < DEFAULT_BUDGET or section.entries)
+        # a long lesson is cut, never its origin
+        assert all(e.endswith(("(from webshop #w009)", ")")) and "(from webshop #w" in e for e in section.entries)
+    assert render(big_state, "proj", "purpose", budget, others=others, others_total=40) == text
+
+
+def test_full_summary_shows_every_lesson_from_elsewhere_whole() -> None:
+    long = "memo " * 100
+    others = [elsewhere(n, long) for n in range(25)]
+    found = sections(render(State(), "proj", "purpose", None, others=others))
+    section = found["Lessons from other projects"]
+    assert (section.total, section.more, len(section.entries)) == (25, None, 25)
+    assert one_line(long) in section.entries[0]
+
+
+def test_a_lesson_from_elsewhere_cannot_add_a_heading() -> None:
+    others = [elsewhere(1, HOSTILE, project="web\n# shop", library="re\n# act", issue_id="w1\n# x",
+                        fix=HOSTILE, outcome="failed\n# y")]
+    for budget in (DEFAULT_BUDGET, None):
+        text = render(State(), "proj", "purpose", budget, others=others)
+        lines = text.splitlines()
+        assert all(not ln.startswith("#") or ln in ("# Project memory: proj", "## Project purpose",
+                                                    "## Lessons from other projects (1)") for ln in lines), text
+        assert len([ln for ln in lines if ln.startswith("- ")]) == 1

@@ -1,7 +1,9 @@
 """``ken init``: give a repository its ``.kenning/`` folder, idempotently.
 
 Creates what is missing and never overwrites a user's file; the only content it rewrites is
-its own marker-delimited bridge block in ``CLAUDE.md``/``AGENTS.md``. ``--private`` keeps
+its own: ``AI_INSTRUCTIONS.md`` (for the project's mode: setup until the map has a Purpose,
+maintenance after) and the marker-delimited bridge block in ``CLAUDE.md``/``AGENTS.md``, so
+running it again upgrades both. ``--private`` keeps
 everything out of git: the folder is listed in ``.git/info/exclude`` and the bridge goes to
 ``CLAUDE.local.md`` instead of the tracked files.
 """
@@ -18,6 +20,7 @@ from kenning.app.memory import open_memory
 from kenning.app.project import Project, find_project, now_micros
 from kenning.app.project_map import project_map
 from kenning.core.errors import InvalidInput
+from kenning.core.text import one_line
 from kenning.store import files
 
 
@@ -39,8 +42,9 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
     note(project.config_path, files.create_if_missing(project.config_path, texts.CONFIG))
     note(project.plan_path, files.create_if_missing(project.plan_path, texts.PLAN))
     note(project.map_path, files.create_if_missing(project.map_path, project_map(project.root)))
-    note(project.dir / "AI_INSTRUCTIONS.md", files.write_atomic(project.dir / "AI_INSTRUCTIONS.md",
-                                                                texts.AI_INSTRUCTIONS), "written")
+    protocol = texts.instructions(maintenance=bool(summary_app.purpose(project)))
+    note(project.dir / "AI_INSTRUCTIONS.md", files.write_atomic(project.dir / "AI_INSTRUCTIONS.md", protocol),
+         "written")
     ignore = project.dir / ".gitignore"
     if files.create_if_missing(ignore, texts.GITIGNORE):
         note(ignore, True)
@@ -98,14 +102,15 @@ def _write_bridges(project: Project, names: list[str], changes: list[tuple[str, 
         except (UnicodeDecodeError, IsADirectoryError):
             changes.append((name, "skipped (not a UTF-8 text file; add the kenning block by hand)"))
             continue
-        changes.append((name, "updated" if files.write_atomic(path, with_bridge(current)) else "unchanged"))
+        changes.append((name, "updated" if files.write_atomic(path, with_bridge(current, project.name))
+                        else "unchanged"))
 
 
-def with_bridge(text: str | None) -> str:
-    """The file's text with kenning's block added, or replaced in place when present, in the
-    file's own line endings."""
+def with_bridge(text: str | None, project: str) -> str:
+    """The file's text with kenning's block for ``project`` added, or replaced in place when
+    present (a block an older version wrote is upgraded), in the file's own line endings."""
     newline = "\r\n" if text and "\r\n" in text else "\n"
-    block = texts.BRIDGE_BLOCK.replace("\n", newline)
+    block = texts.bridge_block(one_line(project, 80)).replace("\n", newline)
     if not text:
         return block
     begin, end = text.find(texts.BRIDGE_BEGIN[:20]), text.find(texts.BRIDGE_END)

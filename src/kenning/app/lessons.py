@@ -170,6 +170,22 @@ def for_memory(memory: Memory, library: str | None = None, limit: int = 50) -> t
     return found[:limit], len(found)
 
 
+def from_other_projects(memory: Memory, limit: int | None = None) -> tuple[list[dict[str, Any]], int]:
+    """(the first ``limit`` lessons, how many there are) that other projects on this machine
+    learned about this project's stack, newest first: what the summary shows at session start.
+    Lessons this project promoted are left out, and so are those a clone of it elsewhere
+    promoted (their events are in this log): the summary shows those as its own history."""
+    records = _store().records()
+    if not records:
+        return [], 0  # the common case, and every write refreshes the summary: skip the manifests
+    root = str(memory.project.root)
+    stack = [x for x in rules.for_stack(rules.visible(records), declared(memory.project.root)) if x.get("root") != root]
+    ids = [str(x["id"]) for x in stack]
+    ours: set[str] = set().union(*(memory.cache.known_ids(ids[i:i + 500]) for i in range(0, len(ids), 500)))
+    found = [rules.public(x) for x in stack if x["id"] not in ours]
+    return (found if limit is None else found[:limit]), len(found)
+
+
 def _own(memory: Memory, hidden: set[str]) -> list[dict[str, Any]]:
     """This project's marked lessons (the fold keeps them bounded), less ``hidden``."""
     name = project_name(memory.project)

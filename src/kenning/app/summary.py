@@ -1,4 +1,8 @@
-"""Use cases for the session-start summary: render it, keep ``summary.md`` in step, print it."""
+"""Use cases for the session-start summary: render it, keep ``summary.md`` in step, print it.
+
+The SessionStart hook injects exactly what ``refresh`` writes, so an agent and ``summary.md``
+never disagree; the lessons other projects learned about this stack come in with it.
+"""
 
 from __future__ import annotations
 
@@ -13,8 +17,12 @@ from kenning.store import files
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
     from kenning.app.project import Project
+
+# lessons from other projects the bounded summary takes in; the budget may show fewer
+OTHERS_SHOWN = 10
 
 
 def purpose(project: Project) -> str:
@@ -41,7 +49,21 @@ def in_tree(project: Project) -> Callable[[str], bool]:
 
 def render_budgeted(memory: Memory) -> str:
     project = memory.project
-    return summary_core.render(memory.state, project.name, purpose(project), budget(project), in_tree(project))
+    others, total = from_other_projects(memory, OTHERS_SHOWN)
+    return summary_core.render(memory.state, project.name, purpose(project), budget(project), in_tree(project),
+                               others, total)
+
+
+def from_other_projects(memory: Memory, limit: int | None) -> tuple[list[dict[str, Any]], int]:
+    """The machine-wide lessons for this project's stack; an unreadable store is a warning, not
+    a summary that cannot be written."""
+    from kenning.app import lessons as lessons_app
+
+    try:
+        return lessons_app.from_other_projects(memory, limit)
+    except OSError as err:
+        memory.warn(f"could not read the machine-wide lessons store ({err}); the summary leaves its lessons out")
+        return [], 0
 
 
 def refresh(memory: Memory) -> str:
@@ -62,8 +84,9 @@ def summary(project: Project, full: bool = False) -> str:
     try:
         if full:
             events = memory.events(list(memory.cache.all_events()))
+            others, total = from_other_projects(memory, None)
             text = summary_core.render(fold(events, bounded=False), project.name, purpose(project), None,
-                                       in_tree(project))
+                                       in_tree(project), others, total)
         else:
             text = refresh(memory)
         memory.flush_warnings()

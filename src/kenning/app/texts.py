@@ -9,10 +9,22 @@ from __future__ import annotations
 BRIDGE_BEGIN = "<!-- kenning:begin (managed by `ken init`; edits inside this block are replaced) -->"
 BRIDGE_END = "<!-- kenning:end -->"
 
-PROTOCOL = """\
+# step 1 of the protocol, by mode: setup while the map's Purpose is empty, maintenance after
+SETUP_START = """\
 1. Start every session by reading `.kenning/summary.md` (or `ken summary`) and
    `.kenning/PROJECT_MAP.md`. If the map's Purpose section is empty, you are in setup mode:
-   fill the map from the manifests and entry points before anything else.
+   fill the map from the manifests and entry points before anything else. Once it is filled
+   in, memory can fall behind the code: check what it says against the source first.
+"""
+
+MAINTENANCE_START = """\
+1. Start every session by reading `.kenning/summary.md` (or `ken summary`) and
+   `.kenning/PROJECT_MAP.md`. This project is in maintenance mode (the map has a Purpose):
+   memory can be stale, as the code moves on after it was written. Verify what it says
+   against the source before relying on it; `ken precheck PATH` flags stale memories.
+"""
+
+STEPS = """\
 2. Before modifying a file, run `ken precheck PATH` and read what already failed there.
 3. Before fixing a bug, log it: `ken issue "what is wrong" --at PATH[:LINE]`.
 4. After each approach, record it with its outcome:
@@ -26,7 +38,7 @@ PROTOCOL = """\
    see it too (`ken lessons`). Never paste secrets: they are redacted, but keep them out anyway.
 """
 
-AI_INSTRUCTIONS = f"""\
+_INSTRUCTIONS_HEAD = """\
 # kenning: how to use this project's memory
 
 This repository keeps its development history in `.kenning/events.jsonl`: issues, attempts
@@ -34,16 +46,31 @@ with their outcome, fixes, decisions and notes. `ken` (CLI) and `ken mcp` (MCP s
 and write it. The gate (`ken precheck`) tells you what already failed on a file before you
 touch it: do not repeat an approach it lists unless you know why it will work this time.
 
-{PROTOCOL}"""
+"""
 
-BRIDGE_BLOCK = f"""\
+
+def instructions(maintenance: bool) -> str:
+    """``AI_INSTRUCTIONS.md`` for a project in setup mode (its map has no Purpose yet) or in
+    maintenance mode (it has one)."""
+    return _INSTRUCTIONS_HEAD + (MAINTENANCE_START if maintenance else SETUP_START) + STEPS
+
+
+AI_INSTRUCTIONS = instructions(maintenance=False)
+
+
+def bridge_block(project: str) -> str:
+    """The block ``ken init`` keeps in ``CLAUDE.md``/``AGENTS.md``, naming the project."""
+    return f"""\
 {BRIDGE_BEGIN}
-## Project memory (kenning)
+## Project memory (kenning): {project}
 
-This project records its history with kenning. Read `.kenning/summary.md` and
+This project ({project}) records its history with kenning. Read `.kenning/summary.md` and
 `.kenning/PROJECT_MAP.md` first, run `ken precheck PATH` before editing a file, and record
-issues, attempts (with outcome), fixes, decisions and notes with `ken`. The full protocol is
-in `.kenning/AI_INSTRUCTIONS.md`.
+issues, attempts (with outcome), fixes, decisions and notes with `ken`. A decision that
+replaces an earlier one names it: `ken decide "what we chose and why" --supersedes ID` (the
+old decision's id, shown in the summary); the old one is then shown as superseded in
+`ken show` and `ken search`, and left out of the summary and the gate. The full protocol is in
+`.kenning/AI_INSTRUCTIONS.md`.
 {BRIDGE_END}
 """
 

@@ -1,9 +1,11 @@
 """The session-start summary: a bounded, deterministic Markdown projection of the state.
 
 Priority when the budget cuts (DESIGN section 5): open issues with their failed attempts,
-standing decisions, lessons, recently done issues, notes, then what git history says (fix
-commits, reverts, features that name no issue); key files last (``core.budget``). Key files
-are the ones still in the working tree: the caller says which exist, so this stays pure.
+standing decisions, lessons, lessons from other projects, recently done issues, notes, then
+what git history says (fix commits, reverts, features that name no issue); key files last
+(``core.budget``). Key files are the ones still in the working tree, and the lessons from other
+projects are the machine-wide store's lessons for the declared stack: the caller gathers both,
+so this stays pure.
 
 Every piece of event text is flattened onto one line, so no event can add a heading, and no
 wall-clock date appears anywhere: the same events give the same bytes.
@@ -19,12 +21,14 @@ from kenning.core.text import one_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
+    from typing import Any
 
     from kenning.core.fold import Item
 
 DEFAULT_BUDGET = 6000
 HISTORY_TITLE = "From git history"
+OTHERS_TITLE = "Lessons from other projects"
 
 PURPOSE_PLACEHOLDER = "(not written yet: describe the project in the Purpose section of .kenning/PROJECT_MAP.md)"
 
@@ -51,18 +55,27 @@ def _no_heading(text: str) -> str:
 
 
 def render(state: State, project: str, purpose: str, budget: int | None = DEFAULT_BUDGET,
-           exists: Callable[[str], bool] | None = None) -> str:
+           exists: Callable[[str], bool] | None = None, others: Sequence[dict[str, Any]] = (),
+           others_total: int | None = None) -> str:
     """Render the summary; ``budget=None`` renders everything (``ken summary --full``).
-    ``exists`` says whether a cited file is still there (None: take every one as there)."""
+    ``exists`` says whether a cited file is still there (None: take every one as there).
+    ``others`` are lessons other projects learned about this project's stack (as
+    ``ken lessons --json`` shows them, newest first), the first of ``others_total``."""
     limit = None if budget is None else ITEM_CHARS
     head = [f"# Project memory: {one_line(project)}", "",
             "## Project purpose", _no_heading(one_line(purpose, 600 if budget else None)) or PURPOSE_PLACEHOLDER, ""]
     out = "\n".join(head) + "\n"
-    out += render_sections(_sections(state, limit, exists), None if budget is None else budget - len(out))
+    total = len(others) if others_total is None else max(others_total, len(others))
+    elsewhere = Section(OTHERS_TITLE, 0.10, ([_other_line(x, limit)] for x in others), total, "ken lessons")
+    # an empty section's share would only shrink the others' (a young project's few sections
+    # would leave most of the budget unused): the shares are split among sections with entries
+    sections = [s for s in _sections(state, limit, exists, elsewhere) if s.total]
+    out += render_sections(sections, None if budget is None else budget - len(out))
     return out.rstrip("\n") + "\n"
 
 
-def _sections(state: State, limit: int | None, exists: Callable[[str], bool] | None) -> list[Section]:
+def _sections(state: State, limit: int | None, exists: Callable[[str], bool] | None,
+              elsewhere: Section) -> list[Section]:
     notes = state.note_items()[:NOTES_SHOWN] if limit is not None else state.note_items()
     history = state.history_items()[:NOTES_SHOWN] if limit is not None else state.history_items()
     files = state.top_files(exists=exists)
@@ -73,6 +86,7 @@ def _sections(state: State, limit: int | None, exists: Callable[[str], bool] | N
                  state.decisions.size(), "ken search --type decision"),
         Section("Lessons", 0.10, ([_plain_line(d, limit)] for d in state.lesson_items()),
                  state.lesson_total(), "ken summary --full"),
+        elsewhere,
         Section("Recently done", 0.15, (_issue_lines(state, i, limit) for i in state.done_items()),
                  state.done_ids.size(), "ken issues --all"),
         Section("Notes", 0.10, ([_plain_line(n, limit)] for n in notes),
@@ -101,6 +115,21 @@ def _issue_lines(state: State, issue: Item, limit: int | None) -> list[str]:
 
 def _decision_line(item: Item, limit: int | None) -> str:
     return f"- [{one_line(item['id'])}] {one_line(item.get('summary', ''), limit)}{_where(item)}"
+
+
+def _other_line(lesson: dict[str, Any], limit: int | None) -> str:
+    """``- [library] failed: what was tried (from project #issue; fixed by: …)``. Only the texts
+    are cut: the origin always shows, so no one takes another project's lesson for this one's."""
+    library = f"[{one_line(str(lesson['library']))}] " if lesson.get("library") else ""
+    outcome = f"{one_line(str(lesson['outcome']))}: " if lesson.get("outcome") else ""
+    where = one_line(str(lesson.get("project") or "another project"), 60)
+    if lesson.get("issue_id"):
+        where += f" #{one_line(str(lesson['issue_id']))}"
+    # shorter than an event's text: the origin and the fix share the line, and the section's share is small
+    text = one_line(str(lesson.get("text", "")), None if limit is None else limit * 2 // 3)
+    fix = lesson.get("fix")
+    fixed = f"; fixed by: {one_line(str(fix), None if limit is None else limit // 3)}" if fix else ""
+    return f"- {library}{outcome}{text} (from {where}{fixed})"
 
 
 def _plain_line(item: Item, limit: int | None) -> str:
