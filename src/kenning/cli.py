@@ -33,7 +33,10 @@ EXAMPLES = {
     "search": 'ken search "idempotency" --type decision',
     "summary": "ken summary --full",
     "regenerate": "ken regenerate           # rebuild the index and summary.md from the log",
-    "plan": "ken plan",
+    "plan": 'ken plan "Move the retry queue to Redis"   # append an idea; `ken plan` alone prints the plan',
+    "instructions": "ken instructions           # the agent protocol, .kenning/AI_INSTRUCTIONS.md",
+    "map": "ken map                    # the project map, .kenning/PROJECT_MAP.md",
+    "stats": "ken stats --json",
     "redact": "git diff | ken redact",
     "doctor": "ken doctor",
     "hooks": "ken hooks install          # or: uninstall, status\n"
@@ -41,13 +44,14 @@ EXAMPLES = {
     "hook": "ken hook pre-commit        # what the installed git hook runs",
     "watch": "ken watch --saves 6 --window 60",
     "precheck": "ken precheck src/payments/webhook.py            # before editing it\n"
-                "  ken precheck src/a.py --snooze 2d --reason \"known, fixing it in #k7q2\"",
+                "  ken precheck src/a.py --snooze 2d --reason \"known, fixing it in #k7q2\"\n"
+                "  ken precheck src/a.py --unsnooze   # end its snoozes now",
     "context": "ken context --tokens 1500 --at src/payments/webhook.py",
     "brief": "ken brief                  # one screen at the start of a session",
-    "score": "ken score --json",
+    "score": "ken score --since 30d --json   # or a date: --since 2026-01-01",
     "lessons": "ken lessons --library stripe\n"
                "  ken lessons forget evt_3f2a   # hide one lesson on this machine (logged)",
-    "export": "ken export --claude-md --agents-md",
+    "export": "ken export --claude-md --agents-md --cursor   # or --stdout to print the block",
     "projects": "ken projects list             # or: add PATH [--name N] [--alias A], remove NAME, use NAME|--clear",
     "status": "ken status                 # hooks, MCP clients, registry and memory health; --json",
     "completion": "ken completion bash > ~/.local/share/bash-completion/completions/ken",
@@ -59,7 +63,7 @@ EXAMPLES = {
 
 COMMANDS = ("init", "issue", "attempt", "fix", "decide", "note", "show", "issues", "search", "summary",
             "regenerate", "plan", "redact", "doctor", "precheck", "context", "brief", "score", "lessons", "export",
-            "projects",
+            "projects", "stats", "instructions", "map",
             "mcp", "hooks", "watch", "hook", "status", "completion", "wrap")
 
 
@@ -126,7 +130,7 @@ def build_parser(only: str | None = None) -> _Parser:
     as_json.add_argument("--json", action="store_true", help="print JSON instead of text")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = _command(sub, "init", "Set up .kenning/ in this repository (idempotent).", c.init, [])
+    p = _command(sub, "init", "Set up .kenning/ in this repository (idempotent).", c.init, [as_json])
     p.add_argument("--private", action="store_true", help="keep kenning out of git (local only)")
     p.add_argument("--no-hooks", action="store_true", help="do not install git hooks")
     p.add_argument("--no-backfill", action="store_true", help="do not derive events from git history")
@@ -187,7 +191,15 @@ def build_parser(only: str | None = None) -> _Parser:
     p = _command(sub, "summary", "Print the session-start summary.", c.summary, [as_json])
     p.add_argument("--full", action="store_true", help="print everything, without the budget")
     _command(sub, "regenerate", "Rebuild the index and summary.md from the log.", c.regenerate, [])
-    _command(sub, "plan", "Print .kenning/plan.md (edit the file directly).", c.plan, [as_json])
+    p = _command(sub, "plan", "Print .kenning/plan.md, or append an idea to it (it is intent, never an event).",
+                 c.plan, [as_json])
+    p.add_argument("idea", nargs="?", help="append this as a bullet under the plan's Ideas heading")
+    _command(sub, "instructions", "Print the agent protocol, .kenning/AI_INSTRUCTIONS.md.", c.instructions,
+             [as_json])
+    _command(sub, "map", "Print the project map, .kenning/PROJECT_MAP.md (edit its Purpose directly).",
+             c.project_map, [as_json])
+    _command(sub, "stats", "Counts of the memory: events by type, issues, decisions, lessons, key files, "
+             "derived and hand-written events, log and index size.", c.stats, [as_json])
     _command(sub, "redact", "Scrub secrets from stdin to stdout, exactly as writes do.", c.redact, [])
     _command(sub, "doctor", "Check the log: malformed lines, duplicate ids, conflicts.", c.doctor, [as_json])
 
@@ -197,6 +209,8 @@ def build_parser(only: str | None = None) -> _Parser:
     p.add_argument("--strict", action="store_true", help="exit 1 when any file is blocked")
     p.add_argument("--snooze", metavar="DURATION", help="snooze these files' warnings: 30m, 2h, 7d, 2w")
     p.add_argument("--reason", help="why the warnings can wait (required with --snooze)")
+    p.add_argument("--unsnooze", action="store_true", help="end the running snoozes on these files (logged)")
+    p.add_argument("--quiet", "-q", action="store_true", help="print nothing: the exit code alone (with --strict)")
     p.add_argument("--lines", type=int, default=12, help="at most this many lines per file (default 12)")
 
     p = _command(sub, "context", "What to know before working, in one block within a token budget: the gate "
@@ -208,7 +222,9 @@ def build_parser(only: str | None = None) -> _Parser:
     p.add_argument("--tokens", type=int, default=2000, help="the budget, 100 to 20,000 (about 4 characters each)")
     _command(sub, "brief", "One screen for the start of a session: warnings, stale memories, open issues, "
              "decisions, lessons.", c.brief, [timed, as_json])
-    _command(sub, "score", "Counts you can check against the log, and labelled estimates.", c.score, [as_json])
+    p = _command(sub, "score", "Counts you can check against the log, and labelled estimates.", c.score,
+                 [timed, as_json])
+    p.add_argument("--since", metavar="DATE|SPAN", help="count only the gate's checks since then: 2026-01-01, 30d, 4w")
     p = _command(sub, "lessons", "Lessons for the libraries this project declares, from every project on this "
                  "machine, and this project's own; `forget ID` hides one.", c.lessons, [as_json])
     p.add_argument("action", nargs="?", choices=("forget",), help="forget: hide the lesson ID (logged)")
@@ -219,6 +235,10 @@ def build_parser(only: str | None = None) -> _Parser:
                  "in CLAUDE.md / AGENTS.md.", c.export, [as_json])
     p.add_argument("--claude-md", action="store_true", help="write the block into CLAUDE.md")
     p.add_argument("--agents-md", action="store_true", help="write the block into AGENTS.md")
+    p.add_argument("--cursor", action="store_true",
+                   help="write the block into the Cursor rule .cursor/rules/kenning.mdc")
+    p.add_argument("--stdout", action="store_true", help="print what would be written instead of writing it "
+                   "(no target: the block alone)")
     p.add_argument("--tokens", type=int, default=1500, help="the block's budget, 100 to 20,000 (default 1,500)")
     p = _command(sub, "projects", "The machine-wide project registry that `ken mcp` serves.", c.projects, [as_json])
     p.add_argument("action", choices=("list", "add", "remove", "use"))
@@ -300,9 +320,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         words = list(sys.argv[1:] if argv is None else argv)
         parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
         args = parser.parse_args(words)
-        if not getattr(args, "handler", None):
+        if not getattr(args, "handler", None):  # bare `ken`: the overview is what was asked for
             parser.print_help()
-            return 2
+            return 0
         with _terminal_safe(for_humans=not getattr(args, "json", False) and words[0] not in _EXACT_OUTPUT):
             return int(args.handler(args))
     except KenError as err:

@@ -34,12 +34,32 @@ def init(args: argparse.Namespace) -> int:
     project, changes = run_init(Path.cwd(), private=args.private, hooks=not args.no_hooks,
                                 backfill=not args.no_backfill, backfill_days=args.backfill_days,
                                 register=not args.no_register)
+    if args.json:
+        _print_json(init_report(project.root, changes, ken_executable()))
+        return 0
     for path, what in changes:
         print(f"{what:>9}  {path}")
     print(f"kenning is set up in {project.root}. Next: `ken issue \"...\"` when something breaks, "
           "`ken summary` to read the memory.\n")
     sys.stdout.write(setup_text(ken_executable()))
     return 0
+
+
+def init_report(root: Path, changes: list[tuple[str, str]], ken: str) -> dict[str, Any]:
+    """``ken init --json``: every change, and the same changes by kind (files, hooks, the
+    events derived from git, the registry)."""
+    derived = next((int(what) for path, what in changes if path == "events derived from git history"), None)
+    return {
+        "root": str(root),
+        "changes": [{"path": path, "what": what} for path, what in changes],
+        "files": {path: what for path, what in changes if not path.startswith(("git hook ", "project registry: "))
+                  and path != "events derived from git history"},
+        "hooks": {path[len("git hook "):]: what for path, what in changes if path.startswith("git hook ")},
+        "events_derived": derived,
+        "registered": next((path.split(": ", 1)[1] for path, _ in changes if path.startswith("project registry: ")),
+                           None),
+        "mcp_server": {"command": ken, "args": ["mcp"]},  # what `ken init` prints for each MCP client
+    }
 
 
 def backfill(args: argparse.Namespace) -> int:
@@ -183,10 +203,43 @@ def regenerate(args: argparse.Namespace) -> int:
 
 
 def plan(args: argparse.Namespace) -> int:
-    from kenning.app.views import plan as run_plan
+    from kenning.app import views
 
-    text = run_plan(find_project())
+    project = find_project()
+    if args.idea is not None:
+        idea, redacted = views.add_idea(project, args.idea)
+        if redacted:
+            _say(f"redacted before writing: {', '.join(redacted)}")
+        _print_json({"added": idea, "file": ".kenning/plan.md", "section": "Ideas"}) if args.json else print(
+            f"added to the Ideas in .kenning/plan.md: {idea}")
+        return 0
+    text = views.plan(project)
     _print_json({"plan": text}) if args.json else sys.stdout.write(text)
+    return 0
+
+
+def instructions(args: argparse.Namespace) -> int:
+    from kenning.app.views import instructions as run_instructions
+
+    text = run_instructions(find_project())
+    _print_json({"instructions": text}) if args.json else sys.stdout.write(text)
+    return 0
+
+
+def project_map(args: argparse.Namespace) -> int:
+    from kenning.app.views import project_map as run_map
+
+    text = run_map(find_project())
+    _print_json({"map": text}) if args.json else sys.stdout.write(text)
+    return 0
+
+
+def stats(args: argparse.Namespace) -> int:
+    from kenning.app.views import stats as run_stats
+    from kenning.render import render_stats
+
+    result = run_stats(find_project().require_initialized())
+    _print_json(result) if args.json else sys.stdout.write(render_stats(result))
     return 0
 
 
@@ -223,18 +276,29 @@ def doctor(args: argparse.Namespace) -> int:
 
 def precheck(args: argparse.Namespace) -> int:
     from kenning.app import gate as gate_app
+    from kenning.core.errors import InvalidInput
 
     project = find_project().require_initialized()
+    if args.snooze is not None and args.unsnooze:
+        raise InvalidInput("--snooze and --unsnooze cannot go together: snooze the warnings, or end the snoozes")
+    if args.quiet and args.json:
+        raise InvalidInput("--quiet prints nothing and --json prints the report: choose one")
+    recorded = None
     if args.snooze is not None:
-        snoozed = gate_app.snooze(project, args.paths, args.snooze, args.reason, cwd=Path.cwd(), now=args.now)
-        event = snoozed.event
-        if snoozed.redacted:
-            _say(f"redacted before writing: {', '.join(snoozed.redacted)}")
-        _say(f"snoozed until {event.get('until')} ({event.id})")
+        recorded = gate_app.snooze(project, args.paths, args.snooze, args.reason, cwd=Path.cwd(), now=args.now)
+    elif args.unsnooze:
+        recorded = gate_app.unsnooze(project, args.paths, args.reason, cwd=Path.cwd(), now=args.now)
+    if recorded is not None and not args.quiet:
+        if recorded.redacted:
+            _say(f"redacted before writing: {', '.join(recorded.redacted)}")
+        event = recorded.event
+        _say(f"ended the snoozes on these files ({event.id})" if args.unsnooze
+             else f"snoozed until {event.get('until')} ({event.id})")
     result = gate_app.precheck(project, args.paths, cwd=Path.cwd(), now=args.now, staged=not args.paths)
-    for notice in result.notices:
-        _say(notice)
-    _print_json(result.report.to_json()) if args.json else sys.stdout.write(result.text(args.lines))
+    if not args.quiet:
+        for notice in result.notices:
+            _say(notice)
+        _print_json(result.report.to_json()) if args.json else sys.stdout.write(result.text(args.lines))
     return 1 if args.strict and result.report.severity == "block" else 0
 
 
@@ -261,7 +325,7 @@ def score(args: argparse.Namespace) -> int:
     from kenning.app.views import score as run_score
     from kenning.render import render_score
 
-    result = run_score(find_project())
+    result = run_score(find_project(), since=args.since, now=args.now)
     _print_json(result) if args.json else sys.stdout.write(render_score(result))
     return 0
 
@@ -298,10 +362,21 @@ def _project_if_any() -> Any:
 
 
 def export(args: argparse.Namespace) -> int:
+    from kenning.app.export import block
     from kenning.app.export import export as run_export
 
-    targets = [name for name, chosen in (("claude", args.claude_md), ("agents", args.agents_md)) if chosen]
-    report = run_export(find_project().require_initialized(), targets, args.tokens)
+    project = find_project().require_initialized()
+    targets = [name for name, chosen in (("claude", args.claude_md), ("agents", args.agents_md),
+                                         ("cursor", args.cursor)) if chosen]
+    if args.stdout and not targets:  # the block alone, for a file kenning does not know
+        text = block(project, args.tokens)
+        _print_json({"block": text}) if args.json else sys.stdout.write(text)
+        return 0
+    report = run_export(project, targets, args.tokens, write=not args.stdout)
+    if args.stdout:
+        _print_json({"files": report}) if args.json else sys.stdout.write("\n".join(e["text"] for e in report))
+        return 0
+    report = [{k: v for k, v in entry.items() if k != "text"} for entry in report]
     if args.json:
         _print_json({"files": report})
     for entry in report if not args.json else []:

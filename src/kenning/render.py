@@ -74,15 +74,39 @@ def _plain(value: Any) -> str:
 
 def render_score(score: dict[str, Any]) -> str:
     """The counts, then the estimates under their own heading, each with its formula."""
-    counts = {k: v for k, v in score.items() if k not in ("estimates", "estimates_note")}
+    counts = {k: v for k, v in score.items() if k not in ("estimates", "estimates_note", "gate_since")}
     gate = dict(counts.pop("gate", {}) or {})
     per_file = gate.pop("files", {})
     lines = [f"{key.replace('_', ' ')}: {_plain(value)}" for key, value in counts.items()]
-    lines.append(f"gate: {_plain(gate)} ({plural(len(per_file), 'file')} checked)")
+    since = f" since {score['gate_since']}" if score.get("gate_since") else ""
+    lines.append(f"gate{since}: {_plain(gate)} ({plural(len(per_file), 'file')} checked)")
     lines += ["", f"Estimates ({score.get('estimates_note', 'not measurements')}):"]
     for item in score.get("estimates", []):
         lines.append(f"  {item['name'].replace('_', ' ')} (estimate): {item['value']} = {item['formula']}")
         lines.append(f"    assumes {item['assumption']}")
+    return "\n".join(lines) + "\n"
+
+
+def _bytes(count: int) -> str:
+    if count < 1024:
+        return f"{count:,} bytes"
+    return f"{count / 1024:,.1f} KB" if count < 1024**2 else f"{count / 1024**2:,.1f} MB"
+
+
+def render_stats(stats: dict[str, Any]) -> str:
+    """``ken stats``: the memory's size, one figure a line, the most cited files under theirs."""
+    by_type = ", ".join(plural(n, kind) for kind, n in stats["by_type"].items()) or "none"
+    lines = [f"events      {stats['events']:,} ({stats['hand_written']:,} written by hand, "
+             f"{stats['derived_from_git']:,} derived from git)",
+             f"by type     {by_type}",
+             f"issues      {stats['open_issues']:,} open, {stats['done_issues']:,} done",
+             f"decisions   {stats['decisions']:,} recorded, {stats['standing_decisions']:,} standing",
+             f"lessons     {stats['lessons']:,}",
+             f"key files   {plural(stats['key_files'], 'file')} cited by events"]
+    lines += [f"              {one_line(item['path'])} ({plural(item['events'], 'event')})"
+              for item in stats["top_files"]]
+    lines += [f"log         .kenning/events.jsonl, {_bytes(stats['log_bytes'])}",
+              f"index       .kenning/cache/index.sqlite, {_bytes(stats['index_bytes'])} (derived: safe to delete)"]
     return "\n".join(lines) + "\n"
 
 

@@ -56,7 +56,7 @@ def test_bash_completes_commands_flags_and_values(repo: Repo, tmp_path):
     path.write_text(script(repo, "bash"))
     assert subprocess.run(["bash", "-n", str(path)]).returncode == 0
     assert bash_complete(path, "ken", "hoo") == ["hooks", "hook"]
-    assert bash_complete(path, "ken", "st") == ["status"]
+    assert bash_complete(path, "ken", "stat") == ["stats", "status"]
     assert set(bash_complete(path, "ken", "hooks", "")) >= {"install", "uninstall", "status", "--agent"}
     assert bash_complete(path, "ken", "hooks", "--agent", "") == ["claude", "codex"]
     assert bash_complete(path, "ken", "search", "--type", "de") == ["decision"]

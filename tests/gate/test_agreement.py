@@ -1,8 +1,8 @@
 """The gate's selection, implemented twice, must agree: ``gate.FileMemory.of`` (pure, over a list
 of events: the reference) and the bounded SQL path of ``kenning.app.gate._file_memory`` (the
 index's queries: ``failed_attempts``, ``failed_count``, ``open_issues_at``,
-``standing_decision``, ``memories_before``; and ``judge``'s snoozes, ``snoozes_running`` with
-``gate.deciding_snoozes``).
+``standing_decision``, ``memories_before``; and ``judge``'s snoozes, ``snoozes_running`` less
+those ``snoozes_ended`` by an unsnooze, with ``gate.deciding_snoozes``).
 
 Random logs are written into a real project (real ``git init`` and commit, real ``ken init``),
 the index is built the real way (``open_memory``), from scratch and incrementally (half the log,
@@ -62,7 +62,7 @@ POOL = ("src/pay.py", "src/api.py", "lib/util.py", "gone/old.py")
 CITED = (*POOL, "docs/other.md")
 ISSUES = ("k7q2", "m3x9", "p4w8")
 KINDS = ("issue", "issue", "attempt", "attempt", "attempt", "attempt", "fix", "fix", "decision", "decision", "note",
-         "snooze")
+         "snooze", "snooze")
 
 SETTINGS = settings(max_examples=60, deadline=None, database=None, derandomize=True,
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
@@ -111,6 +111,9 @@ def logs(draw: st.DrawFn, max_size: int = 24) -> list[dict[str, Any]]:
             data["paths"] = draw(st.lists(st.sampled_from(POOL), min_size=1, max_size=3, unique=True))
             data["until"] = stamp(draw(OFFSETS))
             data["reason"] = "known"
+            if draw(st.integers(0, 2)) == 0:  # an unsnooze: it ends the snoozes before it on its paths
+                data["unsnooze"] = True
+                data["until"] = data["timestamp"] if draw(st.booleans()) else data["until"]
             if draw(st.integers(0, 3)) == 0:
                 data["location"] = draw(st.sampled_from(POOL))
         else:
@@ -464,3 +467,21 @@ def test_a_snooze_recorded_after_now_does_not_silence_a_warning(project: Project
     assert got == want
     assert got["severity"] == "none"
     assert got["files"][0]["warnings"][0]["snoozed_until"] == stamp(DAY)
+
+
+def test_an_unsnooze_ends_the_snoozes_before_it_and_not_those_after(project: Project) -> None:
+    """``ken precheck --unsnooze``: a snooze event marked ``unsnooze`` ends, on its paths, every
+    snooze recorded at or before it (on both sides); a snooze recorded after it silences again,
+    and an unsnooze recorded after now ends nothing yet."""
+    issue = event(1, "issue", -3 * DAY, issue_id="k7q2", location="src/pay.py")
+    snoozed = event(2, "snooze", -2 * DAY, paths=["src/pay.py", "lib/util.py"], until=stamp(8 * DAY), reason="known")
+    ended = event(3, "snooze", -DAY, paths=["src/pay.py"], until=stamp(-DAY), reason="back", unsnooze=True)
+    got, want = reports(project, [issue, snoozed, ended], "src/pay.py")
+    assert got == want
+    assert got["severity"] == "warn" and got["files"][0]["warnings"][0]["snoozed_until"] is None
+    again = event(4, "snooze", -1, paths=["src/pay.py"], until=stamp(DAY), reason="again")
+    got, want = reports(project, [issue, snoozed, ended, again], "src/pay.py")
+    assert got == want and got["severity"] == "none"
+    future = event(5, "snooze", DAY, paths=["src/pay.py"], until=stamp(DAY), reason="later", unsnooze=True)
+    got, want = reports(project, [issue, snoozed, future], "src/pay.py")
+    assert got == want and got["severity"] == "none"

@@ -54,6 +54,8 @@ def _events(count: int, seed: int = 7) -> Iterator[Event]:
             data.update(type="fix", issue_id=rng.choice(issues))
         elif roll < 0.8:
             data.update(type="snooze", until="2031-01-01T00:00:00.000000Z", paths=[path, rng.choice(FILES)])
+            if rng.random() < 0.3:  # an unsnooze (ken precheck --unsnooze)
+                data.update(until=data["timestamp"], unsnooze=True)
         elif roll < 0.85:
             data.update(type="attempt", outcome="failed", source="git", git_commit=f"{i:040x}")
         else:
@@ -91,6 +93,7 @@ BOUNDED: dict[str, Callable[[Cache], Any]] = {
     "failed_with_details": lambda c: c.failed_with_details(HOT, 50),
     "oldest_memory": lambda c: c.oldest_memory([HOT, FILES[5]]),
     "snoozes_running": lambda c: c.snoozes_running([HOT, FILES[5]], SINCE, UNTIL),
+    "snoozes_ended": lambda c: c.snoozes_ended([HOT, FILES[5]], UNTIL),
     "events_by_id": lambda c: c.events_by_id(["evt_00000000000000000001", "evt_00000000000000000002"]),
     "git_history": lambda c: c.git_history("0" * 40, [HOT, FILES[5]]),
     "known_ids": lambda c: c.known_ids(["evt_00000000000000000001", "evt_00000000000000000002"]),

@@ -102,6 +102,16 @@ def hook_command(event: str, agent: str) -> str:
     return f"{words} hook {HOOK_NAMES[event]} --agent {agent}"
 
 
+def fallback_path(word: str) -> str | None:
+    """In the first word of an installed command, ``$(command -v ken || echo PATH)``, the PATH
+    used where ken is not on the agent's PATH; None for any other word."""
+    match = re.fullmatch(r"\$\(command -v ken \|\| echo (.+)\)", word)
+    if not match:
+        return None
+    words = _split(match.group(1))
+    return words[0] if words else None
+
+
 def _basename(word: str) -> str:
     return re.split(r"[\\/]", word)[-1]
 

@@ -79,8 +79,9 @@ def read(project: Project) -> list[dict[str, Any]]:
     return lines
 
 
-def stats(project: Project) -> dict[str, Any]:
-    """Warnings issued, blocks, overrides and repeats, per file and in total. A check that
+def stats(project: Project, since_us: int | None = None) -> dict[str, Any]:
+    """Warnings issued, blocks, overrides and repeats, per file and in total (``since_us``:
+    from the records made since then only). A check that
     repeats the file's last one (the same evidence, no edit or commit in between) is the same
     check: asking the gate ten times about one file heeded nothing ten times. A hook that let a
     change through (an agent's edit, a commit) is followed by that change, seen or not yet."""
@@ -93,7 +94,10 @@ def stats(project: Project) -> dict[str, Any]:
         entry = files_.setdefault(path, {"checks": 0, "warnings": 0, "blocks": 0, "overrides": 0, "repeats": 0})
         entry[key] += 1
 
+    start = None if since_us is None else format_timestamp(since_us)
     for line in read(project):
+        if start is not None and not str(line.get("time", "")) >= start:
+            continue  # records are stamped in one format, so the text orders as the time does
         path = str(line.get("file", ""))
         if "outcome" in line:
             last.pop(path, None)

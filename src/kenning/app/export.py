@@ -1,8 +1,10 @@
 """``ken export``: compile standing decisions, failed approaches and lessons into a marked block
-in ``CLAUDE.md`` (and ``AGENTS.md``), for agents that read instructions but call no tools.
+in ``CLAUDE.md`` (and ``AGENTS.md``, and Cursor's ``.cursor/rules/kenning.mdc``), for agents
+that read instructions but call no tools.
 
-Only the text between the export markers is ever replaced; an unchanged block leaves the file
-untouched; damaged markers are an error before anything is written.
+Only the text between the export markers is ever replaced (a new Cursor rule also gets its front
+matter); an unchanged block leaves the file untouched; damaged markers are an error before
+anything is written.
 """
 
 from __future__ import annotations
@@ -22,13 +24,16 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-TARGETS = {"claude": "CLAUDE.md", "agents": "AGENTS.md"}
+TARGETS = {"claude": "CLAUDE.md", "agents": "AGENTS.md", "cursor": ".cursor/rules/kenning.mdc"}
 
 
-def export(project: Project, targets: list[str], tokens: int = export_core.DEFAULT_TOKENS) -> list[dict[str, Any]]:
-    """Write the block into each target file; report per file whether it changed."""
+def export(project: Project, targets: list[str], tokens: int = export_core.DEFAULT_TOKENS,
+           write: bool = True) -> list[dict[str, Any]]:
+    """Write the block into each target file; report per file whether it changed (``write``
+    False: nothing is written, and ``changed`` says whether it would be). Each entry's ``text``
+    is the file's whole text after the export."""
     if not targets:
-        raise InvalidInput("choose where to export: --claude-md and/or --agents-md")
+        raise InvalidInput("choose where to export: --claude-md, --agents-md and/or --cursor (or --stdout)")
     check_tokens(tokens)
     block = export_core.render(compile_memory(project), tokens * 4)
     planned: dict[Path, tuple[str, str | None, str]] = {}
@@ -38,15 +43,23 @@ def export(project: Project, targets: list[str], tokens: int = export_core.DEFAU
         if path in planned:
             continue
         current = _read(path, name)
+        if current is None and target == "cursor":
+            current = export_core.CURSOR_FRONT_MATTER
         try:
             planned[path] = (name, current, export_core.splice(current, _newlines(block, current)))
         except ValueError as err:
             raise InvalidInput(f"{name}: {err}; fix or remove them, then export again") from err
     report = []
     for path, (name, current, wanted) in planned.items():
-        changed = wanted != current and files.write_atomic(path, wanted)
-        report.append({"file": name, "changed": bool(changed), "block_chars": len(block)})
+        changed = wanted != current and (not write or files.write_atomic(path, wanted))
+        report.append({"file": name, "changed": bool(changed), "block_chars": len(block), "text": wanted})
     return report
+
+
+def block(project: Project, tokens: int = export_core.DEFAULT_TOKENS) -> str:
+    """The block alone, as ``export`` would write it (``ken export --stdout``)."""
+    check_tokens(tokens)
+    return export_core.render(compile_memory(project), tokens * 4)
 
 
 def _read(path: Path, name: str) -> str | None:

@@ -152,7 +152,9 @@ def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> 
     reverts = {path: memory.events(memory.cache.failed_attempts(
         path, format_timestamp(opened), until, REVERTS_JUDGED, origin="git")[1]) for path in paths}
     _look_back(memory, facts, reverts, config)
-    running = memory.cache.snoozes_running(paths, format_timestamp(now_us), until)
+    ended = memory.cache.snoozes_ended(paths, until)
+    running = [row for row in memory.cache.snoozes_running(paths, format_timestamp(now_us), until)
+               if row[0] not in ended or row[2] > ended[row[0]]]
     snoozes = memory.events(memory.cache.events_by_id(gate.deciding_snoozes(running)))
     verdicts = []
     for path in paths:
@@ -345,4 +347,22 @@ def snooze(project: Project, raw_paths: list[str], duration: str, reason: str | 
     until = format_timestamp(now_micros(now) + length)
     fields = {"type": "snooze", "summary": f"snoozed the gate on {', '.join(paths)} until {until}: {reason}",
               "paths": paths, "until": until, "reason": reason, "source": "cli", "actor": "human"}
+    return record(project, fields, cwd=cwd, now=now)
+
+
+def unsnooze(project: Project, raw_paths: list[str], reason: str | None = None, cwd: Path | None = None,
+             now: str | None = None) -> Recorded:
+    """End the running snoozes on the paths now: an ``unsnooze`` snooze event, since the log is
+    append-only (``gate.is_unsnooze``). Their warnings count again from the next check."""
+    from kenning.app.record import record
+
+    if not raw_paths:
+        raise InvalidInput("name the files whose snoozes you end")
+    if reason is not None and not reason.strip():
+        raise InvalidInput("--reason is empty; say why, or leave it out")
+    paths = list(dict.fromkeys(canonical_path(project.root, p, cwd) for p in raw_paths))
+    at = format_timestamp(now_micros(now))
+    why = reason or "the warnings matter again"
+    fields = {"type": "snooze", "summary": f"ended the snoozes on {', '.join(paths)}: {why}", "paths": paths,
+              "until": at, "unsnooze": True, "reason": why, "source": "cli", "actor": "human"}
     return record(project, fields, cwd=cwd, now=now)

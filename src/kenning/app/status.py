@@ -134,6 +134,9 @@ def _resolve(command: str) -> str | None:
         words = command.split()
     if not words:
         return None
+    fallback = agent_hooks.fallback_path(words[0])
+    if fallback is not None:  # the ken on PATH, else the installer's
+        return shutil.which("ken") or (fallback if os.path.isfile(fallback) and os.access(fallback, os.X_OK) else None)
     if os.path.isabs(words[0]):
         return words[0] if os.path.isfile(words[0]) and os.access(words[0], os.X_OK) else None
     return shutil.which(words[0])

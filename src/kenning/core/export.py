@@ -23,6 +23,13 @@ END = "<!-- kenning:export:end -->"
 ITEM_CHARS = 240
 DEFAULT_TOKENS = 1500
 EMPTY = "Nothing recorded yet."
+# a new Cursor rule (.cursor/rules/kenning.mdc): always in the agent's context, like CLAUDE.md;
+# the front matter is written once and then left to the user, like everything outside the block
+CURSOR_FRONT_MATTER = ("---\n"
+                       "description: Project memory compiled by kenning (standing decisions, failed approaches, "
+                       "lessons)\n"
+                       "alwaysApply: true\n"
+                       "---\n")
 
 
 class Compiled:

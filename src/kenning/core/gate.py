@@ -381,8 +381,11 @@ def _days(window: float) -> str:
 def apply_snoozes(verdict: FileVerdict, snoozes: Iterable[Event], events: Mapping[str, Event],
                   now_us: int) -> None:
     """Mark warnings covered by an active snooze. A snooze covers the evidence that existed when
-    it was recorded: a warning backed by a newer event is live again."""
-    active = [s for s in snoozes if verdict.path in (s.get("paths") or []) and _until(s) > now_us]
+    it was recorded: a warning backed by a newer event is live again. An unsnooze on the file
+    (``ken precheck --unsnooze``) ends every snooze on it recorded at or before it."""
+    mine = [s for s in snoozes if verdict.path in (s.get("paths") or [])]
+    ended = max((_time(s) for s in mine if is_unsnooze(s)), default=None)
+    active = [s for s in mine if _until(s) > now_us and not is_unsnooze(s) and (ended is None or _time(s) > ended)]
     if not active:
         return
     for warning in verdict.warnings:
@@ -409,6 +412,13 @@ def deciding_snoozes(running: Iterable[tuple[str, str, str, str]]) -> set[str]:
                 deciding.add(event_id)
                 longest = until
     return deciding
+
+
+def is_unsnooze(snooze: Event) -> bool:
+    """A snooze event that ends the snoozes before it: the log is append-only, so ending one
+    early is itself an event. Its ``until`` is its own time: older readers see a snooze that
+    has already run out."""
+    return snooze.get("unsnooze") is True
 
 
 def _until(snooze: Event) -> int:

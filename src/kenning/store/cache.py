@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 # 19: the summary state keeps events derived from git apart from the notes
-CACHE_VERSION = "19"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+# 20: an unsnooze is kept as a snooze row without an end ("")
+CACHE_VERSION = "20"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -110,8 +111,11 @@ def _retirement(event: Event) -> tuple[str, str, str] | None:
 
 def _snooze_rows(event: Event) -> list[tuple[str, str, str, str]]:
     """A snooze covers the paths it lists until its end: kept as rows, so the gate reads only
-    the snoozes still running, without opening their JSON."""
+    the snoozes still running, without opening their JSON. An unsnooze is a row whose end is
+    "" (before every time): never running itself, found by ``snoozes_ended``."""
     until, paths = event.get("until"), event.get("paths")
+    if event.type == "snooze" and event.get("unsnooze") is True:
+        until = ""
     if event.type != "snooze" or not isinstance(until, str) or not isinstance(paths, list):
         return []
     return [(path, until, event.timestamp, event.id) for path in dict.fromkeys(paths) if isinstance(path, str)]
@@ -491,6 +495,13 @@ class Cache:
         marks = ",".join("?" * len(paths))
         return list(self.db.execute(f"SELECT path, until, ts, id FROM snoozes WHERE path IN ({marks}) AND until>?"
                                     " AND ts<=?", (*paths, now, until)))
+
+    def snoozes_ended(self, paths: list[str], until: str) -> dict[str, str]:
+        """path -> the time of the newest unsnooze on it recorded by ``until``: the snoozes on
+        the path recorded at or before then are over."""
+        marks = ",".join("?" * len(paths))
+        return dict(self.db.execute(f"SELECT path, max(ts) FROM snoozes WHERE path IN ({marks}) AND until=''"
+                                    " AND ts<=? GROUP BY path", (*paths, until)))
 
     def events_by_id(self, event_ids: Iterable[str]) -> list[str]:
         ids = sorted(set(event_ids))
