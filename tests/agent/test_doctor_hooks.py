@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+from pathlib import Path
 
 import pytest
 
@@ -77,13 +78,18 @@ def test_both_agents_are_checked(repo: Repo):
     assert "agent hook ok: claude SessionStart" in r.stdout
 
 
-def test_a_hook_that_fails_says_how(repo: Repo, tmp_path):
-    broken = tmp_path / "bin" / "ken"
-    broken.parent.mkdir()
-    broken.write_text("#!/bin/sh\necho 'kenning is broken here' >&2\nexit 3\n")
-    broken.chmod(broken.stat().st_mode | stat.S_IEXEC)
+def fake_ken(repo: Repo, folder: Path, script: str, args: str) -> None:
+    """A `ken` that is not kenning, installed as the claude SessionStart hook."""
+    fake = folder / "bin" / "ken"
+    fake.parent.mkdir()
+    fake.write_text("#!/bin/sh\n" + script)
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
     seed(repo, "claude", {"hooks": {"SessionStart": [{"matcher": "startup|resume|clear|compact", "hooks": [
-        {"type": "command", "command": f"{broken} hook session-start --agent claude"}]}]}})
+        {"type": "command", "command": f"{fake} {args}"}]}]}})
+
+
+def test_a_hook_that_fails_says_how(repo: Repo, tmp_path):
+    fake_ken(repo, tmp_path, "echo 'kenning is broken here' >&2\nexit 3\n", "hook session-start --agent claude")
     r = doctor(repo)
     assert r.returncode == 1
     line = next(ln for ln in r.stdout.splitlines() if ln.startswith("agent_hook_fails:"))
@@ -91,12 +97,7 @@ def test_a_hook_that_fails_says_how(repo: Repo, tmp_path):
 
 
 def test_a_hook_that_answers_nothing_at_session_start_is_a_problem(repo: Repo, tmp_path):
-    silent = tmp_path / "bin" / "ken"
-    silent.parent.mkdir()
-    silent.write_text("#!/bin/sh\ncat >/dev/null\n")
-    silent.chmod(silent.stat().st_mode | stat.S_IEXEC)
-    seed(repo, "claude", {"hooks": {"SessionStart": [{"matcher": "startup|resume|clear|compact", "hooks": [
-        {"type": "command", "command": f"{silent} hook session-start"}]}]}})
+    fake_ken(repo, tmp_path, "cat >/dev/null\n", "hook session-start")
     r = doctor(repo)
     assert r.returncode == 1 and "answered no summary" in r.stdout
 
