@@ -385,10 +385,12 @@ def test_hook_entry_point_outside_a_project_is_a_no_op(world: World):
 
 
 def test_status_prints_one_line_per_hook_then_the_folder(world: World):
+    """The git hooks, the folder they live in, then one line per coding agent."""
     repo = tracked_repo(world)
     out = repo.ok("hooks", "status").stdout.splitlines()
-    assert [line.split()[0] for line in out[:-1]] == list(HOOKS)
-    assert out[-1] == f"hooks folder: {hooks_dir(repo)}"
+    assert [line.split()[0] for line in out[:len(HOOKS)]] == list(HOOKS)
+    assert out[len(HOOKS)] == f"hooks folder: {hooks_dir(repo)}"
+    assert [line.split()[0] for line in out[len(HOOKS) + 1:]] == ["claude", "codex"]
 
 
 def test_rapid_commits_with_background_refreshes(world: World):
