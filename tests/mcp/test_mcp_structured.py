@@ -167,11 +167,12 @@ def test_in_tool_words_rewrites_flags_and_commands_only() -> None:
 
 
 # the modules whose errors a tool call can reach, and the flags in them that no tool call can
-# meet (a write through MCP never attaches a diff, never snoozes, never registers a project)
+# meet (a write through MCP never attaches a diff, never snoozes, never registers a project;
+# get_score takes no --since)
 REACHED = ("app/record.py", "app/read.py", "app/paths.py", "app/lessons.py", "app/context.py", "app/gate.py",
            "app/views.py", "app/summary.py", "app/memory.py", "app/registry.py", "app/project.py",
            "core/events.py", "store/log.py", "store/files.py")
-CLI_ONLY = {"--diff", "--snooze", "--reason", "--name", "--root", "--now"}
+CLI_ONLY = {"--diff", "--snooze", "--reason", "--name", "--root", "--now", "--since"}
 FLAG = re.compile(r"(?<![\w-])--[a-z][a-z-]*")
 
 
