@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shlex
 import subprocess
 import time
@@ -19,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from kenning.app import agent_hooks
 from machine import KEN, isolated_env, run_git, write_file  # noqa: E402  (tests/ is on sys.path: its conftest.py)
 
 NOW = "2030-06-30T12:00:00Z"
@@ -160,10 +160,11 @@ def installed_command(name: str, agent: str, ken: str | None = None) -> str:
 
 
 def fallback_of(command: str) -> str:
-    """The absolute path an installed command falls back to when ken is not on the PATH."""
-    match = re.fullmatch(r'"\$\(command -v ken \|\| echo (.+)\)" hook .*', command)
-    assert match, command
-    return shlex.split(match.group(1))[0]
+    """The absolute path an installed command falls back to when ken is not on the PATH (what
+    ``ken status`` reads too)."""
+    found = agent_hooks.fallback_path(command)
+    assert found, command
+    return found
 
 
 def _payload(repo: Repo, tool: str, tool_input: dict[str, Any], session: str) -> dict[str, Any]:

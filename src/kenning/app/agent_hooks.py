@@ -102,10 +102,11 @@ def hook_command(event: str, agent: str) -> str:
     return f"{words} hook {HOOK_NAMES[event]} --agent {agent}"
 
 
-def fallback_path(word: str) -> str | None:
-    """In the first word of an installed command, ``$(command -v ken || echo PATH)``, the PATH
-    used where ken is not on the agent's PATH; None for any other word."""
-    match = re.fullmatch(r"\$\(command -v ken \|\| echo (.+)\)", word)
+def fallback_path(command: str) -> str | None:
+    """In an installed command ``"$(command -v ken || echo PATH)" hook …``, the PATH used where ken
+    is not on the agent's PATH; None for any other command. Read from the raw text: a shell
+    quotes afresh inside ``$(…)``, which ``shlex`` does not know."""
+    match = re.match(r'"\$\(command -v ken \|\| echo (.+)\)" hook ', command)
     if not match:
         return None
     words = _split(match.group(1))

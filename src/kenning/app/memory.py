@@ -362,10 +362,11 @@ def open_for_paths(project: Project, paths: list[str], now: str | None = None) -
     """The memory the gate needs to judge ``paths``: ``open_memory``'s, except right after a
     clone or a lost cache when the log is too long to fold within a gate's time
     (``COLD_LOG_BYTES``). Then a background ``ken summary`` builds the index, and this answer
-    comes from the lines that can change a verdict on these paths: those naming one of them,
-    every fix (it closes issues named anywhere) and every superseding decision (it retires
-    one). The gate's queries run unchanged over those lines, so the verdict is the one the
-    whole index gives; only the count of unreadable lines covers just the lines read."""
+    comes from the lines that can change a verdict on these paths (``_deciding_lines``): those
+    naming one of them, every copy of a repeated id, and the fixes and superseding decisions
+    that close their issues or retire their decisions. The gate's queries run unchanged over
+    those lines, so the verdict is the one the whole index gives; only the count of unreadable
+    lines covers just the lines read."""
     project.require_initialized()
     memory = Memory(project)
     try:

@@ -134,7 +134,7 @@ def _resolve(command: str) -> str | None:
         words = command.split()
     if not words:
         return None
-    fallback = agent_hooks.fallback_path(words[0])
+    fallback = agent_hooks.fallback_path(command)
     if fallback is not None:  # the ken on PATH, else the installer's
         return shutil.which("ken") or (fallback if os.path.isfile(fallback) and os.access(fallback, os.X_OK) else None)
     if os.path.isabs(words[0]):
