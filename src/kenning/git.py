@@ -62,7 +62,34 @@ def head_commit(root: Path) -> str | None:
     if not head.startswith("ref:"):
         return None
     ref = head[4:].strip()
-    return _resolve_ref(gdir, ref) or _resolve_ref(common_dir(gdir), ref)
+    found = _resolve_ref(gdir, ref) or _resolve_ref(common_dir(gdir), ref)
+    if found is None and _refs_elsewhere(gdir, ref):
+        found = _rev_parse_head(root)
+    return found
+
+
+def _refs_elsewhere(gdir: Path, ref: str) -> bool:
+    """Whether HEAD's ref lives where the files above cannot read it: a reftable repository
+    (``git init --ref-format=reftable``) or a symbolic ref pointing on to another. An unborn
+    branch (no file, no packed line) is neither: it costs no process."""
+    common = common_dir(gdir)
+    if (common / "reftable").is_dir() or (gdir / "reftable").is_dir():
+        return True
+    for folder in (gdir, common):
+        try:
+            if (folder / ref).read_text(encoding="utf-8").startswith("ref:"):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def _rev_parse_head(root: Path) -> str | None:
+    try:
+        sha = run(root, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], timeout=10.0).strip()
+    except GitError:
+        return None  # unborn, or a git too old for the repository's ref format
+    return sha if _SHA_RE.match(sha) else None
 
 
 def _resolve_ref(gdir: Path, ref: str) -> str | None:

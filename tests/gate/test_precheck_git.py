@@ -492,3 +492,20 @@ def test_thousands_of_long_paths_are_judged_with_git_history(world: World):
     assert found["notices"] == [] and len(found["report"]["files"]) == 12000
     far_file = next(f for f in found["report"]["files"] if f["path"] == far)
     assert "churn" in kinds(far_file), far_file
+
+
+def test_head_behind_a_symbolic_ref_still_gives_the_git_signals(world: World):
+    """HEAD's ref read by hand finds no sha when refs live elsewhere (a reftable repository, or a
+    symbolic ref pointing on to the branch): git is asked, so the revert signal is not dropped."""
+    repo = world.repo()
+    repo.commit("src/a.py", "a = 0\n", "add a", 20)
+    repo.ok("init", "--no-hooks", "--no-backfill", days=19)
+    feat = repo.commit("src/a.py", "def retry():\n    pass\n", "feat: add retry", 8)
+    repo.git("revert", "--no-edit", "HEAD", days=7)
+    branch = repo.git("symbolic-ref", "--short", "HEAD").stdout.strip()
+    repo.git("symbolic-ref", "refs/heads/alias", f"refs/heads/{branch}")
+    repo.git("symbolic-ref", "HEAD", "refs/heads/alias")
+    f = entry(repo.precheck("src/a.py"), "src/a.py")
+    assert "recent_revert" in kinds(f)
+    assert str(feat)[:10] in warning(f, "recent_revert")["message"] or "feat: add retry" in warning(
+        f, "recent_revert")["message"]
