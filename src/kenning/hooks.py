@@ -4,7 +4,9 @@ post-checkout, and the coding agents' pre-tool-use and session-start (Claude Cod
 A hook must never break the user's git or agent: every failure here is swallowed (fail open)
 and the exit status is 0, except one deliberate case: the pre-commit hook in strict mode exits
 with ``BLOCKED_EXIT`` when a staged file is blocked, and the installed sh block turns that into
-a refused commit. An agent hook that runs past ``AGENT_TIMEOUT`` seconds gives up silently.
+a refused commit. A hook that runs past its time limit (``AGENT_TIMEOUT``, or the git hooks'
+``TIMEOUT_SECONDS``) gives up, says so on stderr and exits 0: the limit is kept by ken itself,
+so it holds where the installed block finds no ``timeout`` command (macOS, Git for Windows).
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from kenning.app.githooks import BLOCKED_EXIT
+from kenning.app.githooks import BLOCKED_EXIT, TIMEOUT_SECONDS
 from kenning.core.errors import KenError, MemoryUnreadable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from kenning.app.project import Project
 
 GIT_HOOKS = ("pre-commit", "post-commit", "post-merge", "post-checkout")
@@ -31,6 +35,7 @@ def run(name: str, agent: str | None = None) -> int:
 
     if name in AGENT_HOOKS:
         return _agent(name, agent)
+    timer = _time_limit(name, TIMEOUT_SECONDS)
     try:
         project = find_project(Path.cwd())
         if not project.initialized:
@@ -42,26 +47,37 @@ def run(name: str, agent: str | None = None) -> int:
         sys.stderr.write(f"kenning: {name} hook skipped: {err}\n")
     except Exception as err:  # noqa: BLE001 - a hook fails open, whatever happened
         sys.stderr.write(f"kenning: {name} hook skipped after an unexpected {type(err).__name__}\n")
+    finally:
+        timer.cancel()
     return 0
+
+
+def _time_limit(name: str, seconds: float) -> Any:
+    """A timer that ends the process with exit 0 after ``seconds``: a hook that hangs (a lock
+    held by a crashed process, a slow disk) must not hold up the commit or the agent."""
+    import os
+    import threading
+
+    def give_up() -> None:
+        sys.stderr.write(f"kenning: {name} hook timed out after {seconds:g}s; allowing\n")
+        sys.stderr.flush()
+        os._exit(0)
+
+    timer = threading.Timer(seconds, give_up)
+    timer.daemon = True
+    timer.start()
+    return timer
 
 
 def _agent(name: str, agent: str | None) -> int:
     """Read the agent's JSON payload on stdin; print the JSON answer (or nothing)."""
     import json
     import os
-    import threading
 
     from kenning.app import agent_hooks
     from kenning.app.project import find_project
 
-    def give_up() -> None:
-        sys.stderr.write(f"kenning: {name} hook timed out after {AGENT_TIMEOUT:g}s; allowing\n")
-        sys.stderr.flush()
-        os._exit(0)
-
-    timer = threading.Timer(AGENT_TIMEOUT, give_up)
-    timer.daemon = True
-    timer.start()
+    timer = _time_limit(name, AGENT_TIMEOUT)
     try:
         payload = json.loads(sys.stdin.read() or "{}")
         if not isinstance(payload, dict):

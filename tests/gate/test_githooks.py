@@ -593,3 +593,35 @@ def test_a_user_hook_with_errexit_still_fails_open(world: World, broken: str):
     r = repo.git("commit", "-q", "-m", "add kenning", check=False, env={"PATH": path_without_ken(world.env)})
     assert r.returncode == 0, r.stderr
     assert marker.exists(), "the user's hook ran after kenning's block"
+
+
+SLOW_GIT_HOOK = """
+import sys, time
+import kenning.hooks as hooks
+
+def slow(*args, **kwargs):
+    time.sleep(60)
+    return 0
+
+hooks.TIMEOUT_SECONDS = float(sys.argv[1])
+hooks._pre_commit = slow
+hooks._refresh = slow
+sys.exit(hooks.run(sys.argv[2]))
+"""
+
+
+@pytest.mark.parametrize("name", ["pre-commit", "post-commit"])
+def test_a_git_hook_keeps_its_own_time_limit(world: World, name: str):
+    """Where the installed block finds no `timeout` command (macOS, Git for Windows), ken ends
+    a hung hook itself: the commit goes ahead and the hook says why."""
+    import subprocess
+    import sys
+
+    repo = world.repo()
+    repo.commit("src/a.py", "a = 0\n", "add a", 3)
+    repo.ok("init", "--no-backfill", days=2)
+    r = subprocess.run([sys.executable, "-c", SLOW_GIT_HOOK, "0.5", name], cwd=repo.path, env=world.env,
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0, r.stderr
+    assert f"kenning: {name} hook timed out after 0.5s; allowing" in r.stderr
+    assert "Traceback" not in r.stderr

@@ -60,12 +60,12 @@ _BEGIN_MARK = BEGIN[:BEGIN.index("(")].rstrip()  # what every version's first li
 def ken_executable() -> str:
     """The absolute path of the running `ken` (a hook must not depend on PATH)."""
     argv0 = Path(sys.argv[0])
-    if argv0.name == "ken" and argv0.exists():
+    if argv0.name in ("ken", "ken.exe") and argv0.exists():
         return str(argv0.resolve())
-    found = shutil.which("ken")
+    found = shutil.which("ken")  # on Windows, PATHEXT finds ken.exe
     if found:
         return str(Path(found).resolve())
-    beside = Path(sys.executable).with_name("ken")
+    beside = Path(sys.executable).with_name("ken.exe" if os.name == "nt" else "ken")
     return str(beside) if beside.exists() else "ken"
 
 

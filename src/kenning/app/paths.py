@@ -79,10 +79,38 @@ def canonical_path(root: Path, raw: str, cwd: Path | None = None) -> str:
     rel = os.path.relpath(real, base) if os.path.splitdrive(real)[0] == os.path.splitdrive(base)[0] else ".."
     if rel == "." or rel == ".." or rel.startswith(".." + os.sep) or os.path.isabs(rel):
         raise InvalidInput(f"{raw!r} is outside the repository {base}; give a path inside it")
+    if _case_insensitive(base):
+        rel = on_disk_case(base, rel)
     rel = rel.replace(os.sep, "/")
     if rel == ".git" or rel.startswith(".git/"):
         raise InvalidInput(f"{raw!r} is inside .git; give a path to a project file")
     return rel
+
+
+def _case_insensitive(base: str) -> bool:
+    """Whether the repository sits on a file system that ignores case (macOS, Windows): then
+    ``.GIT`` names the ``.git`` folder too. One stat; elsewhere nothing more is paid."""
+    return os.path.exists(os.path.join(base, ".GIT"))
+
+
+def on_disk_case(base: str, rel: str) -> str:
+    """``rel`` spelled as the folder listings spell it, so ``SRC/a.py`` and ``src/a.py`` are one
+    memory where the file system takes both for one file. A component that is not on disk
+    (a deleted file) or matches several entries is kept as typed."""
+    parts = rel.split(os.sep)
+    folder = base
+    for i, part in enumerate(parts):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            break
+        if part not in names:
+            matches = [name for name in names if name.casefold() == part.casefold()]
+            if len(matches) != 1:
+                break
+            parts[i] = matches[0]
+        folder = os.path.join(folder, parts[i])
+    return os.sep.join(parts)
 
 
 def canonical_location(root: Path, raw: str, cwd: Path | None = None) -> str:

@@ -18,6 +18,7 @@ from kenning.store import files
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
 KENNING_DIR = ".kenning"
@@ -164,5 +165,17 @@ def ken_home() -> Path:
     explicit = os.environ.get("KEN_HOME")
     if explicit:
         return Path(explicit)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "kenning"
+    return data_home(sys.platform, os.environ, Path.home())
+
+
+def data_home(platform: str, env: Mapping[str, str], home: Path) -> Path:
+    """The user data folder as each system places it (platformdirs' conventions): XDG on Linux
+    and the BSDs, ``~/Library/Application Support`` on macOS, ``%LOCALAPPDATA%`` on Windows. A
+    store an earlier kenning made under ``~/.local/share`` on macOS stays in use."""
+    xdg = Path(env.get("XDG_DATA_HOME") or home / ".local" / "share") / "kenning"
+    if platform == "win32":
+        return Path(env.get("LOCALAPPDATA") or home / "AppData" / "Local") / "kenning"
+    if platform == "darwin":
+        native = home / "Library" / "Application Support" / "kenning"
+        return xdg if xdg.is_dir() and not native.exists() else native
+    return xdg

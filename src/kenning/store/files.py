@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # 0 where the platform has none (Windows): the lstat walk decides
+# Windows opens file descriptors in text mode unless told otherwise: "\n" would be written as
+# "\r\n" and the log's bytes would differ by platform (0 on POSIX, where there is no such mode)
+BINARY = getattr(os, "O_BINARY", 0)
 
 
 def refuse_links(path: Path) -> None:
@@ -55,7 +58,7 @@ def open_nofollow(path: Path, flags: int, mode: int = 0o644) -> int:
     """``os.open`` that refuses a link at ``path`` or between ``.kenning`` and it."""
     refuse_links(path)
     try:
-        return os.open(path, flags | NOFOLLOW, mode)
+        return os.open(path, flags | NOFOLLOW | BINARY, mode)
     except OSError as err:
         if os.path.islink(path):  # ELOOP: a link appeared after the walk
             refuse_links(path)
@@ -101,7 +104,7 @@ def write_atomic(path: Path, text: str, mode: int | None = None) -> bool:
         pass
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.parent / f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY, 0o666)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)

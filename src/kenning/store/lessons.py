@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 
+from kenning.store import files
 from kenning.store.log import file_lock
 
 TYPE_CHECKING = False
@@ -62,7 +63,7 @@ class LessonStore:
                 return
             payload = "".join(json.dumps(r, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
                               for r in records).encode("utf-8")
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | files.BINARY, 0o644)
             try:
                 if _ends_torn(self.path):
                     payload = b"\n" + payload  # a cut-off last line must not swallow ours

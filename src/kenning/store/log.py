@@ -20,7 +20,7 @@ import zlib
 
 from kenning.core.errors import LockTimeout, MemoryUnreadable, UnsafePath, cause
 from kenning.core.events import parse_line
-from kenning.store.files import NOFOLLOW, open_nofollow, refuse_links
+from kenning.store.files import BINARY, NOFOLLOW, open_nofollow, refuse_links
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -228,7 +228,7 @@ class _FileLock:
     def __enter__(self) -> None:
         refuse_links(self.path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | NOFOLLOW, 0o644)
+        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | NOFOLLOW | BINARY, 0o644)
         deadline = time.monotonic() + self.timeout
         pause = 0.0005
         while not _try_lock(self.fd):
