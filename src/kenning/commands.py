@@ -423,8 +423,14 @@ def projects(args: argparse.Namespace) -> int:
 
 
 def mcp(args: argparse.Namespace) -> int:
-    from kenning.mcp_server import serve
+    try:
+        from kenning.mcp_server import serve
+    except ModuleNotFoundError as err:
+        if (err.name or "").partition(".")[0] != "mcp":
+            raise
+        from kenning.core.errors import ExtraMissing
 
+        raise ExtraMissing("`ken mcp` (the MCP server)", "mcp") from err
     return serve(Path(args.root) if args.root else None)
 
 

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from kenning.core.churn import SaveCounter
-from kenning.core.errors import InvalidInput
+from kenning.core.errors import ExtraMissing
 from kenning.core.text import duration
 
 TYPE_CHECKING = False
@@ -36,7 +36,7 @@ def watch(project: Project, saves: int | None = None, window_s: float | None = N
         from watchdog.events import FileSystemEvent, FileSystemEventHandler
         from watchdog.observers import Observer
     except ImportError as err:
-        raise InvalidInput("ken watch needs the watchdog package: pip install watchdog") from err
+        raise ExtraMissing("`ken watch`", "watch") from err
     from kenning.app.record import record
 
     counter = SaveCounter(saves or int(project.number("watch", "saves")),

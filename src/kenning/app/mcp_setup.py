@@ -47,8 +47,20 @@ def setup_text(ken: str) -> str:
         f"                 [mcp_servers.{SERVER}]",
         f"                 command = {ken_toml}",
         '                 args = ["mcp"]',
+        *([] if server_installed() else [
+            "  (the server needs kenning's `mcp` extra, not installed here: pipx install 'kenning[mcp]')"]),
         "",
     ])
+
+
+def server_installed() -> bool:
+    """Whether this installation can serve MCP: the SDK is the `mcp` extra (see pyproject)."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec("mcp") is not None
+    except (ImportError, ValueError):  # a broken or half-removed installation
+        return False
 
 
 def _shell_word(text: str) -> str:
@@ -130,11 +142,22 @@ def _judge(client: str, path: Path, name: str, entry: dict[str, Any]) -> dict[st
                         "`ken init` prints the current path", name)
     if "mcp" not in args:
         return _finding(client, path, "broken", f"{where}: the arguments {args} do not start `ken mcp`", name)
+    if _is_this_ken(command) and not server_installed():
+        return _finding(client, path, "broken", f"{where}: this ken lacks the `mcp` extra the server needs; "
+                        "pipx install 'kenning[mcp]'", name)
     root = _root_arg(args)
     if root is not None:
         return _finding(client, path, "pinned", f"{where}: pinned with --root {root}; it serves that project "
                         "only and refuses calls naming any other (drop --root to serve every project)", name)
     return _finding(client, path, "ok", f"{where}: starts {command} {' '.join(args)}", name)
+
+
+def _is_this_ken(command: str) -> bool:
+    import sys
+
+    found = command if os.path.isabs(command) else shutil.which(command) or ""
+    beside = os.path.dirname(os.path.abspath(sys.executable))  # a venv's python links out of it: not resolved
+    return bool(found) and os.path.dirname(os.path.realpath(found)) == beside
 
 
 def _root_arg(args: list[str]) -> str | None:

@@ -6,6 +6,7 @@
     ├── MemoryUnreadable     exit 4   the log exists but cannot be read
     ├── LockTimeout          exit 2   another writer held the log lock too long
     ├── UnsafePath           exit 2   a symbolic link where kenning keeps its own files
+    ├── ExtraMissing         exit 2   an optional part (``kenning[mcp]``, ``kenning[watch]``) is not installed
     ├── CommandNotFound      exit 127 ``ken wrap``: no such command (the exit a shell gives)
     └── CommandNotRunnable   exit 126 ``ken wrap``: the command exists but cannot be run
 
@@ -36,6 +37,16 @@ class MemoryUnreadable(KenError):
 
 class LockTimeout(KenError):
     exit_code = 2
+
+
+class ExtraMissing(KenError):
+    """A surface whose package is an extra that this installation lacks."""
+
+    exit_code = 2
+
+    def __init__(self, surface: str, extra: str) -> None:
+        super().__init__(f"{surface} needs kenning's `{extra}` extra, which is not installed here: "
+                         f"pipx install 'kenning[{extra}]' (or pip install 'kenning[{extra}]' in ken's environment)")
 
 
 class UnsafePath(KenError):

@@ -1,0 +1,73 @@
+"""kenning's extras: the gate, the hooks and the CLI need the standard library alone; `ken mcp`
+needs the `mcp` extra and `ken watch` the `watch` extra. An installation without them is
+reproduced by hiding the package from the import system of a real `ken` process."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from .conftest import Repo
+
+WITHOUT = textwrap.dedent("""
+    import sys
+    hidden = set(sys.argv[1].split(","))
+
+    class Hide:
+        def find_spec(self, name, path=None, target=None):
+            if name.partition(".")[0] in hidden:
+                raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+            return None
+
+    sys.meta_path.insert(0, Hide())
+    from kenning.cli import main
+    sys.exit(main(sys.argv[2:]))
+""")
+
+
+def ken_without(repo: Repo, hidden: str, *args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", WITHOUT, hidden, *args], cwd=repo.path, env=repo.world.env,
+                          input=stdin, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize(("command", "hidden", "extra"), [
+    (["mcp"], "mcp", "mcp"),
+    (["watch"], "watchdog", "watch"),
+])
+def test_a_surface_without_its_extra_says_which_to_install(repo: Repo, command: list[str], hidden: str, extra: str):
+    r = ken_without(repo, hidden, *command)
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and f"pipx install 'kenning[{extra}]'" in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_the_gate_and_the_writes_need_no_extra(repo: Repo):
+    assert ken_without(repo, "mcp,watchdog,pydantic,starlette", "note", "works without extras",
+                       "--at", "src/app.py").returncode == 0
+    r = ken_without(repo, "mcp,watchdog,pydantic,starlette", "precheck", "src/app.py", "--json")
+    assert r.returncode == 0 and '"files"' in r.stdout, r.stderr
+    hook = ken_without(repo, "mcp,watchdog,pydantic,starlette", "hook", "session-start", stdin="{}")
+    assert hook.returncode == 0 and "works without extras" in hook.stdout, hook.stderr
+
+
+def test_init_says_when_the_mcp_server_cannot_run(world):
+    repo = world.repo()
+    r = ken_without(repo, "mcp", "init", "--no-hooks", "--no-backfill")
+    assert r.returncode == 0, r.stderr
+    assert "pipx install 'kenning[mcp]'" in r.stdout
+    assert "kenning[mcp]" not in repo.ok("init", "--no-hooks", "--no-backfill").stdout
+
+
+def test_doctor_names_a_client_whose_server_lacks_the_extra(repo: Repo):
+    import json
+
+    from machine import KEN
+
+    (repo.path / ".mcp.json").write_text(json.dumps({"mcpServers": {"kenning": {"command": KEN, "args": ["mcp"]}}}))
+    r = ken_without(repo, "mcp", "doctor")
+    assert r.returncode == 1
+    assert "lacks the `mcp` extra" in r.stdout and "pipx install 'kenning[mcp]'" in r.stdout, r.stdout
+    assert "lacks the `mcp` extra" not in repo.ken("doctor").stdout
