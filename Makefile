@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test test-slow test-all lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,15 @@ $(STAMP): $(BIN)/python pyproject.toml
 demo: $(STAMP)
 	$(BIN)/python demo/walkthrough.py
 
+# the fast suite; the tests marked `slow` (100,000-event logs, concurrency and crash stress, real
+# histories, anything over a few seconds) run in `make test-slow`; `make test-all` runs both
 test: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow"
+
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -m slow
+
+test-all: $(STAMP)
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)

@@ -7,8 +7,10 @@ no secret. The mix follows what events hold: mostly one-line summaries (commit-m
 paths, numbers and shas), some multi-line details (tracebacks, diffs, logs, config excerpts),
 some text that names secrets without holding one (code, prose), and a few real-looking secrets.
 Each figure is the best of ``--repeat`` passes (after one warm-up pass that compiles the
-regexes), in microseconds per field. ``--src`` imports ``kenning`` from another source tree, so
-the code before a change can be timed on the same machine, e.g.:
+regexes), in microseconds per field. Then the hostile inputs (100 KB runs, a key word repeated
+10,000 times: what a rule could backtrack on), in milliseconds each; tests/core/test_redaction.py
+checks what they come back as, this measures how long that takes. ``--src`` imports ``kenning``
+from another source tree, so the code before a change can be timed on the same machine, e.g.:
 
     mkdir -p /tmp/before && git archive <rev> src | tar -x -C /tmp/before
     python bench/redaction.py --src /tmp/before/src && python bench/redaction.py
@@ -97,6 +99,13 @@ MIX: tuple[tuple[str, float, Callable[[random.Random], str]], ...] = (
 )
 
 
+# what a rule could backtrack on (the same inputs as tests/core/test_redaction.py's HOSTILE)
+HOSTILE = (("100 KB of one letter", "x" * 100_000), ("100 KB of dashes", "-" * 100_000),
+           ("a key word 10,000 times", "password=" * 10_000), ("digits and colons", "1234567890:" * 10_000),
+           ("a key header, no key", "-----BEGIN RSA PRIVATE KEY-----" + " a" * 50_000),
+           ("control characters", "a\x00b control \x1b[31m chars"))
+
+
 def fields(n: int, seed: int) -> list[tuple[str, str]]:
     rng = random.Random(seed)
     names = [m[0] for m in MIX]
@@ -153,6 +162,14 @@ def main() -> None:
               f"{statistics.median(samples) * 1e6:>9.1f}{p99 * 1e6:>9.1f}")
     best = min(totals)
     print(f"all fields: {best * 1e3:.1f} ms total, {best / len(data) * 1e6:.1f} us per field")
+    print(f"\n{'hostile input':<26}{'KB':>6}{'best ms':>10}")
+    for name, text in HOSTILE:
+        runs = []
+        for _ in range(args.repeat):
+            t0 = time.perf_counter()
+            redact(text)
+            runs.append(time.perf_counter() - t0)
+        print(f"{name:<26}{len(text) / 1000:>6.0f}{min(runs) * 1e3:>10.1f}")
 
 
 if __name__ == "__main__":

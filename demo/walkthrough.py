@@ -32,6 +32,28 @@ def git(args: list[str], cwd: Path, env: dict[str, str]) -> None:
     subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True)
 
 
+def picture(repo: Path, env: dict[str, str]) -> None:
+    """The memory as one page, kept after the demo (outside its throw-away folder), and a
+    screenshot of it when Chromium is installed."""
+    kept = Path(tempfile.mkdtemp(prefix="ken-demo-page-"))
+    page, shot = kept / "kenning.html", kept / "kenning.png"
+    print("\nThe same memory as one page (heat map, timeline, issues, decisions, code map, gate):")
+    show(["map", "--build"], repo, env)
+    show(["visualize", "-o", str(page)], repo, env)
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        print(f"page: {page}\n(a screenshot needs Chromium: apt-get install chromium)")
+        return
+    profile = kept / "chromium-profile"
+    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    f"--user-data-dir={profile}", "--window-size=1400,1000", f"--screenshot={shot}",
+                    page.as_uri()], capture_output=True, timeout=120)
+    shutil.rmtree(profile, ignore_errors=True)
+    print(f"page: {page}\nscreenshot: {shot}" if shot.exists() else
+          f"page: {page}\n(Chromium made no screenshot)")
+
+
 def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="ken-demo-"))
     env = dict(os.environ, KEN_HOME=str(work / "home"), GIT_AUTHOR_NAME="Demo", GIT_AUTHOR_EMAIL="demo@example.invalid",
@@ -82,6 +104,7 @@ def main() -> None:
         show(["lessons"], other, env)
         print("\nThe memory lives in .kenning/events.jsonl (tracked in git); summary.md is derived;"
               " lessons shared across projects live in KEN_HOME/lessons.jsonl.")
+        picture(repo, env)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

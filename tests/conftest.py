@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
 import pytest
+
+from schema_audit import collected, violations
+
+_AUDIT: dict[str, object] = {}
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -14,3 +23,34 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def update_golden(request: pytest.FixtureRequest) -> bool:
     """True only when the run was started with ``--update-golden``."""
     return bool(request.config.getoption("--update-golden"))
+
+
+# -- every event the suite has `ken` write is held to the JSON Schema (see tests/schema_audit.py) --
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not os.environ.get("KEN_SCHEMA_AUDIT"):
+        os.environ["KEN_SCHEMA_AUDIT"] = tempfile.mkdtemp(prefix="ken-schema-audit-")
+        _AUDIT["folder"] = os.environ["KEN_SCHEMA_AUDIT"]
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    folder = _AUDIT.get("folder")
+    if not isinstance(folder, str):
+        return
+    lines = collected(Path(folder))
+    shutil.rmtree(folder, ignore_errors=True)
+    _AUDIT.update(checked=len(lines), failures=violations(lines) if lines else [])
+    if _AUDIT["failures"]:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    failures = _AUDIT.get("failures")
+    if _AUDIT.get("checked"):
+        terminalreporter.write_line(f"schema audit: {_AUDIT['checked']} events written by ken checked against "
+                                    f"docs/event.schema.json, {len(failures or [])} problems")
+    if isinstance(failures, list) and failures:
+        terminalreporter.section("events written by ken that break docs/event.schema.json")
+        for failure in failures[:50]:
+            terminalreporter.write_line(failure)
+        terminalreporter.write_line(f"{len(failures)} problems in {_AUDIT['checked']} events written")

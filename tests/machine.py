@@ -8,8 +8,10 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+AUDIT_SITE = Path(__file__).resolve().parent / "audit_site"
 _BIN = Path(sys.executable).parent / "ken"
 KEN = str(_BIN) if _BIN.exists() else shutil.which("ken")
 
@@ -19,14 +21,14 @@ GITCONFIG = ("[user]\n\tname = {name}\n\temail = {email}\n"
 
 def isolated_env(base: Path, strip: tuple[str, ...] = (), name: str = "Test Runner",
                  email: str = "runner@example.invalid", **extra: str) -> dict[str, str]:
-    """The environment of a machine under ``base``: KEN_*, GIT_* (and ``strip``) variables of the
-    real one removed, its own HOME with a git identity, ``extra`` on top."""
+    """The environment of a machine under ``base``: KEN_*, GIT_*, PROJECTMEM_* (and ``strip``)
+    variables of the real one removed, its own HOME with a git identity, ``extra`` on top."""
     assert KEN, "the `ken` executable is not installed next to this Python nor on PATH"
     home = base / "home"
     home.mkdir(parents=True, exist_ok=True)
     (home / ".gitconfig").write_text(GITCONFIG.format(name=name, email=email))
     env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("KEN_", "GIT_", *strip)) and k not in ("PYTHONPATH", "PYTHONHOME")}
+           if not k.startswith(("KEN_", "GIT_", "PROJECTMEM_", *strip)) and k not in ("PYTHONPATH", "PYTHONHOME")}
     env.update({
         "KEN_HOME": str(base / "kenhome"),
         "HOME": str(home),
@@ -35,6 +37,9 @@ def isolated_env(base: Path, strip: tuple[str, ...] = (), name: str = "Test Runn
         "GIT_CEILING_DIRECTORIES": str(base),
         "PYTHONDONTWRITEBYTECODE": "1",
     })
+    audit = os.environ.get("KEN_SCHEMA_AUDIT")
+    if audit:  # every line ken appends is copied there and checked against the schema (schema_audit.py)
+        env.update(KEN_SCHEMA_AUDIT=audit, PYTHONPATH=str(AUDIT_SITE))
     env.update(extra)
     return env
 
@@ -54,3 +59,39 @@ def write_file(root: Path, rel: str, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
     return path
+
+
+def processes_of(env: dict[str, str]) -> list[int]:
+    """The live processes (other than this one) started with this machine's environment: those
+    whose environment holds its ``KEN_HOME``. A zombie shows no environment: it has exited."""
+    marker = f"KEN_HOME={env['KEN_HOME']}"
+    if os.path.isdir("/proc/self"):
+        found = []
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit() or int(entry) == os.getpid():
+                continue
+            try:
+                with open(f"/proc/{entry}/environ", "rb") as f:
+                    environ = f.read()
+            except OSError:  # gone meanwhile, or not ours
+                continue
+            if marker.encode() in environ.split(b"\0"):
+                found.append(int(entry))
+        return found
+    listing = subprocess.run(["ps", "eww", "-A", "-o", "pid=,command="], capture_output=True, text=True,
+                             timeout=30).stdout  # BSD and macOS ps: `e` adds each process's environment
+    return [int(line.split(None, 1)[0]) for line in listing.splitlines()
+            if marker in line.split() and int(line.split(None, 1)[0]) != os.getpid()]
+
+
+def wait_for_processes_to_end(env: dict[str, str], timeout: float = 60.0) -> bool:
+    """Wait until no process started with ``env`` is alive (what ``ken`` and its git hooks leave
+    running in the background: a post-commit refresh, an index build); False after ``timeout``.
+    A background process is started before the command that starts it exits, so once this
+    returns True its work is all written."""
+    deadline = time.monotonic() + timeout
+    while processes_of(env):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)  # polling interval: the condition is the processes' exit
+    return True

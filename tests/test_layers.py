@@ -26,10 +26,12 @@ PACKAGE = Path(kenning.__file__).parent
 STDLIB = set(sys.stdlib_module_names)
 LOWER = {"core", "store", "git", "app"}
 # the launcher is split by noun: cli builds the parser, commands holds the handlers that import
-# each surface lazily (``ken hook`` -> kenning.hooks, ``ken watch`` -> kenning.watch)
-LAUNCHER = {"cli", "commands", "__main__"}
+# each surface lazily (``ken hook`` -> kenning.hooks, ``ken watch`` -> kenning.watch), and
+# lesson_commands the handlers of ``ken lessons``
+LAUNCHER = {"cli", "commands", "lesson_commands", "__main__"}
 # render is the CLI's own text: part of the cli surface; the MCP server's wire and tools are its own
-SURFACE_GROUPS = {"render": "cli", "mcp_wire": "mcp_server", "mcp_tools": "mcp_server"}
+# the HTML pages (``kenning.page``: ``ken visualize``, ``ken dashboard``) are a surface of their own
+SURFACE_GROUPS = {"render": "cli", "mcp_wire": "mcp_server", "mcp_tools": "mcp_server", "page": "page"}
 
 
 def module_name(path: Path) -> str:
@@ -132,6 +134,19 @@ def test_the_import_walker_sees_what_it_should() -> None:
     assert "kenning.git" in imports("kenning.app.init")
     assert "kenning" not in imports("kenning.app.init")  # `from kenning import git` is kenning.git
     assert "kenning.cli" in HOT
+
+
+def test_the_pages_are_a_surface_the_launcher_imports_lazily() -> None:
+    """The HTML pages may not import another surface, and ``commands`` loads them only inside
+    the handlers that write a page: no other command pays for them."""
+    pages = [m for m in SURFACES if layer(m) == "page"]
+    assert {"kenning.page", "kenning.page.project", "kenning.page.dashboard"} <= set(pages)
+    assert {surface(m) for m in pages} == {"page"}
+    assert "kenning.page" in imports("kenning.commands")
+    tree = ast.parse(MODULES["kenning.commands"].read_text(encoding="utf-8"))
+    at_import = {node.module for node in tree.body if isinstance(node, ast.ImportFrom)}
+    at_import |= {alias.name for node in tree.body if isinstance(node, ast.Import) for alias in node.names}
+    assert not {m for m in at_import if m and m.startswith("kenning.page")}
 
 
 # loaded by every `ken` process, by every write, and by the gate and hook hot paths

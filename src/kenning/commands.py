@@ -227,10 +227,21 @@ def instructions(args: argparse.Namespace) -> int:
 
 
 def project_map(args: argparse.Namespace) -> int:
-    from kenning.app.views import project_map as run_map
+    from kenning.app import codemap
+    from kenning.render import render_code_structure, render_codemap_build
 
-    text = run_map(find_project())
-    _print_json({"map": text}) if args.json else sys.stdout.write(text)
+    project = find_project()
+    if args.build:
+        report = codemap.build(project, now=args.now)
+        _print_json(report) if args.json else sys.stdout.write(render_codemap_build(report))
+        return 0
+    from kenning.app.views import project_map as run_map  # not for --build: it loads the memory's modules
+
+    text, structure = run_map(project), codemap.structure(project)
+    if args.json:  # the map exactly as the file holds it; the code structure beside it, when built
+        _print_json({"map": text, **({"code_structure": structure} if structure else {})})
+    else:
+        sys.stdout.write(text + (render_code_structure(structure) if structure else ""))
     return 0
 
 
@@ -241,6 +252,40 @@ def stats(args: argparse.Namespace) -> int:
     result = run_stats(find_project().require_initialized())
     _print_json(result) if args.json else sys.stdout.write(render_stats(result))
     return 0
+
+
+def visualize(args: argparse.Namespace) -> int:
+    from kenning.app.visualize import visualize as run_visualize
+    from kenning.page import render_project
+
+    result = run_visualize(find_project(), render_project, _output(args.output), now=args.now)
+    _show_page(result, args)
+    return 0
+
+
+def dashboard(args: argparse.Namespace) -> int:
+    from kenning.app.dashboard import dashboard as run_dashboard
+    from kenning.page import render_dashboard
+
+    result = run_dashboard(render_dashboard, _output(args.output), now=args.now)
+    _show_page(result, args)
+    return 0
+
+
+def _output(given: str | None) -> Path | None:
+    return Path.cwd() / Path(given).expanduser() if given else None
+
+
+def _show_page(result: dict[str, Any], args: argparse.Namespace) -> None:
+    """Say where the page is (``--json``: with the data it shows); open it when asked."""
+    if args.json:
+        _print_json(result)
+    else:
+        print(f"wrote {result['output']} ({result['bytes'] / 1024:,.0f} KB); open it in a browser")
+    if getattr(args, "open", False):
+        import webbrowser
+
+        webbrowser.open(Path(result["output"]).resolve().as_uri())
 
 
 def redact(args: argparse.Namespace) -> int:
@@ -256,21 +301,10 @@ def redact(args: argparse.Namespace) -> int:
 
 def doctor(args: argparse.Namespace) -> int:
     from kenning.app.doctor import doctor as run_doctor
-    from kenning.core.text import plural
+    from kenning.render import render_doctor
 
-    report = run_doctor(find_project(), now=getattr(args, "now", None))
-    if args.json:
-        _print_json(report)
-    else:
-        for problem in report["problems"]:
-            print(f"{problem['kind']}: {problem['message']}")
-        for client in report["mcp_clients"]:
-            if client["status"] == "ok":
-                print(f"mcp ok: {client['client']}: {client['message']}")
-        for run in report["agent_hooks"]:
-            if run["status"] == "ok":
-                print(f"agent hook ok: {run['agent']} {run['event']}: {run['command']}")
-        print(f"{plural(report['events'], 'event')} checked, {plural(len(report['problems']), 'problem')}")
+    report = run_doctor(find_project(), now=getattr(args, "now", None), fix=args.fix)
+    _print_json(report) if args.json else sys.stdout.write(render_doctor(report))
     return 1 if report["problems"] else 0  # scripts and CI read the verdict from the exit code
 
 
@@ -331,23 +365,9 @@ def score(args: argparse.Namespace) -> int:
 
 
 def lessons(args: argparse.Namespace) -> int:
-    from kenning.app import lessons as lessons_app
-    from kenning.core.errors import InvalidInput
-    from kenning.render import render_lessons
+    from kenning.lesson_commands import lessons as run_lessons  # the launcher's `ken lessons` part
 
-    if args.action == "forget":
-        if not args.ref or args.library:
-            raise InvalidInput("`ken lessons forget` takes one lesson id (see `ken lessons`)")
-        result = lessons_app.forget(_project_if_any(), args.ref)
-        _print_json(result) if args.json else _say(f"forgot {result['id']}: {result['text']}")
-        return 0
-    if args.ref:
-        raise InvalidInput(f"unexpected {args.ref!r}: did you mean `ken lessons forget {args.ref}`?")
-    if args.limit < 1:
-        raise InvalidInput("--limit must be at least 1")
-    found = lessons_app.lessons(find_project(), args.library, args.limit)
-    _print_json({"lessons": found}) if args.json else sys.stdout.write(render_lessons(found, args.library))
-    return 0
+    return run_lessons(args)
 
 
 def _project_if_any() -> Any:
@@ -366,6 +386,8 @@ def export(args: argparse.Namespace) -> int:
     from kenning.app.export import export as run_export
 
     project = find_project().require_initialized()
+    if args.jsonl or args.markdown:
+        return _export_log(project, args)
     targets = [name for name, chosen in (("claude", args.claude_md), ("agents", args.agents_md),
                                          ("cursor", args.cursor)) if chosen]
     if args.stdout and not targets:  # the block alone, for a file kenning does not know
@@ -383,6 +405,54 @@ def export(args: argparse.Namespace) -> int:
         state = "updated" if entry["changed"] else "unchanged"
         print(f"{state:>9}  {entry['file']} (kenning export block, {entry['block_chars']:,} characters)")
     return 0
+
+
+def _export_log(project: Any, args: argparse.Namespace) -> int:
+    """``ken export --jsonl|--markdown``: the log itself, or a report of it, to stdout or -o FILE."""
+    from kenning.app.log_export import export_log, output_path, save
+    from kenning.core.errors import InvalidInput
+
+    if args.claude_md or args.agents_md or args.cursor or args.json or (args.stdout and args.output):
+        raise InvalidInput("--jsonl and --markdown print the log (or write it to -o FILE); they go without "
+                           "--claude-md, --agents-md, --cursor and --json")
+    target = output_path(args.output) if args.output else None
+    result = export_log(project, "jsonl" if args.jsonl else "markdown", args.type or (), args.since, args.path,
+                        cwd=Path.cwd())
+    if target:
+        save(target, result.text)
+        _say(f"wrote {result.events} of {result.total} events to {target}")
+    else:
+        sys.stdout.write(result.text)
+    return 0
+
+
+def import_log(args: argparse.Namespace) -> int:
+    from kenning.app.importing import import_file
+    from kenning.render import render_import
+
+    report = import_file(find_project().require_initialized(), args.source_format, args.file,
+                         dry_run=args.dry_run, lessons=not args.no_lessons)
+    lessons = report["lessons"] or {"skipped": []}
+    for skip in [*report["skipped"], *lessons["skipped"]]:
+        _say(f"{skip.get('file', report['file'])} line {skip['line']}: {skip['reason']}; skipped")
+    if report["redacted"] and not args.dry_run:
+        _say(f"redacted before writing: {', '.join(report['redacted'])}")
+    _print_json(report) if args.json else sys.stdout.write(render_import(report))
+    return 0
+
+
+def validate(args: argparse.Namespace) -> int:
+    from kenning.app.validate import validate as run_validate
+
+    report = run_validate(args.file, cwd=Path.cwd())
+    if args.json:
+        _print_json(report)
+    else:
+        for problem in report["problems"]:
+            print(f"{problem['line']}: {problem['problem']}")
+        _say(f"{report['file']}: {report['lines']} lines, {report['events']} valid events, "
+             f"{len(report['problems'])} problems")
+    return 1 if report["problems"] else 0  # scripts and CI read the verdict from the exit code
 
 
 _PROJECTS_NEED = {

@@ -233,6 +233,7 @@ def run(root: Path, args: list[str], timeout: float = 30.0, stdin: str | None = 
     env = dict(os.environ)
     env.setdefault("LC_ALL", "C")
     env["GIT_NO_LAZY_FETCH"] = "1"  # a partial clone never reaches for the network on our behalf
+    env["GIT_TERMINAL_PROMPT"] = "0"  # a remote asking for a password fails at once, never waits on a prompt
     try:
         result = subprocess.run(["git", "-c", "core.quotePath=false", *args], cwd=root, env=env,
                                 capture_output=True, timeout=timeout,
@@ -509,6 +510,12 @@ def tracked(root: Path, path: str) -> bool:
     return bool(run(root, ["ls-files", "-z", "--", path]).strip("\0"))
 
 
+def tracked_files(root: Path) -> list[str]:
+    """Every path the index holds (relative to the work tree, as git lists them), in one process.
+    A file deleted from the working tree but not from the index is still listed."""
+    return [p for p in run(root, ["ls-files", "-z"], timeout=120.0).split("\0") if p]
+
+
 def ignored(root: Path, path: str) -> bool:
     """Whether git ignores ``path`` (relative to the work tree; it need not exist yet), so a file
     written there would not show in `git status`. A tracked path is never ignored."""
@@ -523,3 +530,87 @@ def ignored(root: Path, path: str) -> bool:
         message = result.stderr.decode("utf-8", "replace").strip().splitlines()
         raise GitError(f"git check-ignore: {message[-1] if message else 'exit ' + str(result.returncode)}")
     return result.returncode == 0
+
+
+def attributes(root: Path, paths: list[str], name: str) -> dict[str, str | None]:
+    """The value git gives attribute ``name`` for each path (relative to the work tree), after
+    every attributes file and its precedence: ``union`` for ``merge=union``, ``set``/``unset``
+    for a bare or negated attribute; None when unspecified."""
+    fields = run(root, ["check-attr", "-z", name, "--", *paths]).split("\0")
+    found = {fields[i]: fields[i + 2] for i in range(0, len(fields) - 2, 3)}  # path NUL name NUL value NUL
+    return {path: None if found.get(path, "unspecified") == "unspecified" else found[path] for path in paths}
+
+
+# -- the team lessons store: a clone kenning owns under KEN_HOME ------------------------------------
+# Plain git, no hooks of the user's (--no-verify) and no signing: kenning commits only its own file.
+
+NETWORK_TIMEOUT = 60.0
+
+
+def init_clone(folder: Path, url: str) -> None:
+    """Make ``folder`` (existing) a repository whose ``origin`` is ``url``; idempotent."""
+    if not (folder / ".git").exists():
+        run(folder, ["init", "-q"])
+    remotes = run(folder, ["remote"]).split()
+    run(folder, ["remote", "set-url" if "origin" in remotes else "add", "origin", url])
+
+
+def fetch_origin(folder: Path) -> None:
+    """Fetch every branch of ``origin``; ``GitError`` when it cannot be reached."""
+    run(folder, ["fetch", "-q", "--prune", "origin", "+refs/heads/*:refs/remotes/origin/*"], timeout=NETWORK_TIMEOUT)
+
+
+def origin_branches(folder: Path) -> list[str]:
+    out = run(folder, ["for-each-ref", "--format=%(refname:strip=3)", "refs/remotes/origin/"])
+    return [name for name in out.split() if name != "HEAD"]
+
+
+def current_branch(folder: Path) -> str:
+    """The branch HEAD names, born or not (``main`` after ``git init`` with that default)."""
+    return run(folder, ["symbolic-ref", "--short", "HEAD"]).strip()
+
+
+def has_commits(folder: Path) -> bool:
+    try:
+        run(folder, ["rev-parse", "-q", "--verify", "HEAD"])
+    except GitError:
+        return False
+    return True
+
+
+def merge(folder: Path, ref: str) -> None:
+    """Merge ``ref`` into HEAD (histories that started apart included); on a conflict the merge
+    is aborted and ``GitError`` raised, leaving the clone as it was."""
+    try:
+        run(folder, [*_identity(folder), "merge", "-q", "--no-edit", "--no-verify", "--allow-unrelated-histories", ref])
+    except GitError:
+        try:
+            run(folder, ["merge", "--abort"])
+        except GitError:
+            pass  # nothing to abort: the merge never started
+        raise
+
+
+def commit_files(folder: Path, paths: list[str], message: str) -> bool:
+    """Commit those of ``paths`` that exist when they changed; False when nothing was committed."""
+    paths = [p for p in paths if (folder / p).exists()]
+    if not paths:
+        return False
+    run(folder, ["add", "--", *paths])
+    if not run(folder, ["status", "--porcelain", "--", *paths]).strip():
+        return False
+    run(folder, [*_identity(folder), "commit", "-q", "--no-verify", "-m", message, "--", *paths])
+    return True
+
+
+def push_head(folder: Path, branch: str) -> None:
+    """Push HEAD to ``origin``'s ``branch``; ``GitError`` when refused or unreachable."""
+    run(folder, ["push", "-q", "origin", f"HEAD:refs/heads/{branch}"], timeout=NETWORK_TIMEOUT)
+
+
+def _identity(folder: Path) -> list[str]:
+    """The user's own identity when git has one, else kenning's: a commit must not fail on it."""
+    base = ["-c", "commit.gpgsign=false"]
+    if config_get(folder, "user.email") and config_get(folder, "user.name"):
+        return base
+    return [*base, "-c", "user.name=kenning", "-c", "user.email=kenning@localhost"]

@@ -28,7 +28,7 @@ from kenning.app import summary as summary_app
 from kenning.app.record import record
 from kenning.core.brief import render as render_brief
 from kenning.core.errors import InvalidInput, KenError
-from kenning.core.events import MAX_DETAILS, MAX_SUMMARY
+from kenning.core.events import MAX_DETAILS, MAX_SUMMARY, OUTCOMES, TYPES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -62,8 +62,14 @@ Supersedes = Annotated[str | None, Field(max_length=REF_MAX,
                                          description="event id (or unique prefix) of the decision this replaces")]
 Library = Annotated[str | None, Field(max_length=NAME_MAX, description="only this library")]
 Lesson = Annotated[bool, Field(description="a reusable lesson")]
-Outcome = Literal["worked", "failed", "partial"]
-EventType = Literal["issue", "attempt", "fix", "decision", "note", "snooze"]
+# the enums are core.events' vocabulary (Literal[tuple] is Literal[*tuple]); the type checker
+# sees plain text, since it cannot read a Literal built from a variable
+if TYPE_CHECKING:
+    Outcome = str
+    EventType = str
+else:
+    Outcome = Literal[OUTCOMES]
+    EventType = Literal[TYPES]
 
 # -- results ---------------------------------------------------------------------------------
 
@@ -268,8 +274,8 @@ class Tools:
     def get_lessons(self, library: Library = None,
                     project: ProjectRef = None) -> CallToolResult:
         """Lessons for the libraries this project declares, learned in any project on this
-        machine (with where they came from), then this project's own; one JSON object per line.
-        (projectmem's get_global_gotchas.)"""
+        machine or the team's store (with where they came from and every library each is filed
+        under), then this project's own; one JSON object per line. (projectmem's get_global_gotchas.)"""
 
         def body(p: Project) -> Answer:
             found = lessons_app.lessons(p, library)

@@ -110,6 +110,26 @@ def render_stats(stats: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def render_doctor(report: dict[str, Any]) -> str:
+    """``ken doctor``: what --fix did, one line per problem (with its line number when it has
+    one), the harmless leftovers of merges, what is fine, then the count."""
+    lines = [f"fixed: {done}" for done in report["fixed"]]
+    lines += [f"{problem['kind']}: {problem['message']}" for problem in report["problems"]]
+    lines += [f"harmless: {item['kind']}: {item['message']}" for item in report["harmless"]]
+    merge = report["merge"]
+    if merge.get("checked") and set(merge["attributes"].values()) == {"union"} and not merge["driver"]:
+        lines.append(f"merge ok: {' and '.join(merge['attributes'])} merge as a union "
+                     "(git's built-in driver: nothing to configure)")
+    if merge.get("error"):
+        lines.append(f"merge not checked: {merge['error']}")
+    lines += [f"mcp ok: {c['client']}: {c['message']}" for c in report["mcp_clients"] if c["status"] == "ok"]
+    lines += [f"agent hook ok: {run['agent']} {run['event']}: {run['command']}"
+              for run in report["agent_hooks"] if run["status"] == "ok"]
+    harmless = f", {len(report['harmless'])} harmless" if report["harmless"] else ""
+    lines.append(f"{plural(report['events'], 'event')} checked, {plural(len(report['problems']), 'problem')}{harmless}")
+    return "\n".join(lines) + "\n"
+
+
 def render_lessons(lessons: list[dict[str, Any]], library: str | None) -> str:
     from kenning.core.lessons import line
 
@@ -230,3 +250,65 @@ def _status_memory(memory: dict[str, Any] | None, history: dict[str, Any] | None
                      f"{history['start'][:10]} (reverts since {history['reverts_from'][:10]}); {moved}; "
                      "`ken backfill --days N` reads further back")
     return lines
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
+def _languages(counts: dict[str, int]) -> str:
+    return ", ".join(f"{lang} {n:,}" for lang, n in sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+
+
+def render_codemap_build(report: dict[str, Any]) -> str:
+    """``ken map --build``: what was built, what was read again, and where it is kept."""
+    languages = f"; {_languages(report['languages'])}" if report["languages"] else ""
+    lines = [f"Code map: {_count(report['files'], 'file')} ({report['parsed']:,} read, {report['reused']:,} "
+             f"unchanged), {_count(report['edges'], 'import edge')}{languages}."]
+    if report["unresolved"]:
+        lines.append(f"{_count(report['unresolved'], 'local import')} (relative imports, quoted includes, `mod`) "
+                     "name no tracked file.")
+    if report["skipped"]:
+        lines.append(f"{_count(report['skipped'], 'file')} not read (over 1 MB, or binary): in the map, "
+                     "without imports of their own.")
+    if report["dropped"]:
+        lines.append(f"{_count(report['dropped'], 'file')} gone since the last build, dropped.")
+    lines.append(f"Saved in {report['cache']}; `ken map` lists the most imported files.")
+    return "\n".join(lines) + "\n"
+
+
+def render_code_structure(structure: dict[str, Any]) -> str:
+    """The section ``ken map`` adds after the project map once a code map was built."""
+    languages = f" ({_languages(structure['languages'])})" if structure["languages"] else ""
+    lines = ["", "## Code structure", "",
+             f"From `ken map --build` at {structure['built_at']}: {_count(structure['files'], 'file')}, "
+             f"{_count(structure['edges'], 'import edge')}{languages}."]
+    if structure["most_imported"]:
+        lines += ["", "Most imported:"]
+        lines += [f"- `{f['path']}`: imported by {_count(f['imported_by'], 'file')}"
+                  for f in structure["most_imported"]]
+    return "\n".join(lines) + "\n"
+
+
+def render_import(report: dict[str, Any]) -> str:
+    """``ken import``: what came in (or, in a dry run, would), by type; what was here already;
+    how many lines were skipped (each is named on stderr); the lessons that came with it."""
+    verb = "would add" if report["dry_run"] else "added"
+    kinds = ", ".join(plural(n, kind).replace("fixs", "fixes") for kind, n in report["added"].items())
+    added = plural(report["added_total"], "event") if report["added_total"] else "nothing new"
+    line = f"{report['format']} {report['file']}: {verb} {added}"
+    line += f" ({kinds})" if kinds else ""
+    line += f"; {report['present']} already in the memory" if report["present"] else ""
+    line += f"; {plural(len(report['skipped']), 'line')} skipped" if report["skipped"] else ""
+    lines = [line + "."]
+    if report["renamed_issues"]:
+        lines.append("issue ids already used here, renamed: " + ", ".join(
+            f"#{old} -> #{new}" for old, new in sorted(report["renamed_issues"].items())))
+    lessons = report.get("lessons")
+    if lessons and (lessons["added"] or lessons["present"] or lessons["skipped"]):
+        lines.append(f"lessons from {lessons['folder']}: {verb} {lessons['added']} to the machine-wide store"
+                     + (f"; {lessons['present']} already there" if lessons["present"] else "")
+                     + (f"; {len(lessons['skipped'])} skipped" if lessons["skipped"] else "") + ".")
+    if report["dry_run"]:
+        lines.append("dry run: nothing was written.")
+    return "\n".join(lines) + "\n"

@@ -12,14 +12,13 @@ import json
 import os
 import shlex
 import subprocess
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from kenning.app import agent_hooks
-from machine import KEN, isolated_env, run_git, write_file  # noqa: E402  (tests/ is on sys.path: its conftest.py)
+from machine import KEN, isolated_env, run_git, wait_for_processes_to_end, write_file  # noqa: E402  (tests/ is on sys.path: its conftest.py)
 
 NOW = "2030-06-30T12:00:00Z"
 SETTINGS = {"claude": Path(".claude") / "settings.json", "codex": Path(".codex") / "hooks.json"}
@@ -141,14 +140,11 @@ class Repo:
             return []
         return [json.loads(line) for line in self.checks_path.read_text().splitlines() if line.strip()]
 
-    def wait_for_checks(self, predicate: Any, timeout: float = 10.0) -> list[dict[str, Any]]:
-        """Poll checks.jsonl until ``predicate(records)`` holds (background hooks write it)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            records = self.checks()
-            if predicate(records) or time.monotonic() > deadline:
-                return records
-            time.sleep(0.05)
+    def settled_checks(self, timeout: float = 60.0) -> list[dict[str, Any]]:
+        """checks.jsonl once every process the git hooks left running (the post-commit hook that
+        completes the records) has exited: all they write is written, and nothing more will be."""
+        assert wait_for_processes_to_end(self.world.env, timeout), f"hook processes still running after {timeout}s"
+        return self.checks()
 
 
 # -- Claude Code payloads -------------------------------------------------------------------------

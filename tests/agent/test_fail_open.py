@@ -131,19 +131,19 @@ def test_a_timeout_fails_open(repo: Repo, name: str):
                        input=json.dumps(payload), capture_output=True, text=True, timeout=20)
     elapsed = time.monotonic() - started
     assert r.returncode == 0, r.stderr
+    # hang or not (the behaviour): the 0.5 s limit ended it, long before the 30 s the call would take
     assert elapsed < 10, f"the hook ran {elapsed:.1f}s: the timeout did not stop it"
     assert r.stdout == ""  # no late deny
     assert "timed out" in r.stderr and "0.5s" in r.stderr and name in r.stderr
     assert "Traceback" not in r.stderr
 
 
-def test_the_real_hook_is_well_within_the_timeout(repo: Repo):
-    """Without patching: the hook answers fast (fine for the default AGENT_TIMEOUT)."""
-    from kenning import hooks
-
+def test_the_real_hook_answers_before_its_timeout(repo: Repo):
+    """Without patching, the default AGENT_TIMEOUT never cuts the real hook short: it answers, and
+    says nothing of a timeout. (How fast it answers is bench/startup.py's figure.)"""
     repo.block("src/a.py")
-    started = time.monotonic()
-    _, result = repo.pre(edit(repo, "src/a.py"))
+    r, result = repo.pre(edit(repo, "src/a.py"))
     assert decision(result) == "deny"
-    assert time.monotonic() - started < hooks.AGENT_TIMEOUT / 4
-    assert context(repo.pre(edit(repo, "src/a.py"))[1])
+    assert "timed out" not in r.stderr
+    r, result = repo.pre(edit(repo, "src/a.py"))
+    assert context(result) and "timed out" not in r.stderr

@@ -156,7 +156,7 @@ def test_init_marks_the_log_merge_union_once_and_keeps_existing_attributes(world
     repo.init()
     repo.init()
     text = (repo.path / ".gitattributes").read_text()
-    assert text == "*.png binary\n.kenning/events.jsonl merge=union\n"
+    assert text == "*.png binary\n.kenning/events.jsonl merge=union\n.kenning/plan.md merge=union\n"
     assert world.git(repo.path, "check-attr", "merge", ".kenning/events.jsonl").strip().endswith("merge: union")
 
 
@@ -474,7 +474,9 @@ def test_doctor_reports_malformed_lines_and_duplicate_issue_ids_after_a_merge(re
     assert "k7q2" in r.stdout and "evt_" + "1" * 20 in r.stdout and "evt_" + "2" * 20 in r.stdout
     report = json.loads(repo.ken("doctor", "--json", env=clock).stdout)
     kinds = {(p["kind"], p.get("line") or p.get("issue_id")) for p in report["problems"]}
-    assert {("malformed_line", 2), ("malformed_line", 5), ("duplicate_issue_id", "k7q2")} == kinds
+    assert {("malformed_line", 5), ("duplicate_issue_id", "k7q2")} == kinds
+    # the marker hides no event: named as a harmless leftover, apart from the problems
+    assert [(h["kind"], h["line"]) for h in report["harmless"]] == [("conflict_marker", 2)]
     assert report["events"] == 3
 
 

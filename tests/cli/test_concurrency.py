@@ -27,6 +27,7 @@ from kenning.app.record import record
 
 writer, count, go = sys.argv[1], int(sys.argv[2]), Path(sys.argv[3])
 project = find_project(Path.cwd())
+print("ready", flush=True)  # imported: the test starts every writer at once when all are ready
 while not go.exists():  # start together, so the writers really contend for the lock
     time.sleep(0.001)
 for n in range(count):
@@ -57,7 +58,8 @@ def test_concurrent_writers_lose_and_corrupt_nothing(repo: Repo) -> None:
     procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(w), str(PER_WRITER), str(go)],
                               cwd=repo.path, env=repo.world.env, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True) for w in range(WRITERS)]
-    time.sleep(0.3)  # let every interpreter finish importing
+    for p in procs:  # every interpreter has imported kenning
+        assert p.stdout is not None and p.stdout.readline() == "ready\n", p.communicate(timeout=60)
     go.touch()
     for p in procs:
         _, err = p.communicate(timeout=120)
@@ -95,12 +97,14 @@ def test_kill_9_never_loses_an_acknowledged_event(repo: Repo) -> None:
     for run in range(6):
         proc = subprocess.Popen([sys.executable, "-c", ACKNOWLEDGING_WRITER, str(run)], cwd=repo.path,
                                 env=repo.world.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0.15, 0.45))
+        assert proc.stdout is not None
+        first = proc.stdout.readline()  # the first acknowledged write: the kill lands mid-writing, not mid-import
+        time.sleep(rng.uniform(0.0, 0.3))  # a random moment among the writes (the scenario)
         proc.send_signal(signal.SIGKILL)
         out, _ = proc.communicate(timeout=30)
         assert proc.returncode == -signal.SIGKILL
         # a line cut off by the kill was never fully acknowledged: count complete lines only
-        complete = out.decode("ascii", "replace").split("\n")[:-1]
+        complete = (first + out).decode("ascii", "replace").split("\n")[:-1]
         assert all(re.fullmatch(r"evt_[0-9a-f]{20}", line) for line in complete)
         acknowledged += complete
         check_log_shape(repo.log_bytes())

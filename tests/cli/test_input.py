@@ -280,7 +280,7 @@ def test_a_churn_note_says_its_window_as_people_do(typed: Repo, window: str, sai
         while len(typed.log_bytes().splitlines()) == before and time.monotonic() < deadline:
             (typed.path / "src" / "app.py").write_text(f"x = {n}\n")
             n += 1
-            time.sleep(0.3)
+            time.sleep(0.3)  # the pace of a user's saves (the scenario); the loop ends on the note
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.communicate(timeout=15)

@@ -40,7 +40,8 @@ def test_a_lesson_reaches_the_next_project_using_the_library_with_its_origin_and
     consumer = node_project(world, "consumer")
     found = lessons(consumer)
     assert found == [{"id": attempt, "text": "wrapped the rows in React.memo(); hydration broke", "library": "react",
-                      "project": "webshop", "issue_id": issue, "outcome": "failed", "fix": None}]
+                      "libraries": ["react"], "project": "webshop", "issue_id": issue, "outcome": "failed",
+                      "fix": None}]
     shop.ok("fix", "keyed rows by id", "--issue", issue)
     assert lessons(consumer)[0]["fix"] == "keyed rows by id"
     text = consumer.ok("lessons").stdout
@@ -152,8 +153,8 @@ def test_own_marked_lessons_without_a_library_are_listed_too(world: World) -> No
     bare.init()
     bare.ok("note", "The staging secret rotates weekly", "--lesson")
     found = lessons(bare)
-    assert [(x["text"], x["library"], x["project"]) for x in found] == [
-        ("The staging secret rotates weekly", None, "bare")]
+    assert [(x["text"], x["library"], x["libraries"], x["project"]) for x in found] == [
+        ("The staging secret rotates weekly", None, [], "bare")]
 
 
 @pytest.mark.parametrize("manifest,files", [

@@ -236,7 +236,15 @@ def draft(kind: str = "note", **fields: object) -> dict[str, object]:
     draft("note", source="import"), draft("note", lesson=False), draft("fix", lesson=False),
 ])
 def test_valid_drafts_pass(data: dict[str, object]) -> None:
-    validate_draft(data)
+    """A draft the rules accept is written as the write path completes it (version, id, time) and
+    reads back from its line as the same event, every field kept."""
+    assert validate_draft(data) is None
+    written = Event({**data, "v": 1, "id": eid(7), "timestamp": T})
+    line = serialize(written)
+    assert "\n" not in line
+    read = parse_line(line)
+    assert read == written and read.as_dict() == {**data, "v": 1, "id": eid(7), "timestamp": T}
+    assert serialize(read) == line == canonical_json(read.as_dict())
 
 
 @pytest.mark.parametrize(("data", "message"), [

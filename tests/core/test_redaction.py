@@ -27,7 +27,6 @@ import inspect
 import random
 import re
 import string
-import time
 
 import pytest
 
@@ -343,22 +342,18 @@ def test_core_purity_standard_library_only() -> None:
         assert imported <= allowed, imported - allowed
 
 
-# --- performance sanity (printed, never asserted: timing asserts flake on busy machines) ---------
+# --- hostile inputs (how long they take is bench/redaction.py's figure: timing asserts flake) -------
 
-def test_performance_sanity() -> None:
-    rng = random.Random(7)
-    pieces = rng.sample(BENIGN, 40) + [c.text for c in rng.sample(SECRETS, 3)]
-    text = " ".join(pieces)[:2000]
-    redact(text)  # compile what this text needs
-    runs = 300
-    start = time.perf_counter()
-    for _ in range(runs):
-        redact(text)
-    per_call = (time.perf_counter() - start) / runs * 1e6
-    hostile = ["x" * 100_000, "-" * 100_000, "password=" * 10_000, "1234567890:" * 10_000,
-               "-----BEGIN RSA PRIVATE KEY-----" + " a" * 50_000, "a\x00b control \x1b[31m chars"]
-    start = time.perf_counter()
-    for h in hostile:
-        assert isinstance(redact(h), Redaction)
-    hostile_ms = (time.perf_counter() - start) * 1e3
-    print(f"\nredact(2,000 chars) = {per_call:.0f} us/call; hostile inputs (~700 KB) = {hostile_ms:.0f} ms")
+HOSTILE = {"100 KB of one letter": "x" * 100_000, "100 KB of dashes": "-" * 100_000,
+           "a key word 10,000 times": "password=" * 10_000, "digits and colons": "1234567890:" * 10_000,
+           "a key header, no key": "-----BEGIN RSA PRIVATE KEY-----" + " a" * 50_000,
+           "control characters": "a\x00b control \x1b[31m chars"}
+
+
+@pytest.mark.parametrize("text", list(HOSTILE.values()), ids=list(HOSTILE))
+def test_hostile_inputs_come_back_whole_and_a_secret_after_them_is_found(text: str) -> None:
+    """Long runs and repeated key words, where a rule could backtrack or give up: the text comes
+    back unchanged with nothing reported, and a token after it is still redacted."""
+    assert redact(text) == Redaction(text, ())
+    github = "ghp_" + "aB3" * 12
+    assert redact(f"{text}\n{github} end") == Redaction(f"{text}\n[REDACTED:github_token] end", ("github_token",))

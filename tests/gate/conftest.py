@@ -15,12 +15,11 @@ import os
 import shutil
 import sqlite3
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 
-from machine import KEN, isolated_env, run_git, write_file  # noqa: E402  (tests/ is on sys.path: its conftest.py)
+from machine import KEN, isolated_env, run_git, wait_for_processes_to_end, write_file  # noqa: E402  (tests/ is on sys.path: its conftest.py)
 
 NOW = dt.datetime(2030, 6, 30, 12, 0, 0, tzinfo=dt.timezone.utc)
 LOG = Path(".kenning") / "events.jsonl"
@@ -149,7 +148,7 @@ class Repo:
         cfg.write_text(current.rstrip("\n") + "\n\n" + text.strip("\n") + "\n")
 
     def cached_head(self) -> str | None:
-        """The HEAD the index derived events up to (read-only peek, to wait for background hooks)."""
+        """The HEAD the index derived events up to (a read-only peek: it never waits on a writer)."""
         db = self.path / ".kenning" / "cache" / "index.sqlite"
         if not db.exists():
             return None
@@ -163,16 +162,12 @@ class Repo:
             return None
         return json.loads(row[0]).get("head") if row else None
 
-    def wait_for_refresh(self, timeout: float = 8.0) -> bool:
-        """Wait until the background post-commit refresh has caught up with HEAD."""
-        head = self.head()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.cached_head() == head:
-                time.sleep(0.2)  # let the refreshing process finish writing and exit
-                return True
-            time.sleep(0.05)
-        return False
+    def wait_for_refresh(self, timeout: float = 60.0) -> bool:
+        """Whether the background refresh the git hooks started has caught up with HEAD: waits
+        until every process they left running has exited (so all they write is written), then
+        reads the HEAD the index derived events up to."""
+        assert wait_for_processes_to_end(self.world.env, timeout), f"hook processes still running after {timeout}s"
+        return self.cached_head() == self.head()
 
 
 def _drop_table(text: str, header: str) -> str:

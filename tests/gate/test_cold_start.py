@@ -9,12 +9,14 @@ and the index built without another command asking for it.
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 import subprocess
 import time
 from pathlib import Path
 
 from kenning.app.memory import COLD_LOG_BYTES
+from machine import wait_for_processes_to_end
 
 from .conftest import KEN, LOG, NOW, World, at
 
@@ -66,6 +68,12 @@ def index_built(repo_path: Path) -> bool:
         return False
 
 
+def built_in_the_background(world: World, repo_path: Path) -> None:
+    """Wait for the ``ken summary`` the cold command started to exit; then the index is whole."""
+    assert wait_for_processes_to_end(world.env, timeout=120), "the background build still runs after 120 s"
+    assert index_built(repo_path), "no index after the background build exited"
+
+
 def test_first_precheck_after_a_clone_answers_from_the_log_and_builds_the_index_behind(world: World) -> None:
     repo = world.repo()
     repo.commit("src/pay.py", "def pay():\n    return 1\n", "add pay", days=40)
@@ -83,10 +91,7 @@ def test_first_precheck_after_a_clone_answers_from_the_log_and_builds_the_index_
     pay = next(f for f in report["files"] if f["path"] == "src/pay.py")
     assert "p4w8" in json.dumps(pay) and "m3x9" not in json.dumps(pay)  # the fix elsewhere closed m3x9
 
-    deadline = time.monotonic() + 120
-    while not index_built(repo.path):
-        assert time.monotonic() < deadline, "no background build finished within 120 s"
-        time.sleep(0.2)
+    built_in_the_background(world, repo.path)
 
     warm = repo.ken("precheck", "src/pay.py", "src/api.py", "--json")
     assert warm.stdout == cold.stdout
@@ -128,8 +133,30 @@ def test_the_hook_payload_of_a_cold_clone_is_judged_like_a_warm_one(world: World
 
     cold = hook("s1")
     assert '"permissionDecision": "deny"' in cold
-    deadline = time.monotonic() + 120
-    while not index_built(repo.path):
-        assert time.monotonic() < deadline, "no background build finished within 120 s"
-        time.sleep(0.2)
+    built_in_the_background(world, repo.path)
     assert hook("s2") == cold
+
+
+def test_a_session_starting_on_a_cold_clone_is_told_the_memory_is_on_its_way(world: World) -> None:
+    """SessionStart is the first thing an agent runs after a clone; it must not wait for (or,
+    past the hook's time limit, lose) the first build of a long log's index."""
+    repo = world.repo()
+    repo.commit("src/pay.py", "def pay():\n    return 1\n", "add pay", days=40)
+    repo.ok("init", "--no-hooks", "--no-register")
+    (repo.path / LOG).write_text("\n".join(long_log()) + "\n", encoding="utf-8")
+    shutil.rmtree(repo.path / ".kenning" / "cache")  # as a fresh clone has it: no index at all
+
+    def session() -> str:
+        payload = json.dumps({"session_id": "s1", "hook_event_name": "SessionStart", "source": "startup",
+                              "cwd": str(repo.path)})
+        done = subprocess.run([KEN, "hook", "session-start"], input=payload, cwd=repo.path, text=True,
+                              capture_output=True, env={**world.env, "KEN_NOW": at(0)}, timeout=60)
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+        return str(json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"])
+
+    first = session()
+    assert "being built in the background" in first and "ken summary" in first
+    built_in_the_background(world, repo.path)
+    later = session()
+    assert later == repo.ken("summary", days=0).stdout
+    assert "keep the queue single-threaded" in later or "retry at most twice" in later

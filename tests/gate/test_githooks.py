@@ -359,6 +359,8 @@ def test_unreadable_memory_never_blocks_a_commit(world: World):
     log.mkdir()
     r = change_and_commit(repo, "app.py", "a = 2\n", "commit with unreadable memory")
     assert r.returncode == 0, r.stderr
+    assert repo.git("log", "-1", "--format=%s").stdout.strip() == "commit with unreadable memory"
+    assert r.stderr.startswith("kenning: pre-commit hook skipped: ") and "events.jsonl" in r.stderr, r.stderr
     assert "Traceback" not in r.stderr
 
 

@@ -104,18 +104,22 @@ def test_cli_writers_lose_and_corrupt_nothing(repo: Repo) -> None:
            f"derived files equal a rebuild ({seconds:.1f} s, {len(acked) / seconds:.0f} writes/s)")
 
 
-def _api_writer(root: str, env: dict[str, str], w: int, count: int, go: Any, results: Any) -> None:
-    """One writer process: the same ``record()`` every surface calls, ``count`` times."""
+def _api_writer(root: str, env: dict[str, str], w: int, count: int, ready: Any, go: Any, results: Any) -> None:
+    """One writer process: the same ``record()`` every surface calls, ``count`` times. Says it is
+    ready once kenning is imported (or it failed to), then waits for ``go``."""
     os.environ.clear()
     os.environ.update(env)
     os.chdir(root)
     acked: list[tuple[str, str]] = []
     errors: list[str] = []
     try:
-        from kenning.app.project import find_project
-        from kenning.app.record import record
+        try:
+            from kenning.app.project import find_project
+            from kenning.app.record import record
 
-        project = find_project(Path(root))
+            project = find_project(Path(root))
+        finally:
+            ready.put(w)
         go.wait(120)
         issue = None
         for n in range(count):
@@ -142,12 +146,14 @@ def _api_writer(root: str, env: dict[str, str], w: int, count: int, go: Any, res
 def test_api_writers_lose_and_corrupt_nothing(repo: Repo) -> None:
     start = len(log_events(repo.log_bytes()))
     ctx = multiprocessing.get_context("spawn")
-    go, results = ctx.Event(), ctx.Queue()
-    procs = [ctx.Process(target=_api_writer, args=(str(repo.path), repo.world.env, w, PER_WRITER, go, results))
+    ready, go, results = ctx.Queue(), ctx.Event(), ctx.Queue()
+    procs = [ctx.Process(target=_api_writer, args=(str(repo.path), repo.world.env, w, PER_WRITER, ready, go,
+                                                   results))
              for w in range(WRITERS)]
     for p in procs:
         p.start()
-    time.sleep(1.0)  # let every interpreter import kenning, so the writers really contend
+    for _ in procs:  # every interpreter has imported kenning: go together, so the writers really contend
+        ready.get(timeout=120)
     began = time.monotonic()
     go.set()
     reports = [results.get(timeout=600) for _ in procs]

@@ -80,7 +80,9 @@ def collect(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
 
 def measure(name: str, prop: Callable[[], None], what: str | Callable[[], str]) -> None:
     """Run a property; report how many inputs it took and every kind of failure it met."""
+    before = COUNT[name]
     prop()
+    assert COUNT[name] > before, f"the {name} property ran on no input: it checked nothing"
     found = FINDINGS.get(name, {})
     if found:
         kinds = sorted(found.items(), key=lambda kv: -kv[1][0])

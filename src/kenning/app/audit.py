@@ -4,11 +4,14 @@ One ``git log`` (with file statistics) reads the span to audit plus the look-bac
 needs before its first commit; one ``git show`` per reverted change whose retry no message
 announced fetches the diffs compared. Nothing is checked out, nothing is written: the replay
 derives memory from history in memory (``core.audit``). Works with or without ``ken init``;
-with it, the project's ``[gate]`` and ``[capture]`` settings are the ones replayed.
+with it, the project's ``[gate]`` and ``[capture]`` settings are the ones replayed, and the
+report is kept in ``.kenning/local/audit.json`` (machine-local) for ``ken visualize`` to show.
 """
 
 from __future__ import annotations
 
+import json
+import sys
 import time
 
 from kenning import git
@@ -16,7 +19,7 @@ from kenning.app.capture import LONG
 from kenning.app.gate import settings as gate_settings
 from kenning.app.project import Project, now_micros
 from kenning.core import audit as core
-from kenning.core.errors import InvalidInput, NotInitialized
+from kenning.core.errors import InvalidInput, KenError, NotInitialized, cause
 from kenning.core.events import format_timestamp
 from kenning.core.gate import Settings, parse_since
 
@@ -58,7 +61,21 @@ def audit(cwd: Path, since: str = "1y", controls: int = 200, now: str | None = N
         "settings": {"window_days": config.window_days, "failure_days": config.failure_days,
                      "backfill_days": spans.backfill_days, "revert_days": spans.revert_days},
     })
+    if project.initialized:
+        _keep(project, report)
     return report
+
+
+def _keep(project: Project, report: dict[str, Any]) -> None:
+    """Keep the report for the page. Bookkeeping: when it cannot be written (a link in its
+    place, a full disk) the audit still answers, and the user is told on stderr."""
+    from kenning.app.checks import audit_path
+    from kenning.store import files
+
+    try:
+        files.write_atomic(audit_path(project), json.dumps(report, indent=1, sort_keys=True) + "\n")
+    except (OSError, KenError) as err:
+        sys.stderr.write(f"ken: warning: the audit report was not kept for `ken visualize` ({cause(err)})\n")
 
 
 def _read(root: Path, head: str, start: int, spans: core.Spans, config: Settings) -> tuple[core.History, int]:

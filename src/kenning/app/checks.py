@@ -4,7 +4,8 @@ Machine-local and never committed. A record says when, from which surface (cli, 
 agent-hook), which file, the warnings and the decision returned. When a later edit or commit
 touches the file, an outcome line completes the open records for it: whether the change
 resembled an approach the gate had warned about (a repeat). ``ken score`` folds these lines
-into counts of warnings, blocks, overrides and repeats, per file and in total.
+into counts of warnings, blocks, overrides and repeats, per file and in total. Beside them,
+``audit.json`` keeps the last ``ken audit`` report (what the gate would have caught), for the page.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from kenning.core.gate import FileVerdict
 
 RECORDS = "checks.jsonl"
+AUDIT = "audit.json"  # the last `ken audit` report: what the gate would have caught, for `ken visualize`
 
 
 def _path(project: Project) -> Any:
@@ -40,6 +42,18 @@ def _append(project: Project, record: dict[str, Any]) -> None:
         files.append_line(_path(project), json.dumps(record, sort_keys=True, separators=(",", ":")))
     except (OSError, KenError) as err:
         sys.stderr.write(f"ken: warning: the check was not recorded ({cause(err)})\n")
+
+
+def audit_path(project: Project) -> Any:
+    return project.local_dir / AUDIT
+
+
+def last_audit(project: Project) -> dict[str, Any] | None:
+    """The report ``ken audit`` kept here last, or None (never run, or unreadable)."""
+    from kenning.store import files
+
+    report = files.read_json(audit_path(project))
+    return report if isinstance(report, dict) else None
 
 
 def record(project: Project, verdict: FileVerdict, surface: str, now_us: int, decision: str,

@@ -72,7 +72,7 @@ def context(project: Project, tokens: int = DEFAULT_TOKENS, paths: list[str] | N
 
 def gather(memory: Memory, focus: list[str], now_us: int) -> context_core.Inputs:
     project = memory.project
-    inputs = context_core.Inputs(lessons_app.project_name(project), focus)
+    inputs = context_core.Inputs(project.title, focus)
     inputs.setup_mode = not purpose(project)
     if focus:
         notices: list[str] = []
@@ -179,7 +179,7 @@ def brief(project: Project, now: str | None = None) -> brief_core.Brief:
 
 def _brief(memory: Memory, now_us: int) -> brief_core.Brief:
     state = memory.state
-    result = brief_core.Brief(lessons_app.project_name(memory.project))
+    result = brief_core.Brief(memory.project.title)
     since = format_timestamp(gate.window_start(now_us, settings(memory.project)))
     candidates = memory.cache.failure_paths(since, 8)
     candidates += [i["location"].split(":")[0] for i in _first(state.open_items(), 4) if i.get("location")]

@@ -1,6 +1,8 @@
 """``ken doctor``: a full read of the log that reports what the fold tolerates silently.
 
 Malformed lines (with their numbers), a torn tail, bytes of torn writes kept in quarantine,
+what a merge can leave (events glued to other bytes, conflict markers, repeated lines; a log git
+does not merge as a union: ``log_health``, which ``--fix`` uses to repair by appending),
 duplicate event ids with different content, two issues sharing an issue id (two branches that
 picked the same random id), two decisions superseding the same decision, supersedes naming a
 non-decision, and unknown event types. Fixes that were later reverted (a failed attempt after
@@ -16,13 +18,12 @@ import json
 import os
 import subprocess
 
-from kenning.app import agent_hooks, mcp_setup
-from kenning.app.memory import open_memory, reason
+from kenning.app import agent_hooks, log_health, mcp_setup
+from kenning.app.memory import open_memory
 from kenning.app.project import now_micros
 from kenning.core.errors import MemoryUnreadable
-from kenning.core.events import FUTURE_SLACK_US, TYPES, Event, format_timestamp, parse_line
+from kenning.core.events import FUTURE_SLACK_US, TYPES, Event, format_timestamp
 from kenning.core.text import article
-from kenning.store.log import is_event
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,7 +32,10 @@ if TYPE_CHECKING:
     from kenning.app.project import Project
 
 
-def doctor(project: Project, now: str | None = None) -> dict[str, Any]:
+def doctor(project: Project, now: str | None = None, fix: bool = False) -> dict[str, Any]:
+    """Every problem found, with the harmless leftovers of merges apart; with ``fix``, first
+    repair what appending can (``log_health.fix``), then report what is left."""
+    fixed = log_health.fix(project.require_initialized(), now) if fix else []
     problems: list[dict[str, Any]] = []
     try:
         memory = open_memory(project, now)
@@ -41,13 +45,16 @@ def doctor(project: Project, now: str | None = None) -> dict[str, Any]:
     memory.warnings.clear()  # doctor reports these itself, on stdout
     try:
         tail = memory.log.read_from(0)
-        events, found = _read(tail.lines, tail.torn)
+        found = log_health.scan(tail.lines, tail.torn)
         derived = memory.events(memory.cache.derived_events())
     finally:
         memory.close()
-    problems += found
+    events = found.events
+    problems += found.problems
     problems += _reverted_fixes(derived)
     problems += _conflicts(events)
+    merge_problems, merge = log_health.merge_setup(project)
+    problems += merge_problems
     problems += _future(events, now_micros(now))
     quarantined, pieces = _quarantined(project)
     if quarantined:
@@ -59,8 +66,8 @@ def doctor(project: Project, now: str | None = None) -> dict[str, Any]:
                  for c in clients if c["status"] != "ok"]
     hooks_found, hooks_run = _agent_hooks(project)
     problems += hooks_found
-    return {"events": len(events), "problems": problems, "quarantined_bytes": quarantined, "mcp_clients": clients,
-            "agent_hooks": hooks_run}
+    return {"events": len(events), "problems": problems, "harmless": found.harmless, "fixed": fixed,
+            "merge": merge, "quarantined_bytes": quarantined, "mcp_clients": clients, "agent_hooks": hooks_run}
 
 
 # an agent started from a desktop launcher, a service or an IDE may have no more than this:
@@ -131,27 +138,6 @@ def _quarantined(project: Project) -> tuple[int, int]:
     return sum(sizes), len(sizes)
 
 
-def _read(lines: list[bytes], torn: bytes) -> tuple[list[Event], list[dict[str, Any]]]:
-    problems: list[dict[str, Any]] = []
-    events: list[Event] = []
-    if torn and is_event(torn):  # a whole event that lost its final newline: read as one
-        lines, torn = [*lines, torn], b""
-    for number, raw in enumerate(lines, start=1):
-        if not raw.strip():
-            continue
-        try:
-            text = raw.decode("utf-8")
-            events.append(parse_line(text.lstrip("\ufeff") if number == 1 else text))
-        except ValueError as err:
-            problems.append({"kind": "malformed_line", "line": number,
-                             "message": f"line {number} is not a valid event ({reason(err)}); it is skipped"})
-    if torn:
-        problems.append({"kind": "torn_tail", "line": len(lines) + 1,
-                         "message": f"line {len(lines) + 1} is incomplete ({len(torn)} bytes); "
-                                    "the next write moves it to .kenning/local/quarantine/"})
-    return events, problems
-
-
 def _future(events: list[Event], now_us: int) -> list[dict[str, Any]]:
     """Events dated further ahead than a fast clock explains: a typo or a broken clock. New
     events are stamped by the real clock regardless; these sort after everything until then."""
@@ -182,17 +168,13 @@ def _conflicts(events: list[Event]) -> list[dict[str, Any]]:
     by_id: dict[str, Event] = {}
     issue_events: dict[str, list[str]] = {}
     supersedes: dict[str, list[str]] = {}
-    for event in events:
-        seen = by_id.get(event.id)
-        if seen is not None and seen != event:
-            problems.append({"kind": "duplicate_event_id", "id": event.id,
-                             "message": f"{event.id} appears twice with different content; the earlier one is used"})
-        by_id.setdefault(event.id, event)
-        if event.type == "issue" and event.issue_id and seen is None:
+    for event in events:  # each id once: log_health.scan reports the copies
+        by_id[event.id] = event
+        if event.type == "issue" and event.issue_id:
             issue_events.setdefault(event.issue_id, []).append(event.id)
-        if event.type == "decision" and event.supersedes and seen is None:
+        if event.type == "decision" and event.supersedes:
             supersedes.setdefault(event.supersedes, []).append(event.id)
-        if event.type not in TYPES and seen is None:
+        if event.type not in TYPES:
             problems.append({"kind": "unknown_type", "id": event.id,
                              "message": f"{event.id} has unknown type {event.type!r}; it is kept and ignored"})
     for iid, ids in sorted(issue_events.items()):

@@ -11,6 +11,7 @@ everything out of git: the folder is listed in ``.git/info/exclude`` and the bri
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from kenning import git
@@ -41,7 +42,7 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
         note(project.log_path, True)
     note(project.config_path, files.create_if_missing(project.config_path, texts.CONFIG))
     note(project.plan_path, files.create_if_missing(project.plan_path, texts.PLAN))
-    note(project.map_path, files.create_if_missing(project.map_path, project_map(project.root)))
+    note(project.map_path, files.create_if_missing(project.map_path, project_map(project.root, _remote_name(project))))
     protocol = texts.instructions(maintenance=bool(summary_app.purpose(project)))
     note(project.dir / "AI_INSTRUCTIONS.md", files.write_atomic(project.dir / "AI_INSTRUCTIONS.md", protocol),
          "written")
@@ -55,9 +56,10 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
         bridges = ["CLAUDE.local.md"]
     else:
         path = project.root / ".gitattributes"
-        note(path, _ensure_line(path, texts.GITATTRIBUTES_LINE), "updated")
+        changed = [_ensure_line(path, line) for line in texts.GITATTRIBUTES_LINES]
+        note(path, any(changed), "updated")
         bridges = ["CLAUDE.md", "AGENTS.md"]
-    _write_bridges(project, bridges, changes)
+    _write_bridges(project, bridges, changes, project.title)
     if backfill_days is not None and backfill_days < 0:
         raise InvalidInput("--backfill-days must be 0 or more")
     memory = open_memory(project, now, capture=False)
@@ -87,39 +89,55 @@ def _register(project: Project) -> tuple[str, str]:
     return (f"project registry: {entry['name']}", "unchanged" if entry["path"] in known else "added")
 
 
-def _write_bridges(project: Project, names: list[str], changes: list[tuple[str, str]]) -> None:
-    """Add or refresh the bridge block in each file. A linked AGENTS.md is written through to
-    its target (once); a file that is not UTF-8 text is left alone and reported."""
+def _remote_name(project: Project) -> str | None:
+    """The name of the repository at the ``origin`` remote (``git@host:team/shop.git`` -> shop):
+    what two teammates' clones agree on, whatever folders they cloned into."""
+    url = git.config_get(project.root, "remote.origin.url") if git.git_dir(project.root) else None
+    name = re.split(r"[/:\\]", url.rstrip("/\\"))[-1] if url else ""
+    return name.removesuffix(".git") or None
+
+
+
+
+def _write_bridges(project: Project, names: list[str], changes: list[tuple[str, str]], name: str) -> None:
+    """Add or refresh the bridge block in each file, naming the project ``name``. A linked
+    AGENTS.md is written through to its target (once); a file that is not UTF-8 text is left
+    alone and reported."""
     done: set[str] = set()
-    for name in names:
-        path = Path(os.path.realpath(project.root / name))
+    for file in names:
+        path = Path(os.path.realpath(project.root / file))
         if str(path) in done:
-            changes.append((name, "unchanged"))
+            changes.append((file, "unchanged"))
             continue
         done.add(str(path))
         try:
             current = files.read_exact(path)
         except (UnicodeDecodeError, IsADirectoryError):
-            changes.append((name, "skipped (not a UTF-8 text file; add the kenning block by hand)"))
+            changes.append((file, "skipped (not a UTF-8 text file; add the kenning block by hand)"))
             continue
-        changes.append((name, "updated" if files.write_atomic(path, with_bridge(current, project.name))
-                        else "unchanged"))
+        changes.append((file, "updated" if files.write_atomic(path, with_bridge(current, name)) else "unchanged"))
 
 
 def with_bridge(text: str | None, project: str) -> str:
     """The file's text with kenning's block for ``project`` added, or replaced in place when
-    present (a block an older version wrote is upgraded), in the file's own line endings."""
+    present (a block an older version wrote is upgraded), in the file's own line endings. A
+    block that names a project keeps that name: the file is tracked, and a teammate whose clone
+    sits in another folder must not rewrite it (a change on every clone, a conflict on merge)."""
     newline = "\r\n" if text and "\r\n" in text else "\n"
-    block = texts.bridge_block(one_line(project, 80)).replace("\n", newline)
+    begin, end = (text.find(texts.BRIDGE_BEGIN[:20]), text.find(texts.BRIDGE_END)) if text else (-1, -1)
+    named = _BRIDGE_NAME.search(text, begin, end) if text and 0 <= begin < end else None
+    block = texts.bridge_block(named.group(1) if named else one_line(project, 80)).replace("\n", newline)
     if not text:
         return block
-    begin, end = text.find(texts.BRIDGE_BEGIN[:20]), text.find(texts.BRIDGE_END)
     if begin >= 0 and end > begin:
         stop = end + len(texts.BRIDGE_END)
         if text.startswith(newline, stop):
             stop += len(newline)
         return text[:begin] + block + text[stop:]
     return text.rstrip("\r\n") + newline + newline + block
+
+
+_BRIDGE_NAME = re.compile(r"^## Project memory \(kenning\): (.+?)\r?$", re.M)
 
 
 def _ensure_line(path: Path, line: str) -> bool:

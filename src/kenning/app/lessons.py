@@ -77,6 +77,15 @@ def _store() -> LessonStore:
     return LessonStore(ken_home())
 
 
+def _records() -> list[dict[str, Any]]:
+    """The machine store's records, then the team store's as of its last sync (``ken lessons
+    sync``): read alike, so a team lesson shows wherever a machine lesson would, and a forget on
+    this machine hides it here."""
+    from kenning.app import team_lessons
+
+    return [*_store().records(), *team_lessons.records()]
+
+
 def project_name(project: Project) -> str:
     """The name the registry knows the project by (its folder's name when unregistered)."""
     from kenning.app import registry
@@ -161,7 +170,7 @@ def for_memory(memory: Memory, library: str | None = None, limit: int = 50) -> t
     """(the first ``limit`` lessons, how many there are) for a memory the caller has brought up
     to date: the store's lessons for this stack, then (without ``library``) this project's own.
     The store, the manifests and the registry are each read once."""
-    records = _store().records()
+    records = _records()
     stack = rules.for_stack(rules.visible(records), declared(memory.project.root), library)
     found = [rules.public(lesson) for lesson in stack]
     if library is None:
@@ -175,7 +184,7 @@ def from_other_projects(memory: Memory, limit: int | None = None) -> tuple[list[
     learned about this project's stack, newest first: what the summary shows at session start.
     Lessons this project promoted are left out, and so are those a clone of it elsewhere
     promoted (their events are in this log): the summary shows those as its own history."""
-    records = _store().records()
+    records = _records()
     if not records:
         return [], 0  # the common case, and every write refreshes the summary: skip the manifests
     root = str(memory.project.root)
@@ -189,7 +198,7 @@ def from_other_projects(memory: Memory, limit: int | None = None) -> tuple[list[
 def _own(memory: Memory, hidden: set[str]) -> list[dict[str, Any]]:
     """This project's marked lessons (the fold keeps them bounded), less ``hidden``."""
     name = project_name(memory.project)
-    return [{"id": item["id"], "text": item.get("summary", ""), "library": None, "project": name,
+    return [{"id": item["id"], "text": item.get("summary", ""), "library": None, "libraries": [], "project": name,
              "issue_id": item.get("issue_id"), "outcome": None, "fix": None}
             for item in memory.state.lesson_items() if item["id"] not in hidden]
 
@@ -197,7 +206,7 @@ def _own(memory: Memory, hidden: set[str]) -> list[dict[str, Any]]:
 def forget(project: Project | None, ref: str, now: str | None = None) -> dict[str, Any]:
     """Hide a lesson everywhere on this machine. The store keeps it, with a record saying so."""
     store = _store()
-    records = store.records()
+    records = _records()
     candidates = {r["id"]: r.get("text", "") for r in rules.visible(records)}
     if project is not None and project.initialized:
         candidates.update({item["id"]: item["text"] for item in lessons(project, limit=10_000)})
@@ -211,3 +220,30 @@ def forget(project: Project | None, ref: str, now: str | None = None) -> dict[st
     by = project_name(project) if project is not None else None
     store.append([{"op": "forget", "id": lid, "by": by, "timestamp": now_text(now)}])
     return {"id": lid, "text": candidates[lid], "forgotten": True}
+
+
+# -- import ------------------------------------------------------------------------------------
+
+def import_records(records: list[dict[str, Any]], write: bool = True) -> tuple[int, int]:
+    """Add lesson records that another tool kept (``ken import --from projectmem``) to the
+    machine-wide store, each id once: (added, already there). ``write`` False only counts."""
+    store = _store()
+    counted = [0, 0]
+
+    def plan(existing: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        known = {r["id"] for r in existing if r.get("op") == "lesson"}
+        new = []
+        for record in records:
+            if record["id"] in known:
+                counted[1] += 1
+                continue
+            known.add(record["id"])
+            new.append(record)
+        counted[0] = len(new)
+        return new
+
+    if write:
+        store.extend(plan)
+    else:  # a dry run reads the store and writes nothing, not even its folder
+        plan(store.records())
+    return counted[0], counted[1]

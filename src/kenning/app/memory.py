@@ -20,6 +20,7 @@ from bisect import bisect_right
 from collections import Counter
 from itertools import accumulate
 
+from kenning.core import damage
 from kenning.core.errors import MemoryUnreadable
 from kenning.core.events import Event, parse_line
 from kenning.core.fold import TABLES, MemoryTable, State, unique
@@ -169,17 +170,26 @@ class Memory:
 
     def _parse(self, numbered: list[tuple[int, bytes]], counts: dict[str, int],
                malformed: list[list[Any]]) -> list[tuple[Event, int, str]]:
-        found = []
-        for number, raw in numbered:
-            try:
-                text = raw.decode("utf-8")
-                event = parse_line(text.lstrip("\ufeff") if number == 1 else text)
-            except ValueError as err:
+        return [(event, number, text) for number, raw in numbered
+                for event, text in self._read_line(raw, number, counts, malformed)]
+
+    def _read_line(self, raw: bytes, number: int, counts: dict[str, int],
+                   malformed: list[list[Any]]) -> list[tuple[Event, str]]:
+        """The events on one line: the line itself, or, when it is damaged, the whole events
+        glued inside it (a merge onto a cut-off line): read, so a bad join loses no event.
+        What a merge leaves that hides no event (a conflict marker, a cut-off write, a glued
+        line) is no hole in memory: neither counted nor warned about; `ken doctor` names it."""
+        try:
+            text = raw.decode("utf-8")
+            if number == 1:
+                text = text.lstrip("\ufeff")  # a byte-order mark some editors add
+            return [(parse_line(text), text)]
+        except ValueError as err:  # also covers UnicodeDecodeError and JSONDecodeError
+            kind, glued = damage.classify(raw)
+            if kind == damage.MALFORMED:
                 self._count_bad(raw, err, counts)
                 malformed.append([number, reason(err)])
-                continue
-            found.append((event, number, text))
-        return found
+            return [(event, piece) for piece, event in glued]
 
     def forget_derived(self, event_ids: list[str]) -> None:
         """Remove events derived from commits that history no longer has, and fold again from
@@ -217,19 +227,11 @@ class Memory:
             number += 1
             if not raw.strip():
                 continue  # a blank line (a hand edit, a merge) is no event and no damage
-            try:
-                text = raw.decode("utf-8")
-                if number == 1:
-                    text = text.lstrip("\ufeff")  # a byte-order mark some editors add
-                event = parse_line(text)
-            except ValueError as err:  # also covers UnicodeDecodeError and JSONDecodeError
-                self._count_bad(raw, err, counts)
-                malformed.append([number, reason(err)])
-                continue
-            counts["events"] += 1
-            if rebuild:
-                fresh.append((event, "log", number, text))
-            else:
+            for event, text in self._read_line(raw, number, counts, malformed):
+                counts["events"] += 1
+                if rebuild:
+                    fresh.append((event, "log", number, text))
+                    continue
                 tail_times.append(event.timestamp)
                 if self.index(event, "log", number, text):
                     self._may_promote(event)
@@ -370,8 +372,7 @@ def open_for_paths(project: Project, paths: list[str], now: str | None = None) -
     project.require_initialized()
     memory = Memory(project)
     try:
-        cold = (memory.cache.path is not None and memory.cache.meta("log") is None
-                and memory.log.stat().st_size >= COLD_LOG_BYTES)
+        cold = _cold(memory)
         if cold and not memory.cache.busy():
             _build_in_background(project)
     except BaseException:
@@ -438,6 +439,38 @@ _SUPERSEDES = re.compile(rb'"supersedes"\s*:\s*"([^"\\]*)"')
 def _field(pattern: re.Pattern[bytes], raw: bytes) -> str | None:
     match = pattern.search(raw)
     return match.group(1).decode("utf-8", "replace") if match else None
+
+
+def _cold(memory: Memory) -> bool:
+    """A long log that must be folded from scratch, too long to fold within a hook's or a gate's
+    time: its index was never built (a fresh clone, a lost cache), or the log no longer starts
+    with what the index read (a checkout of another branch rewrote it). An append, a pull or a
+    rebase that added lines at the end, is folded as a tail as usual."""
+    if memory.cache.path is None:
+        return False
+    st = memory.log.stat()
+    if st.st_size < COLD_LOG_BYTES:
+        return False
+    info = memory.cache.meta("log")
+    if info is None:
+        return True
+    return info.get("stat") != [st.st_size, st.st_mtime_ns, st.st_ino] and not memory._is_prefix(
+        info, st.st_size, appended=False)
+
+
+def building_after_clone(project: Project) -> int | None:
+    """For a session that must not wait for the first build of a long log's index: the log's
+    size in bytes when that build runs in the background now (started here, or already running),
+    else None (the index is there, or the log folds in about a second)."""
+    memory = Memory(project)
+    try:
+        if not _cold(memory):
+            return None
+        if not memory.cache.busy():
+            _build_in_background(project)
+        return int(memory.log.stat().st_size)
+    finally:
+        memory.close()
 
 
 def _build_in_background(project: Project) -> None:

@@ -52,7 +52,17 @@ class Project:
 
     @property
     def name(self) -> str:
+        """The folder's name: what this clone is called on this machine."""
         return self.root.name
+
+    @property
+    def title(self) -> str:
+        """The project's name as its tracked map gives it (``# Project map: NAME``): the same on
+        every clone, whatever folder it sits in; the folder's name until a map names one. The
+        summary, the brief, the context block and the pages are headed with it."""
+        first = (files.read_text(self.map_path) or "").split("\n", 1)[0]
+        title = first.removeprefix("# Project map:").strip() if first.startswith("# Project map:") else ""
+        return title or self.name
 
     @property
     def initialized(self) -> bool:

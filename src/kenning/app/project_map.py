@@ -27,10 +27,12 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def project_map(root: Path) -> str:
+def project_map(root: Path, name: str | None = None) -> str:
+    """The map for the repository at ``root``, named by its manifest, else by ``name`` (one
+    every clone agrees on), else by its folder."""
     facts = _manifest_facts(root)
     purpose = facts.get("description") or ""
-    lines = [f"# Project map: {facts.get('name') or root.name}", "", "## Purpose", ""]
+    lines = [f"# Project map: {facts.get('name') or name or root.name}", "", "## Purpose", ""]
     lines.append(purpose if purpose else
                  "<!-- One or two sentences: what this project does and for whom. Until this is "
                  "filled in, agents are in setup mode. -->")

@@ -62,14 +62,14 @@ def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
         validate_draft({**draft, "issue_id": draft.get("issue_id") or "pending"}
                        if draft["type"] == "issue" else draft)
         event = _append(memory, draft, micros, notices)
-        _derive(memory)
+        refresh_derived(memory)
         memory.flush_warnings()
         return Recorded(event, kinds, notices)
     finally:
         memory.close()
 
 
-def _derive(memory: Memory) -> None:
+def refresh_derived(memory: Memory) -> None:
     """Bring the index, lessons and summary up to date after an append. The event is in the log
     by now, so nothing here may turn the write into a failure (an agent told "failed" retries
     and writes it twice): a problem becomes a warning, and the next command catches up."""

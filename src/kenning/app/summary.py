@@ -50,7 +50,7 @@ def in_tree(project: Project) -> Callable[[str], bool]:
 def render_budgeted(memory: Memory) -> str:
     project = memory.project
     others, total = from_other_projects(memory, OTHERS_SHOWN)
-    return summary_core.render(memory.state, project.name, purpose(project), budget(project), in_tree(project),
+    return summary_core.render(memory.state, project.title, purpose(project), budget(project), in_tree(project),
                                others, total)
 
 
@@ -85,7 +85,7 @@ def summary(project: Project, full: bool = False) -> str:
         if full:
             events = memory.events(list(memory.cache.all_events()))
             others, total = from_other_projects(memory, None)
-            text = summary_core.render(fold(events, bounded=False), project.name, purpose(project), None,
+            text = summary_core.render(fold(events, bounded=False), project.title, purpose(project), None,
                                        in_tree(project), others, total)
         else:
             text = refresh(memory)

@@ -89,6 +89,10 @@ local/
 """
 
 GITATTRIBUTES_LINE = ".kenning/events.jsonl merge=union"
+# the files kenning appends to on every clone: a union merge keeps both sides' lines (the log's
+# fold reads a set; two `ken plan` ideas added at one spot are two bullets, not a conflict)
+UNION_MERGED = (".kenning/events.jsonl", ".kenning/plan.md")
+GITATTRIBUTES_LINES = tuple(f"{path} merge=union" for path in UNION_MERGED)
 
 CONFIG = """\
 # kenning configuration. Every value below is the default; change what you need.

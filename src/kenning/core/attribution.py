@@ -1,5 +1,4 @@
-"""Which declared libraries a lesson is about: read a project's manifests, then find the
-libraries a lesson text names.
+"""Which declared libraries a lesson is about: find the libraries a lesson text names.
 
 A lesson travels to another project only when it concerns a library that project declares,
 so a wrong attribution shows a stranger's note in the wrong place. The rules favour
@@ -9,16 +8,23 @@ precision over recall:
   on either side (``react`` is not in ``react-dom`` or ``reactive``, but is in
   ``react.memo()``). A word that is a member of something else (``os.path``,
   ``tokio::time``) or the scope of an npm name (``@vue/test-utils``) is not a mention.
-- Spellings: the normalized name; its ``_`` and ``.`` forms; a Python distribution's import
-  names (``scikit-learn`` -> ``sklearn``); the part after the slash of an npm scoped name or a
-  Composer name; the package name of a Go module (``github.com/labstack/echo/v4`` -> ``echo``);
+- Spellings: the normalized name; its ``_`` and ``.`` forms and its ecosystem suffixes
+  (``redis-py``, ``chart.js``); a Python distribution's import names (``scikit-learn`` ->
+  ``sklearn``); the part after the slash of an npm scoped name or a Composer name, or the
+  scope when that part is a plain word (``@babel/core`` -> ``babel``); the package name of a Go
+  module and its owner/name (``github.com/labstack/echo/v4`` -> ``echo``, ``labstack/echo``);
   and brand names written exactly (``React``, ``Next.js``).
-- A name that is an ordinary word (``common_words.COMMON_WORDS``) or shorter than three
-  letters counts only in a code-like mention: an import, a require, a version pin, a module
-  call or member, a Rust path, an install command, or the start of a backtick span.
+- A name that is an ordinary word (the hand-kept ``common_words.COMMON_WORDS``, or one of the
+  20,000 most frequent English words in ``english_words``) or shorter than three letters
+  counts only with evidence that it is the package: a code-like mention (an import, a
+  require, a version pin, a module call or member, a Rust path, an install command, the start
+  of a backtick span), a version after it, its API or a command-line option after it, a
+  capital that is not the sentence's, or a coordination with a named package
+  ("hypothesis + pytest").
+- Any name used as a verb or an adjective ("we don't recoil", "looks dapper") names nothing.
 
-Manifests are parsed here too, from text (or, for TOML, from the dict the caller parsed: the
-core does no I/O and has no TOML parser on Python 3.10). Malformed manifests declare nothing.
+The manifests themselves are read by ``core.manifests``; the names it exports are repeated
+here for the callers that read both.
 """
 
 from __future__ import annotations
@@ -26,205 +32,13 @@ from __future__ import annotations
 import re
 
 from kenning.core.common_words import COMMON_WORDS
+from kenning.core.manifests import MANIFESTS, declared_libraries, ecosystem, is_manifest, needs_toml, normalize
+
+__all__ = ["MANIFESTS", "attribute", "declared_libraries", "ecosystem", "is_manifest", "needs_toml", "normalize"]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Sequence
-
-# --- manifests ------------------------------------------------------------------------------
-
-MANIFESTS: tuple[str, ...] = (
-    "pyproject.toml", "requirements.txt", "requirements-dev.txt", "setup.cfg", "Pipfile",
-    "package.json", "Cargo.toml", "go.mod", "Gemfile", "composer.json",
-)
-_TOML = frozenset({"pyproject.toml", "Pipfile", "Cargo.toml"})
-_REQUIREMENTS_FILE = re.compile(r"requirements[\w.-]*\.txt")  # requirements-test.txt, requirements.lock.txt
-_PEP508_NAME = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
-_EGG = re.compile(r"#egg=([A-Za-z0-9][A-Za-z0-9._-]*)")
-_DIRECT_REFERENCE = re.compile(r"[A-Za-z0-9][\w.-]*(?:\[[^\]]*\])?\s*@\s*\S+://")
-_COMMENT = re.compile(r"(?:^|\s)#.*$")  # "#egg=" inside a URL is not a comment: no space before it
-_ARCHIVE = (".whl", ".tar.gz", ".zip", ".tgz")
-_GEM = re.compile(r"""^\s*gem\s+["']([^"']+)["']""", re.M)
-_GO_REQUIRE = re.compile(r"require\b\s*(.*)")
-_CARGO_TABLES = ("dependencies", "dev-dependencies", "build-dependencies")
-_NPM_TABLES = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
-
-
-def _file_base(file_name: str) -> str:
-    return file_name.replace("\\", "/").rsplit("/", 1)[-1]
-
-
-def is_manifest(file_name: str) -> bool:
-    """A file that declares libraries: one of MANIFESTS, or any ``requirements*.txt``."""
-    base = _file_base(file_name)
-    return base in MANIFESTS or _REQUIREMENTS_FILE.fullmatch(base) is not None
-
-
-_ECOSYSTEMS = {"package.json": "npm", "Cargo.toml": "crates", "go.mod": "go", "Gemfile": "gem",
-               "composer.json": "composer"}
-
-
-def ecosystem(file_name: str) -> str:
-    """The registry a manifest's names belong to: PyPI's ``requests`` is not npm's."""
-    return _ECOSYSTEMS.get(_file_base(file_name), "pypi")
-
-
-def needs_toml(file_name: str) -> bool:
-    """The caller parses this manifest as TOML and passes the dict to ``declared_libraries``."""
-    return _file_base(file_name) in _TOML
-
-
-def declared_libraries(file_name: str, content: str | dict[str, object]) -> set[str]:
-    """The normalized names of the libraries one manifest declares; empty when the file is not
-    a manifest, the content has the wrong type, or it is malformed. Never raises."""
-    base = _file_base(file_name)
-    if not is_manifest(base) or needs_toml(base) != isinstance(content, dict):
-        return set()
-    try:
-        if isinstance(content, dict):
-            names = _TOML_READERS[base](content)
-        else:
-            names = _TEXT_READERS.get(base, _requirements)(content)
-    except (ValueError, TypeError, AttributeError, KeyError):  # a shape we did not expect: declares nothing
-        return set()
-    return {normalize(n) for n in names if isinstance(n, str) and n.strip()}
-
-
-def _table(doc: object, key: str) -> dict[str, object]:
-    value = doc.get(key) if isinstance(doc, dict) else None
-    return value if isinstance(value, dict) else {}
-
-
-def _strings(value: object) -> list[str]:
-    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
-
-
-def _requirement_name(spec: str) -> str | None:
-    match = _PEP508_NAME.match(spec)
-    return match.group(1) if match else None
-
-
-def _pyproject(doc: dict[str, object]) -> list[str | None]:
-    project = _table(doc, "project")
-    specs = _strings(project.get("dependencies"))
-    for group in [*_table(project, "optional-dependencies").values(), *_table(doc, "dependency-groups").values()]:
-        specs += _strings(group)  # an {include-group = ...} entry is not a string: skipped
-    names: list[str | None] = [_requirement_name(s) for s in specs]
-    poetry = _table(_table(doc, "tool"), "poetry")
-    tables = [_table(poetry, "dependencies"), _table(poetry, "dev-dependencies")]
-    tables += [_table(group, "dependencies") for group in _table(poetry, "group").values()]
-    names += [name for table in tables for name in table if name.lower() != "python"]
-    return names
-
-
-def _pipfile(doc: dict[str, object]) -> list[str]:
-    return [*_table(doc, "packages"), *_table(doc, "dev-packages")]
-
-
-def _cargo(doc: dict[str, object]) -> list[str]:
-    tables = [_table(doc, key) for key in _CARGO_TABLES] + [_table(_table(doc, "workspace"), "dependencies")]
-    for target in _table(doc, "target").values():
-        tables += [_table(target, key) for key in _CARGO_TABLES]
-    names = []
-    for table in tables:
-        for key, spec in table.items():
-            names.append(key)
-            real = spec.get("package") if isinstance(spec, dict) else None
-            if isinstance(real, str):  # `alias = { package = "real" }`: the code says alias, the registry real
-                names.append(real)
-    return names
-
-
-def _requirements(text: str) -> list[str | None]:
-    names = []
-    for line in text.replace("\\\n", " ").splitlines():
-        line = _COMMENT.sub("", line).strip()
-        egg = _EGG.search(line)
-        if not line:
-            continue
-        if _DIRECT_REFERENCE.match(line):  # name @ https://...
-            names.append(_requirement_name(line))
-        elif line.startswith(("-", ".", "/")) or "://" in line or line.startswith(("git+", "hg+", "svn+", "bzr+")):
-            names.append(egg.group(1) if egg else None)  # options, paths and URLs name a package only by #egg=
-        elif not line.endswith(_ARCHIVE):
-            names.append(_requirement_name(line))
-    return names
-
-
-def _setup_cfg(text: str) -> list[str | None]:
-    import configparser  # only setup.cfg needs it: keep the module's import cheap
-
-    parser = configparser.ConfigParser(interpolation=None)
-    try:
-        parser.read_string(text)
-    except configparser.Error:
-        return []
-    values = [parser.get("options", "install_requires", fallback="")]
-    if parser.has_section("options.extras_require"):
-        values += [value for _, value in parser.items("options.extras_require")]
-    lines = [_COMMENT.sub("", line).strip() for value in values for line in value.splitlines()]
-    return [_requirement_name(line) for line in lines if line and not line.startswith("file:")]
-
-
-def _json_object(text: str) -> dict[str, object]:
-    import json  # only package.json and composer.json need it
-
-    try:
-        doc = json.loads(text)
-    except ValueError:
-        return {}
-    return doc if isinstance(doc, dict) else {}
-
-
-def _package_json(text: str) -> list[str]:
-    doc = _json_object(text)
-    # @types/* only describe another package's types: a lesson is about the package itself
-    return [name for key in _NPM_TABLES for name in _table(doc, key) if not name.startswith("@types/")]
-
-
-def _composer_json(text: str) -> list[str]:
-    doc = _json_object(text)
-    # php, ext-*, lib-* are the platform, not packages; every real package is vendor/name
-    return [name for key in ("require", "require-dev") for name in _table(doc, key) if "/" in name]
-
-
-def _go_mod(text: str) -> list[str]:
-    names, in_block = [], False
-    for raw in text.splitlines():
-        line = raw.split("//", 1)[0].strip()  # `// indirect` ones are declared too: keep them
-        if in_block:
-            if line.startswith(")"):
-                in_block = False
-            elif line:
-                names.append(line.split()[0].strip('"'))
-        elif match := _GO_REQUIRE.match(line):
-            rest = match.group(1).strip()
-            if rest.startswith("("):
-                in_block = True
-            elif rest:
-                names.append(rest.split()[0].strip('"'))
-    return names
-
-
-def _gemfile(text: str) -> list[str]:
-    return _GEM.findall(text)
-
-
-_TOML_READERS: dict[str, Callable[[dict[str, object]], Sequence[str | None]]] = {
-    "pyproject.toml": _pyproject, "Pipfile": _pipfile, "Cargo.toml": _cargo,
-}
-_TEXT_READERS: dict[str, Callable[[str], Sequence[str | None]]] = {
-    "setup.cfg": _setup_cfg, "package.json": _package_json, "composer.json": _composer_json, "go.mod": _go_mod,
-    "Gemfile": _gemfile,
-}
-
-
-def normalize(name: str) -> str:
-    """Lowercase; runs of ``-_.`` become ``-`` (PEP 503), except in npm scoped names and
-    module paths (anything with a ``/``), whose punctuation is part of the identity."""
-    name = name.strip().lower()
-    return name if "/" in name else re.sub(r"[-_.]+", "-", name)
-
+    from collections.abc import Iterable
 
 # --- spellings ------------------------------------------------------------------------------
 
@@ -274,18 +88,27 @@ _GO_STDLIB = frozenset((
 # applied in order, each to what the previous produced: opencv-python-headless -> opencv
 _PYTHON_AFFIXES = (("", "-headless"), ("", "-binary"), ("", "-python"), ("python-", ""))
 _GO_MAJOR = re.compile(r"v\d+")
+_SUFFIXES = ("-py", "-js", ".js", "js", "-rs")
 # how a spelling may be mentioned: anywhere as a word, only code-like, or code-like or as the
 # owner of a member (`np.random`: a conventional alias followed by a dot is never prose)
 _ANYWHERE, _CODE, _MEMBER = "anywhere", "code", "member"
 _SPELLINGS: dict[str, tuple[tuple[str, str], ...]] = {}
 
 
+def _ordinary(name: str) -> bool:
+    """A name a lesson may use as a word: short, on the hand-kept list of package names that
+    are words or jargon, or one of the common English words (``core.english_words``)."""
+    from kenning.core.english_words import is_english  # 160 KB of words: loaded once a name is spelled
+
+    return len(name) < 3 or name.lower() in COMMON_WORDS or is_english(name)
+
+
 def _distinctive(name: str) -> bool:
-    return len(name) >= 3 and name.lower() not in COMMON_WORDS
+    return not _ordinary(name)
 
 
 def _rule(spelling: str) -> str:
-    return _CODE if len(spelling) < 3 or spelling.lower() in COMMON_WORDS else _ANYWHERE
+    return _CODE if _ordinary(spelling) else _ANYWHERE
 
 
 def _python_names(library: str) -> list[str]:
@@ -296,6 +119,15 @@ def _python_names(library: str) -> list[str]:
                 bases.append(base[len(prefix): len(base) - len(suffix)])
     forms = [form for base in bases for form in (base, base.replace("-", "_"), base.replace("-", "."))]
     return list(dict.fromkeys(forms))
+
+
+def _scoped_names(scope: str, tail: str) -> list[str]:
+    """Spellings of ``@scope/tail`` or ``vendor/tail`` besides the full name: the tail, unless it
+    is jargon that names nothing (``@prisma/client``); and, when the tail is an ordinary word,
+    the scope, since such a package is named after its project (@babel/core is Babel,
+    laravel/framework is Laravel)."""
+    names = [tail] if len(tail) >= 3 and tail not in COMMON_WORDS else []
+    return names + ([scope] if _ordinary(tail) else [])
 
 
 def _go_names(path: str) -> list[str]:
@@ -316,12 +148,16 @@ def _spellings(library: str) -> tuple[tuple[str, str], ...]:
     if library not in _SPELLINGS:
         head, _, tail = library.partition("/")
         if library.startswith("@") or (tail and "." not in head):  # npm @scope/name, Composer vendor/name
-            names = [library, *([tail] if _distinctive(tail) else [])]
-        elif tail:  # a Go module path: the domain makes it one
-            names = [library, *_go_names(library)]
+            names = [library, *_scoped_names(head.lstrip("@"), tail)]
+        elif tail:  # a Go module path: the domain makes it one; its owner/name (google/uuid) too
+            segments = [s for s in library.split("/")[1:] if not _GO_MAJOR.fullmatch(s)]
+            names = [library, *_go_names(library), *(["/".join(segments[-2:])] if len(segments) >= 2 else [])]
         else:
             names = _python_names(library)
-        found = [(n, _rule(n)) for n in names] + [(n, _MEMBER) for n in _CONVENTIONS.get(library, ())]
+        # redis-py, chart.js, vuejs: the name with its ecosystem's suffix is that name, and never a word
+        suffixed = [f"{n}{suffix}" for n in names if n.isalnum() for suffix in _SUFFIXES]
+        found = [(n, _rule(n)) for n in names] + [(n, _ANYWHERE) for n in suffixed if n not in names]
+        found += [(n, _MEMBER) for n in _CONVENTIONS.get(library, ())]
         _SPELLINGS[library] = tuple(found)
     return _SPELLINGS[library]
 
@@ -388,6 +224,29 @@ _OTHER_NAMES = (r"React (?:Native|Router|Query|Hook Form|Testing Library|Three F
 _VERB_BRANDS = frozenset({"React", "Express", "Remix"})
 _SENTENCE_START = r"(?:\A|[.:!?]\s|\n)\s*(?:[-*]\s+)?\Z"
 _NAME_MARK = r"\.\w|['’]s\b|\s+v?\d"
+_EXTENSIONS = ("com|org|net|io|dev|app|js|mjs|cjs|ts|tsx|jsx|py|pyi|md|rst|txt|json|ya?ml|toml|html?|css|scss"
+               "|cfg|ini|conf|lock|log|sh|rs|go|rb|php|java|kt|xml|csv|env|sql|png|svg")
+# what after a word-like name means the package, whatever its case: a dotted or v-version
+# (`rich 13.7`, `hyper 1.0`, `yup v1`), its API (`torch DataLoader`, `pandas read_csv`,
+# `Lightning Trainer(`, `Click's CliRunner`), a command-line option (`prettier --write`,
+# `coverage run -m`)
+_PACKAGE_AFTER = (
+    r"\s+v?\d+(?:\.(?:\d+|x))+\b|\s+v\d+\b",
+    # a member, unless it is a file's extension or a domain (`requests.get`, not `home.html`)
+    rf"\.(?!(?:{_EXTENSIONS})\b)[a-z_]\w*\b",
+    rf"(?:['’]s)?\s+(?:[A-Z][a-z0-9]+[A-Z]\w*|[a-z][a-z0-9]*_\w+|\w+[(<]|\w+\.(?!(?:{_EXTENSIONS})\b)[A-Za-z_])",
+    r"\s+(?:[a-z][\w-]*\s+)?--?[a-z]",
+)
+_CLASS_AFTER = r"\s+(?:object|class|instance|type|interface|struct|enum|value)s?\b"  # a Future object
+_UPGRADE_BEFORE = r"\b(?:upgrad|downgrad|bump|pin)\w*\s+(?:the\s+)?\Z"
+_TO_VERSION = r"\s+(?:(?:to|from)\s+)?v?\d"
+_VERB_BEFORE = (r"(?:\b(?:i|we|you|they|he|she)|n['’]t|\b(?:can|could|should|must|will|would|might|shall)"
+                r"|\b(?:have|has|had|need|needs|needed|want|wants|wanted|going|try|tried|trying|able) to"
+                r"|\b(?:looks?|looked|seems?|seemed|feels?|felt|sounds?|became|becomes?))\s+\Z")
+_IMPERATIVE_AFTER = r"\s+(?:a|an|the|your|our|its|their|this|that|these|those|it|them|all|every|each)\b"
+_CAPITAL_AFTER = r" [A-Z][a-z]"
+_COORDINATION = r"[`'\"]?\s*(?:\+|&|,|/|\band\b|\bor\b|\bvs\b\.?|\bversus\b)\s*[`'\"]?"
+_CAPITAL_BEFORE = r"(?<![.:!?]\s)(?<!\A)\b[A-Z][a-z]+ \Z"
 _REGEXES: dict[tuple[str, bool], re.Pattern[str]] = {}
 
 
@@ -440,12 +299,51 @@ def _code_like(text: str, start: int, end: int) -> bool:
             or any(_regex(b).search(before) and _regex(a).match(after) for b, a in _AROUND))
 
 
+def _named_as_package(text: str, start: int, end: int) -> bool:
+    """Prose that can only mean the package: a version after the name (`rich 13.7`), an upgrade
+    to a version (`bump click to 8.1.7`), its API or a command-line option after it
+    (`torch DataLoader`, `pandas read_csv`, `prettier --write`), or a capital that is not the
+    sentence's (`we pinned Black`)."""
+    after = text[end:end + 80]
+    if any(_regex(p).match(after) for p in _PACKAGE_AFTER):
+        return True
+    if _regex(_UPGRADE_BEFORE).search(text, max(0, start - 40), start) and _regex(_TO_VERSION).match(after):
+        return True
+    return _capitalised_name(text, start, end)
+
+
+def _capitalised_name(text: str, start: int, end: int) -> bool:
+    """``Black`` (not ``black`` or ``BLACK``) as a name: mid-sentence, or at a sentence's start
+    followed by what marks a name (``Rich's``, ``Next 14``, ``Arrow.get``). A capitalised
+    neighbour makes it a word of a longer name (Black Friday, Catppuccin Mocha)."""
+    word = text[start:end]
+    if not (word[:1].isupper() and word[1:].islower()):
+        return False
+    if (_regex(_CAPITAL_AFTER).match(text, end) or _regex(_CLASS_AFTER).match(text, end)
+            or _regex(_CAPITAL_BEFORE).search(text, max(0, start - 60), start)):
+        return False
+    if _regex(_SENTENCE_START).search(text, 0, start):
+        return bool(_regex(_NAME_MARK).match(text, end))
+    return True
+
+
 def _mentioned(text: str, start: int, end: int, rule: str) -> bool:
     if _part_of_another_name(text, start, end):
         return False
     if rule == _MEMBER and _regex(r"\.\w").match(text, end):
         return True
-    return rule == _ANYWHERE or _code_like(text, start, end)
+    if _code_like(text, start, end) or _named_as_package(text, start, end):
+        return True
+    return rule == _ANYWHERE and not _used_as_word(text, start, end)
+
+
+def _used_as_word(text: str, start: int, end: int) -> bool:
+    """A name the grammar makes a verb or an adjective: after a subject, a modal or a
+    negation (`we don't recoil`, `had to retrofit`), after a linking verb (`looks dapper`), or
+    opening a sentence as an imperative (`Devise a scheme…`). No package is used that way."""
+    if _regex(_VERB_BEFORE, ignore_case=True).search(text, max(0, start - 40), start):
+        return True
+    return bool(_regex(_SENTENCE_START).search(text, 0, start) and _regex(_IMPERATIVE_AFTER).match(text, end))
 
 
 def _first_spelled(text: str, spelling: str, rule: str) -> int | None:
@@ -472,14 +370,16 @@ def _first_mention(text: str, library: str, declared: set[str]) -> int | None:
     # (@tanstack/react-query's "react-query" when react-query is declared too)
     positions = [_first_spelled(text, spelling, rule) for spelling, rule in _spellings(library)
                  if spelling == library or spelling not in declared]
-    positions += [_first_branded(text, brand) for brand in _BRANDS.get(library, ())]
+    brands = {b for spelling, _ in _spellings(library) for b in _BRANDS.get(spelling, ())}  # Cobra: spf13/cobra
+    positions += [_first_branded(text, brand) for brand in sorted(brands)]
     return min((p for p in positions if p is not None), default=None)
 
 
 def _fragments(library: str) -> tuple[str, ...]:
     """Lowercased substrings at least one of which any mention of ``library`` contains."""
     if library not in _FRAGMENTS:
-        found = [spelling for spelling, _ in _spellings(library)] + list(_BRANDS.get(library, ()))
+        found = [spelling for spelling, _ in _spellings(library)]
+        found += [brand for spelling in found for brand in _BRANDS.get(spelling, ())]
         _FRAGMENTS[library] = tuple(dict.fromkeys(f.lower() for f in found))
     return _FRAGMENTS[library]
 
@@ -492,11 +392,44 @@ def attribute(text: str, declared: Iterable[str]) -> list[str]:
     libraries = list(dict.fromkeys(normalize(name) for name in declared if name.strip()))
     names = set(libraries)
     lowered = text.lower()
-    mentions = []
+    found: dict[str, int] = {}
+    unproven: dict[str, list[tuple[int, int]]] = {}
     for library in libraries:
         if not any(fragment in lowered for fragment in _fragments(library)):
             continue  # the cheap test first: most texts name none of a project's libraries
         position = _first_mention(text, library, names)
         if position is not None:
-            mentions.append((position, library))
-    return [library for _, library in sorted(mentions)]
+            found[library] = position
+        elif spans := _word_spans(text, library, names):
+            unproven[library] = spans
+    _add_coordinated(text, found, unproven)
+    return sorted(found, key=lambda library: found[library])
+
+
+def _word_spans(text: str, library: str, declared: set[str]) -> list[tuple[int, int]]:
+    """Where ``library``'s spellings occur as words that no rule proved to be the package."""
+    return [match.span() for spelling, _ in _spellings(library) if spelling == library or spelling not in declared
+            for match in _word(spelling, ignore_case=True).finditer(text)
+            if not _part_of_another_name(text, *match.span())]
+
+
+def _add_coordinated(text: str, found: dict[str, int], unproven: dict[str, list[tuple[int, int]]]) -> None:
+    """A word-like name joined to a named package by ``+``, ``and``, ``or``, ``vs`` or a comma is
+    a package too: "hypothesis + pytest", "eslint and prettier", "cobra, viper and zap"."""
+    changed = True
+    while changed and unproven:
+        changed = False
+        ends = {position: _token_end(text, position) for position in found.values()}
+        for library, spans in list(unproven.items()):
+            for start, end in spans:
+                if any(_regex(_COORDINATION).fullmatch(text, end, other) or
+                       _regex(_COORDINATION).fullmatch(text, other_end, start) for other, other_end in ends.items()):
+                    found[library] = start
+                    del unproven[library]
+                    changed = True
+                    break
+
+
+def _token_end(text: str, start: int) -> int:
+    match = _regex(r"[\w@/.:-]*\w(?:\(\))?").match(text, start)
+    return match.end() if match else start

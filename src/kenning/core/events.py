@@ -29,10 +29,50 @@ if TYPE_CHECKING:
 SCHEMA_VERSION = 1
 
 LESSON_PREFIXES = ("lesson:", "gotcha:", "avoid:")
+
+# -- the vocabulary of schema v1, defined once ------------------------------------------------
+# The CLI's choices, the MCP tools' enums, the JSON Schema (``core.schema``, committed as
+# docs/event.schema.json) and ``ken validate`` are all read from here.
 TYPES = ("issue", "attempt", "fix", "decision", "note", "snooze")
 OUTCOMES = ("worked", "failed", "partial")
 SOURCES = ("cli", "mcp", "agent-hook", "watcher", "import", "git")
+# free text: every one is redacted before a write
 TEXT_FIELDS = ("summary", "details", "reason", "commit_message")
+REQUIRED = ("v", "id", "type", "summary", "timestamp", "source")
+# name -> (JSON type, what it holds); a field not named here is the writer's own and round-trips
+FIELDS: dict[str, tuple[str, str]] = {
+    "v": ("integer", "schema version: 1"),
+    "id": ("string", "evt_ + 20 lowercase hex: random when written, derived from the commit sha for an event "
+                     "derived from git, from the source record for an imported one"),
+    "type": ("string", "what happened"),
+    "summary": ("string", "one line: what happened"),
+    "details": ("string", "longer text: error output, the approach, evidence"),
+    "timestamp": ("string", "UTC, microseconds: when it happened"),
+    "location": ("string", "the file it concerns: a repository-relative POSIX path, optionally :LINE"),
+    "git_commit": ("string", "HEAD when it was written (an imported one may be abbreviated)"),
+    "source": ("string", "the surface that wrote it"),
+    "actor": ("string", "who wrote it, when known: human, an MCP client's name, git:<email>"),
+    "issue_id": ("string", "the issue it belongs to: short base-32, shown as #k7q2"),
+    "outcome": ("string", "attempt: how it went"),
+    "supersedes": ("string", "decision: the full id of the decision it retires"),
+    "lesson": ("boolean", "decision or note: marked as a reusable lesson"),
+    "commit": ("string", "derived from git: the commit's sha"),
+    "commit_message": ("string", "derived from git: the commit's message"),
+    "paths": ("array", "more files it is about; snooze: the files it covers"),
+    "touched": ("array", "derived from a revert: every file the revert touched"),
+    "reverts": ("array", "derived from a revert: the shas of the commits it reverts"),
+    "until": ("string", "snooze: the UTC time it ends"),
+    "reason": ("string", "snooze: why the warnings can wait"),
+    "unsnooze": ("boolean", "snooze: ends, on its paths, the snoozes recorded before it (until is its own time)"),
+    "imported_from": ("string", "import: the tool it came from (projectmem, beads)"),
+    "imported_type": ("string", "import: its type in that tool, when kenning has no such type (kept as a note)"),
+    "imported_id": ("string", "import: its id in that tool, when that id could not be kept"),
+}
+# which types carry a field only they may carry, and which fields a type must carry
+ONLY_ON = {"supersedes": ("decision",), "lesson": ("decision", "note")}
+REQUIRED_ON = {"issue": ("issue_id",), "attempt": ("outcome",), "snooze": ("until", "paths", "reason")}
+# hand-recorded attempts and fixes name their issue; one derived from git may name none
+ISSUE_REQUIRED_ON = ("attempt", "fix")
 
 # an event stamped further ahead of the clock than this is an outlier, not a clock a bit fast
 FUTURE_SLACK_US = 3600 * 1_000_000
@@ -227,10 +267,8 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _REQUIRED_TEXT = ("id", "type", "timestamp")
 # the type each known field must have when present (null stands for absent); unknown fields
 # are the writer's business and round-trip untouched
-_FIELD_TYPES: dict[str, type] = {
-    **dict.fromkeys(("id", "type", "timestamp", "summary", "details", "reason", "commit_message", "location",
-                     "issue_id", "outcome", "supersedes", "source", "actor", "git_commit", "commit", "until"), str),
-    **dict.fromkeys(("paths", "touched", "reverts"), list), "lesson": bool, "v": int}
+_PYTHON_TYPES = {"string": str, "array": list, "boolean": bool, "integer": int}
+_FIELD_TYPES: dict[str, type] = {name: _PYTHON_TYPES[kind] for name, (kind, _) in FIELDS.items()}
 _TYPE_NAMES = {str: "text", list: "a list of text", bool: "true or false", int: "a whole number"}
 
 
@@ -314,11 +352,11 @@ def validate_draft(data: Mapping[str, Any]) -> None:
         raise InvalidInput(f"--details is {len(details):,} characters (at most {MAX_DETAILS:,})")
     if kind == "attempt" and data.get("outcome") not in OUTCOMES:
         raise InvalidInput("an attempt needs its outcome: add --failed, --worked or --partial")
-    if kind in ("issue", "attempt", "fix") and data.get("source") != "git" and not data.get("issue_id"):
+    if (kind == "issue" or kind in ISSUE_REQUIRED_ON) and data.get("source") != "git" and not data.get("issue_id"):
         raise InvalidInput(f"{article(str(kind))} needs an issue id")
-    if data.get("supersedes") is not None and kind != "decision":
+    if data.get("supersedes") is not None and kind not in ONLY_ON["supersedes"]:
         raise InvalidInput("only a decision can supersede another decision")
-    if data.get("lesson") and kind not in ("decision", "note"):
+    if data.get("lesson") and kind not in ONLY_ON["lesson"]:
         raise InvalidInput("only a decision or a note can be marked as a lesson")
     if data.get("source") not in SOURCES:
         raise InvalidInput(f"unknown source {data.get('source')!r}")

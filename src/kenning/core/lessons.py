@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from typing import Any
 
-LESSON_KEYS = ("id", "text", "library", "project", "issue_id", "outcome", "fix")
+LESSON_KEYS = ("id", "text", "library", "libraries", "project", "issue_id", "outcome", "fix")
 TEXT_CHARS = 400
 
 
@@ -106,17 +106,19 @@ def for_stack(lessons: Iterable[dict[str, Any]], declared: Mapping[str, Iterable
     about to add is the point)."""
     found = []
     for lesson in lessons:
-        wanted = [name for name in _libraries(lesson)
+        wanted = [name for name in libraries_of(lesson)
                   if (normalize(library) == name if library else _same_registry(lesson, name, declared))]
         if wanted:
             found.append({**lesson, "library": wanted[0]})
     return found
 
 
-def _libraries(lesson: dict[str, Any]) -> list[str]:
+def libraries_of(lesson: dict[str, Any]) -> list[str]:
+    """Every library a lesson is filed under, normalized, in order of first mention (a record
+    written before ``libraries`` existed has only ``library``)."""
     listed = lesson.get("libraries")
-    names = listed if isinstance(listed, list) else [lesson.get("library")]
-    return [normalize(str(name)) for name in names if name]
+    names = listed if isinstance(listed, list) and listed else [lesson.get("library")]
+    return list(dict.fromkeys(normalize(str(name)) for name in names if name))
 
 
 def _same_registry(lesson: dict[str, Any], name: str, declared: Mapping[str, Iterable[str]]) -> bool:
@@ -127,17 +129,24 @@ def _same_registry(lesson: dict[str, Any], name: str, declared: Mapping[str, Ite
 
 
 def public(lesson: dict[str, Any]) -> dict[str, Any]:
-    """A lesson as ``ken lessons --json`` shows it."""
-    return {k: lesson.get(k) for k in LESSON_KEYS}
+    """A lesson as ``ken lessons --json`` shows it: ``libraries`` is every library it is filed
+    under; ``library`` the one it is shown for here (the first of them this project declares,
+    or the one asked for)."""
+    shown = {k: lesson.get(k) for k in LESSON_KEYS}
+    shown["libraries"] = libraries_of(lesson) if lesson.get("library") else []
+    return shown
 
 
 def line(lesson: dict[str, Any], width: int | None = None) -> str:
-    """One line: the library, the lesson, where it came from, and its fix when there is one."""
-    where = f"{lesson.get('project')}"
+    """One line: the libraries (the one it is shown for first), the lesson, where it came from,
+    and its fix when there is one."""
+    where = f"from {lesson.get('project') or 'another project'}"  # as the summary says it
     if lesson.get("issue_id"):
         where += f" #{lesson['issue_id']}"
-    library = f"[{lesson['library']}] " if lesson.get("library") else ""
+    shown = lesson.get("library")
+    names = [shown, *(x for x in lesson.get("libraries") or () if x != shown)] if shown else []
+    library = f"[{', '.join(names)}] " if names else ""
     outcome = f"{lesson['outcome']}: " if lesson.get("outcome") else ""
     fix = f"; fixed by: {one_line(str(lesson['fix']), 160)}" if lesson.get("fix") else ""
-    text = f"{library}{outcome}{lesson.get('text', '')} (from {where}{fix})"
+    text = f"{library}{outcome}{lesson.get('text', '')} ({where}{fix})"
     return one_line(text, width)

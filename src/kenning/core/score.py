@@ -19,17 +19,21 @@ TOKENS_PER_RETRY = 4000  # the reading and output one such re-try costs an agent
 def estimates(counts: dict[str, Any]) -> list[dict[str, Any]]:
     """Time and tokens that repeated failures would have cost, from warnings the gate gave and
     that were not followed by a repeat of the failed approach."""
-    gate = counts.get("gate") or {}
-    heeded = max(0, int(gate.get("warnings", 0)) - int(gate.get("repeats", 0)) - int(gate.get("overrides", 0)))
-    hours = round(heeded * MINUTES_PER_RETRY / 60, 1)
+    heeded_count = heeded(counts.get("gate") or {})
+    hours = round(heeded_count * MINUTES_PER_RETRY / 60, 1)
     return [
         {"name": "hours_saved", "value": hours, "kind": "estimate",
-         "formula": f"heeded gate warnings ({heeded}) x {MINUTES_PER_RETRY} min / 60",
+         "formula": f"heeded gate warnings ({heeded_count}) x {MINUTES_PER_RETRY} min / 60",
          "assumption": f"each heeded warning avoided one re-try of a failed approach, {MINUTES_PER_RETRY} min each"},
-        {"name": "tokens_saved", "value": heeded * TOKENS_PER_RETRY, "kind": "estimate",
-         "formula": f"heeded gate warnings ({heeded}) x {TOKENS_PER_RETRY:,} tokens",
+        {"name": "tokens_saved", "value": heeded_count * TOKENS_PER_RETRY, "kind": "estimate",
+         "formula": f"heeded gate warnings ({heeded_count}) x {TOKENS_PER_RETRY:,} tokens",
          "assumption": f"each avoided re-try would have cost an agent about {TOKENS_PER_RETRY:,} tokens"},
     ]
+
+
+def heeded(gate: dict[str, Any]) -> int:
+    """Gate warnings not followed by an override or a repeat of the failed approach."""
+    return max(0, int(gate.get("warnings", 0)) - int(gate.get("repeats", 0)) - int(gate.get("overrides", 0)))
 
 
 def heeded_definition() -> str:

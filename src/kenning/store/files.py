@@ -87,10 +87,11 @@ def read_exact(path: Path) -> str | None:
         return None
 
 
-def write_atomic(path: Path, text: str, mode: int | None = None) -> bool:
+def write_atomic(path: Path, text: str, mode: int | None = None, durable: bool = True) -> bool:
     """Replace ``path`` with ``text``; return False when it already had exactly that text.
 
     A new file gets the usual permissions (0666 minus the umask); a replaced file keeps its own.
+    ``durable=False`` skips the fsync: for a cache, which a crash may cost but never corrupt.
     """
     data = text.encode("utf-8")
     current = None
@@ -109,7 +110,8 @@ def write_atomic(path: Path, text: str, mode: int | None = None) -> bool:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                os.fsync(f.fileno())
         if mode is not None or current is not None:
             os.chmod(tmp, mode if mode is not None else current)  # type: ignore[arg-type]
         os.replace(tmp, path)

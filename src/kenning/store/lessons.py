@@ -29,25 +29,46 @@ LOCK_TIMEOUT = 10.0
 
 
 class LessonStore:
-    def __init__(self, home: Path) -> None:
-        self.path = home / "lessons.jsonl"
-        self.lock_path = home / "lessons.lock"
+    """The machine's store (``home/lessons.jsonl``), or another file of the same records (the
+    team store's clone) with its lock kept outside that file's folder."""
+
+    def __init__(self, home: Path, path: Path | None = None, lock_path: Path | None = None) -> None:
+        self.path = path or home / "lessons.jsonl"
+        self.lock_path = lock_path or home / "lessons.lock"
 
     def records(self) -> list[dict[str, Any]]:
         """Every readable record, in file order."""
+        return [record for _, record in self._lines() if record is not None]
+
+    def _lines(self) -> list[tuple[bytes, dict[str, Any] | None]]:
         try:
             data = self.path.read_bytes()
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             return []
-        found = []
+        found: list[tuple[bytes, dict[str, Any] | None]] = []
         for raw in data.splitlines():
             try:
                 record = json.loads(raw)
             except ValueError:  # a torn or hand-damaged line: the rest of the store still counts
-                continue
-            if isinstance(record, dict) and isinstance(record.get("op"), str) and isinstance(record.get("id"), str):
-                found.append(record)
-        return found
+                record = None
+            ok = isinstance(record, dict) and isinstance(record.get("op"), str) and isinstance(record.get("id"), str)
+            found.append((raw, record if ok else None))
+        return [(raw, record) for raw, record in found if record is not None or raw.strip()]
+
+    def rewrite(self, plan: Callable[[list[dict[str, Any]]], list[dict[str, Any]]]) -> None:
+        """The one rewrite (``ken lessons prune``): keep the records ``plan`` returns, byte for
+        byte and in place, add the new ones it returns at the end, and replace the file
+        atomically under the lock. Lines that do not parse are kept (bytes that are not UTF-8
+        become U+FFFD): they were never ours to judge."""
+        with file_lock(self.lock_path, LOCK_TIMEOUT):
+            lines = self._lines()
+            result = plan([record for _, record in lines if record is not None])
+            kept = {id(record) for record in result}
+            out = [raw for raw, record in lines if record is None or id(record) in kept]
+            old = {id(record) for _, record in lines if record is not None}
+            out += [json.dumps(r, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+                    for r in result if id(r) not in old]
+            files.write_atomic(self.path, b"".join(line + b"\n" for line in out).decode("utf-8", "replace"))
 
     def append(self, records: list[dict[str, Any]]) -> None:
         """Append records in one write, under the store's lock, and fsync."""

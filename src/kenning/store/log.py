@@ -7,7 +7,8 @@ Guarantees:
   moves its bytes to ``local/quarantine/`` and truncates back to the last complete line,
   the only rewrite ever made, and only of bytes that never formed an event;
 - a last line that is a whole event without its final newline (editors drop it) is an event:
-  readers read it, and the next writer completes it with the newline instead;
+  readers read it, and the next writer completes it with the newline instead; so is a torn
+  line with a whole event glued on (``>>`` onto a cut-off line): its event never leaves the log;
 - a malformed line in the middle is never touched: readers skip it and name its number;
 - nothing here follows a symbolic link inside ``.kenning/`` (see ``files.refuse_links``).
 """
@@ -18,6 +19,7 @@ import os
 import time
 import zlib
 
+from kenning.core.damage import glued_in
 from kenning.core.errors import LockTimeout, MemoryUnreadable, UnsafePath, cause
 from kenning.core.events import parse_line
 from kenning.store.files import BINARY, NOFOLLOW, open_nofollow, refuse_links
@@ -48,6 +50,12 @@ def is_event(data: bytes) -> bool:
     except ValueError:
         return False
     return True
+
+
+def holds_event(data: bytes) -> bool:
+    """True when ``data`` (a last line without its newline) is or holds a whole event: a cut-off
+    line with another log's line glued on (``>>`` onto a torn tail) still holds that line."""
+    return is_event(data) or bool(glued_in(data))
 
 
 class EventLog:
@@ -139,10 +147,16 @@ class EventLog:
             os.close(fd)
         return start, None
 
+    def append_lines(self, lines: list[str]) -> tuple[int, str | None]:
+        """Append several event lines in one write and one fsync (``ken import``): a crash
+        part-way leaves whole lines and at most one torn tail, which the next writer moves away."""
+        return self.append("\n".join(lines))
+
     def repair_torn_tail(self) -> bytes:
-        """Make the log end in a newline before an append (caller holds the lock): a whole event
-        missing its newline gets one; bytes that never formed an event are moved to the
-        quarantine and cut. Returns the bytes cut."""
+        """Make the log end in a newline before an append (caller holds the lock): a last line
+        that is or holds a whole event gets one (readers take the events out of a glued line);
+        bytes that never formed an event are moved to the quarantine and cut. Returns the bytes
+        cut."""
         fd = open_nofollow(self.path, os.O_RDWR)
         with open(fd, "r+b") as f:
             size = f.seek(0, os.SEEK_END)
@@ -154,7 +168,7 @@ class EventLog:
             keep = _last_newline(f, size) + 1
             f.seek(keep)
             torn = f.read()
-            if is_event(torn):
+            if holds_event(torn):  # an event's bytes never leave the log
                 f.seek(size)
                 f.write(b"\n")
                 f.flush()
@@ -165,6 +179,24 @@ class EventLog:
             f.flush()
             os.fsync(f.fileno())
         return torn
+
+    def terminate(self) -> bool:
+        """End the log's last line with a newline when it has none, by appending one (caller holds
+        the lock): the cut-off bytes stay where they are, as a line every reader skips. What
+        ``ken doctor --fix`` does, since it never rewrites a byte; True when it appended."""
+        fd = open_nofollow(self.path, os.O_RDWR | os.O_APPEND)
+        try:
+            size = os.lseek(fd, 0, os.SEEK_END)
+            if size == 0:
+                return False
+            os.lseek(fd, size - 1, os.SEEK_SET)
+            if os.read(fd, 1) == b"\n":
+                return False
+            os.write(fd, b"\n")  # O_APPEND: at the end, wherever the read left the offset
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        return True
 
     def _quarantine(self, torn: bytes, offset: int) -> None:
         refuse_links(self.quarantine)

@@ -1,0 +1,77 @@
+"""How much a file hurts, as one number and a level: the rule the page's heat map paints.
+
+Pure: the counts come in (from the index and git), the heat and its level go out. The weights
+are stated on the page next to the map, so a reader can redo any cell by hand.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+# a failed attempt or a revert is the strongest sign that a file is hard to change; an open
+# issue says it still hurts; a partial attempt is half a failure; commits alone are weak
+# evidence (busy files are not broken ones), so churn counts for half
+WEIGHTS = {"failed": 3, "reverts": 3, "open_issues": 2, "partial": 1}
+FORMULA = ("heat = 3 × failed attempts + 3 × reverts + 2 × open issues + partial attempts"
+           " + commits in the gate's window ÷ 2 (rounded down)")
+# upper bounds of levels 1 to 4 (level 5 is anything above): doubling steps, so a level means
+# the same on every project and a small project's hottest file does not look like a fire
+LEVEL_TOPS = (2, 5, 11, 23)
+LEVELS = 5
+
+
+def heat(failed: int, reverts: int, open_issues: int, partial: int, churn: int) -> int:
+    return (WEIGHTS["failed"] * failed + WEIGHTS["reverts"] * reverts + WEIGHTS["open_issues"] * open_issues
+            + WEIGHTS["partial"] * partial + churn // 2)
+
+
+def level(value: int) -> int:
+    """0 for no heat, then 1 (1-2) to 5 (24 or more)."""
+    if value <= 0:
+        return 0
+    return next((n for n, top in enumerate(LEVEL_TOPS, 1) if value <= top), LEVELS)
+
+
+def level_ranges() -> list[tuple[int, int | None]]:
+    """(lowest, highest) heat of each level from 1; None: no upper bound."""
+    lows = [1, *(top + 1 for top in LEVEL_TOPS)]
+    return [(low, LEVEL_TOPS[n] if n < len(LEVEL_TOPS) else None) for n, low in enumerate(lows)]
+
+
+def span(seconds: float) -> str:
+    """A duration in its two largest units, as a lifecycle shows it: ``3d 4h``, ``2h 5m``, ``40s``."""
+    total = max(0, int(seconds))
+    parts: list[str] = []
+    for size, unit in ((86400, "d"), (3600, "h"), (60, "m"), (1, "s")):
+        if total >= size or (unit == "s" and not parts):
+            parts.append(f"{total // size}{unit}")
+            total %= size
+        if len(parts) == 2:
+            break
+    return " ".join(parts)
+
+
+# a chart shows at most about this many bars: days for a few months, weeks for a few years
+DAYS_AS_DAYS = 120
+DAYS_AS_WEEKS = 2 * 366
+
+
+def bucket_unit(days: int) -> str:
+    """The bar width of a timeline covering ``days`` days: ``day``, ``week`` or ``month``."""
+    if days <= DAYS_AS_DAYS:
+        return "day"
+    return "week" if days <= DAYS_AS_WEEKS else "month"
+
+
+def bucket_start(day: str, unit: str) -> str:
+    """The first day (``YYYY-MM-DD``) of the bar ``day`` falls in; weeks start on Monday."""
+    if unit == "month":
+        return day[:7] + "-01"
+    if unit == "week":
+        when = date.fromisoformat(day)
+        return (when - timedelta(days=when.weekday())).isoformat()
+    return day
+
+
+def days_between(first: str, last: str) -> int:
+    return (date.fromisoformat(last[:10]) - date.fromisoformat(first[:10])).days

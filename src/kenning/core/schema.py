@@ -1,0 +1,250 @@
+"""The event format as rules: the JSON Schema of schema v1, and the same rules as a checker.
+
+Both are built from one vocabulary, ``core.events`` (types, outcomes, sources, fields, which
+type needs or may carry which field), so the schema shipped in ``docs/event.schema.json`` and
+``src/kenning/schema/event.schema.json``, the checker behind ``ken validate`` and the writers
+cannot drift apart: a test compares the committed files with ``schema_text()`` and runs the
+checker and a JSON Schema validator over the same events.
+
+The checker says more than the schema can: a timestamp that matches the pattern but names no
+real day (``2026-02-30``), and it words each problem for a person. It never raises.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from kenning.core.events import (
+    FIELDS,
+    ISSUE_REQUIRED_ON,
+    MAX_DETAILS,
+    MAX_SUMMARY,
+    ONLY_ON,
+    OUTCOMES,
+    REQUIRED,
+    REQUIRED_ON,
+    SCHEMA_VERSION,
+    SOURCES,
+    TYPES,
+    parse_timestamp,
+    upgrade,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+SCHEMA_ID = "https://kenning.invalid/schema/event-v1.json"
+EVENT_ID = r"^evt_[0-9a-f]{20}$"
+ISSUE_ID = r"^[0-9a-z]{4,12}$"
+TIMESTAMP = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$"
+COMMIT = r"^[0-9a-f]{7,64}$"  # a full sha-1 or sha-256, or an abbreviated one an import kept
+# inside the repository: not absolute, not climbing out, one line
+PATH = r"^(?!/)(?!\.\.(?:/|$))[^\n\x00]+$"
+
+PATTERNS = {"id": EVENT_ID, "supersedes": EVENT_ID, "issue_id": ISSUE_ID, "timestamp": TIMESTAMP,
+            "until": TIMESTAMP, "git_commit": COMMIT, "commit": COMMIT, "location": PATH}
+ITEM_PATTERNS = {"paths": PATH, "touched": PATH, "reverts": COMMIT}
+ENUMS = {"type": TYPES, "outcome": OUTCOMES, "source": SOURCES}
+_SAYS = {EVENT_ID: "evt_ and 20 lowercase hex digits", ISSUE_ID: "4 to 12 lowercase letters and digits",
+         TIMESTAMP: "a UTC time like 2026-01-31T12:00:00.000000Z", COMMIT: "a git sha (7 to 64 lowercase hex)",
+         PATH: "a path inside the repository (relative, not climbing out with ..)"}
+_JSON_TYPES = {"string": "text", "array": "a list", "boolean": "true or false", "integer": "a whole number"}
+
+
+# -- the JSON Schema ---------------------------------------------------------------------------
+
+def event_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of one line of the log, schema v1."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": f"kenning event (schema v{SCHEMA_VERSION})",
+        "description": ("One line of .kenning/events.jsonl, serialized canonically: sorted keys, no spaces, "
+                        "UTF-8. Fields not named here are allowed and must be kept by readers; see "
+                        "docs/format.md for the rules a schema cannot state."),
+        "type": "object",
+        "required": list(REQUIRED),
+        "properties": {name: _property(name) for name in FIELDS},
+        "allOf": _conditions(),
+        "additionalProperties": True,
+    }
+
+
+def _property(name: str) -> dict[str, Any]:
+    kind, description = FIELDS[name]
+    prop: dict[str, Any] = {"type": kind}
+    if name == "v":
+        prop = {"type": "integer", "const": SCHEMA_VERSION}
+    if name in ENUMS:
+        prop["enum"] = list(ENUMS[name])
+    if name in PATTERNS:
+        prop["pattern"] = PATTERNS[name]
+    if name in ITEM_PATTERNS:
+        prop["items"] = {"type": "string", "pattern": ITEM_PATTERNS[name]}
+    if name == "summary":
+        prop.update(minLength=1, maxLength=MAX_SUMMARY, pattern=r"\S")
+    if name == "details":
+        prop["maxLength"] = MAX_DETAILS
+    prop["description"] = description
+    return prop
+
+
+def _conditions() -> list[dict[str, Any]]:
+    def when_type(*kinds: str) -> dict[str, Any]:
+        return {"properties": {"type": {"enum": list(kinds)}}, "required": ["type"]}
+
+    found = [{"if": when_type(kind), "then": {"required": list(fields)}} for kind, fields in REQUIRED_ON.items()]
+    found.append({"if": {"properties": {"type": {"enum": list(ISSUE_REQUIRED_ON)},
+                                        "source": {"not": {"const": "git"}}}, "required": ["type", "source"]},
+                  "then": {"required": ["issue_id"]}})
+    found += [{"if": {"required": [field]}, "then": when_type(*kinds)} for field, kinds in ONLY_ON.items()]
+    return found
+
+
+def schema_text() -> str:
+    """The schema as committed: two-space indents, one trailing newline."""
+    return json.dumps(event_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+# -- the same rules, checked -------------------------------------------------------------------
+
+def problems(data: object) -> list[str]:
+    """Every way ``data`` (a decoded line) breaks schema v1, in words; empty when it is a valid
+    event. Older versions are upgraded first, as every reader does."""
+    if not isinstance(data, dict):
+        return ["not a JSON object"]
+    data = upgrade(data)
+    version = data.get("v")
+    if type(version) is int and version > SCHEMA_VERSION:
+        return [f"written by a newer kenning (schema v{version}); this ken checks v{SCHEMA_VERSION}"]
+    found = [f"missing {name}" for name in REQUIRED if name not in data]
+    for name, value in data.items():
+        if name in FIELDS:
+            found += _field_problems(name, value)
+    return found + _type_rules(data)
+
+
+def _field_problems(name: str, value: object) -> list[str]:
+    kind = FIELDS[name][0]
+    if value is None:
+        return [f"{name} is null (leave the field out instead)"]
+    if type(value) is not {"string": str, "array": list, "boolean": bool, "integer": int}[kind]:
+        return [f"{name} is not {_JSON_TYPES[kind]}"]
+    if name == "v" and value != SCHEMA_VERSION:
+        return [f"v is {value}, not {SCHEMA_VERSION}"]
+    if name in ENUMS and value not in ENUMS[name]:
+        return [f"{name} {_shown(value)} is not one of {', '.join(ENUMS[name])}"]
+    if name in PATTERNS and not re.search(PATTERNS[name], str(value)):
+        return [f"{name} {_shown(value)} is not {_SAYS[PATTERNS[name]]}"]
+    if name in ("timestamp", "until"):
+        return _calendar(name, str(value))
+    if isinstance(value, list):
+        return _item_problems(name, value)
+    return _text_problems(name, value)
+
+
+def _item_problems(name: str, items: list[Any]) -> list[str]:
+    pattern = ITEM_PATTERNS.get(name)
+    for item in items:
+        if not isinstance(item, str):
+            return [f"{name} holds {_shown(item)}, which is not text"]
+        if pattern and not re.search(pattern, item):
+            return [f"{name} holds {_shown(item)}, which is not {_SAYS[pattern]}"]
+    return []
+
+
+def _text_problems(name: str, value: object) -> list[str]:
+    if name == "summary" and isinstance(value, str):
+        if not value.strip():
+            return ["summary is empty"]
+        if len(value) > MAX_SUMMARY:
+            return [f"summary is {len(value):,} characters (at most {MAX_SUMMARY:,})"]
+    if name == "details" and isinstance(value, str) and len(value) > MAX_DETAILS:
+        return [f"details is {len(value):,} characters (at most {MAX_DETAILS:,})"]
+    return []
+
+
+def _calendar(name: str, text: str) -> list[str]:
+    """A time the pattern accepts may still name no real moment (a 30th of February)."""
+    try:
+        parse_timestamp(text)
+    except ValueError:
+        return [f"{name} {_shown(text)} is not a real date and time"]
+    return []
+
+
+def _type_rules(data: dict[str, Any]) -> list[str]:
+    kind = data.get("type")
+    found = [f"{_a(kind)} needs {field}" for field in REQUIRED_ON.get(str(kind), ()) if field not in data]
+    if kind in ISSUE_REQUIRED_ON and data.get("source") != "git" and "issue_id" not in data:
+        found.append(f"{_a(kind)} needs issue_id (only one derived from git may name no issue)")
+    for field, kinds in ONLY_ON.items():
+        if field in data and kind in TYPES and kind not in kinds:
+            found.append(f"only {' or '.join(_a(k) for k in kinds)} may carry {field}, not {_a(kind)}")
+    return found
+
+
+def _a(kind: object) -> str:
+    word = str(kind)
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _shown(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+# -- a whole log -------------------------------------------------------------------------------
+
+def check_log(lines: list[bytes], unterminated: bool) -> tuple[int, list[tuple[int, str]]]:
+    """(events without a problem, problems as (line number, words), by line) for the lines of a log, without
+    their newlines; ``unterminated``: the last one had none. Beyond each line's own problems: an
+    id on two lines (what a bad merge leaves), a supersession of something that is no decision,
+    and a last line cut off. Blank lines are no events and no damage (a hand edit, a merge)."""
+    found: list[tuple[int, str]] = []
+    first_line: dict[str, int] = {}
+    kinds: dict[str, object] = {}
+    retiring: list[tuple[int, str]] = []
+    filled = 0
+    for number, raw in enumerate(lines, 1):
+        if not raw.strip():
+            continue
+        filled += 1
+        data, why = decode_line(raw, number == 1)
+        if not isinstance(data, dict):
+            why = why or "not a JSON object"
+            cut = unterminated and number == len(lines)
+            found.append((number, f"an incomplete last line, cut off mid-write ({why})" if cut else why))
+            continue
+        found += [(number, problem) for problem in problems(data)]
+        eid = data.get("id")
+        if isinstance(eid, str) and eid in first_line:
+            found.append((number, f"duplicate id {eid} (first on line {first_line[eid]})"))
+        elif isinstance(eid, str):
+            first_line[eid], kinds[eid] = number, data.get("type")
+        if isinstance(data.get("supersedes"), str):
+            retiring.append((number, data["supersedes"]))
+    if unterminated and lines and not any(n == len(lines) for n, _ in found):
+        found.append((len(lines), "no newline at the end of the last line (the next write adds it)"))
+    for number, target in retiring:
+        if target in kinds and kinds[target] != "decision":
+            found.append((number, f"supersedes {target}, which is {_a(kinds[target])}, not a decision"))
+    found.sort(key=lambda problem: problem[0])
+    return filled - len({number for number, _ in found}), found
+
+
+def decode_line(raw: bytes, first: bool) -> tuple[Any, str | None]:
+    """(the JSON value, None), or (None, why it is none) for one line's bytes; the first line of
+    a file may start with a byte-order mark some editors add."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        return None, f"not UTF-8 text (byte 0x{raw[err.start]:02x} at column {err.start + 1})"
+    try:
+        return json.loads(text.lstrip("\ufeff") if first else text), None
+    except RecursionError:
+        return None, "nested too deeply to be an event"
+    except ValueError as err:
+        return None, f"not JSON ({str(err).split(':')[0]})"

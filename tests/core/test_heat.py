@@ -1,0 +1,48 @@
+"""The heat rule the page paints, and the spans and bars it is drawn with: pure values."""
+
+from __future__ import annotations
+
+import pytest
+
+from kenning.core.heat import FORMULA, bucket_start, bucket_unit, days_between, heat, level, level_ranges, span
+
+
+def test_heat_weighs_failures_and_reverts_most_and_churn_least() -> None:
+    assert heat(failed=1, reverts=0, open_issues=0, partial=0, churn=0) == 3
+    assert heat(failed=0, reverts=1, open_issues=0, partial=0, churn=0) == 3
+    assert heat(failed=0, reverts=0, open_issues=1, partial=0, churn=0) == 2
+    assert heat(failed=0, reverts=0, open_issues=0, partial=1, churn=0) == 1
+    assert heat(failed=0, reverts=0, open_issues=0, partial=0, churn=5) == 2  # commits count for half, rounded down
+    assert heat(2, 1, 1, 1, 4) == 6 + 3 + 2 + 1 + 2
+    assert "3 × failed attempts" in FORMULA and "÷ 2" in FORMULA
+
+
+@pytest.mark.parametrize(("value", "expected"), [(0, 0), (-1, 0), (1, 1), (2, 1), (3, 2), (5, 2), (6, 3), (11, 3),
+                                                 (12, 4), (23, 4), (24, 5), (10_000, 5)])
+def test_levels_double(value: int, expected: int) -> None:
+    assert level(value) == expected
+
+
+def test_level_ranges_cover_every_positive_heat_once() -> None:
+    ranges = level_ranges()
+    assert ranges == [(1, 2), (3, 5), (6, 11), (12, 23), (24, None)]
+    for n, (low, high) in enumerate(ranges, 1):
+        assert level(low) == n and (high is None or level(high) == n)
+
+
+@pytest.mark.parametrize(("seconds", "text"), [(0, "0s"), (-5, "0s"), (40, "40s"), (60, "1m"), (125, "2m 5s"),
+                                               (3600 + 300, "1h 5m"), (86400 * 3 + 3600 * 4 + 59, "3d 4h"),
+                                               (86400 * 1490 + 3600 * 20, "1490d 20h")])
+def test_span_says_the_two_largest_units(seconds: int, text: str) -> None:
+    assert span(seconds) == text
+
+
+def test_bars_are_days_then_weeks_then_months() -> None:
+    assert bucket_unit(0) == "day" and bucket_unit(120) == "day"
+    assert bucket_unit(121) == "week" and bucket_unit(732) == "week"
+    assert bucket_unit(733) == "month"
+    assert bucket_start("2031-01-08", "day") == "2031-01-08"
+    assert bucket_start("2031-01-08", "week") == "2031-01-06"  # a Wednesday: its week starts on Monday
+    assert bucket_start("2031-01-06", "week") == "2031-01-06"
+    assert bucket_start("2031-01-08", "month") == "2031-01-01"
+    assert days_between("2030-12-31T23:59:59.000000Z", "2031-01-01T00:00:00.000000Z") == 1
