@@ -5,15 +5,12 @@ Part of the CLI surface. Event text is flattened onto one line, as in the summar
 
 from __future__ import annotations
 
-from kenning.core.text import one_line, plural
+from kenning.core.text import one_line, plural, where
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-
-def _where(event: dict[str, Any]) -> str:
-    return f" ({event['location']})" if event.get("location") else ""
 
 
 def event_line(event: dict[str, Any]) -> str:
@@ -25,7 +22,7 @@ def event_line(event: dict[str, Any]) -> str:
         label = f"issue #{event.get('issue_id', '?')}"
     status = " [superseded]" if event.get("status") == "superseded" else ""
     date = str(event.get("timestamp", ""))[:10]
-    return f"{event.get('id', '?')}  {date}  {label}{status}: {one_line(str(event.get('summary', '')))}{_where(event)}"
+    return f"{event.get('id', '?')}  {date}  {label}{status}: {one_line(str(event.get('summary', '')))}{where(event)}"
 
 
 def render_events(events: list[dict[str, Any]]) -> str:
@@ -41,7 +38,7 @@ def render_issues(issues: list[dict[str, Any]], include_done: bool) -> str:
         tried = ", ".join(f"{n} {outcome}" for outcome, n in sorted(counts.items()))
         tried = f" [{tried}]" if tried else ""
         lines.append(f"#{issue.get('issue_id')}  {issue.get('status'):<4}  "
-                     f"{one_line(str(issue.get('summary', '')))}{_where(issue)}{tried}")
+                     f"{one_line(str(issue.get('summary', '')))}{where(issue)}{tried}")
     return "\n".join(lines) + "\n"
 
 
@@ -55,7 +52,7 @@ def render_show(result: dict[str, Any]) -> str:
             lines += ["", str(event["details"])]
         return "\n".join(lines) + "\n"
     issue = result["issue"]
-    lines = [f"#{result['issue_id']} ({result['status']}): {one_line(str(issue.get('summary', '')))}{_where(issue)}",
+    lines = [f"#{result['issue_id']} ({result['status']}): {one_line(str(issue.get('summary', '')))}{where(issue)}",
              f"  opened {issue.get('timestamp', '')}  {issue.get('id')}"]
     if issue.get("details"):
         lines.append(f"  details: {one_line(str(issue['details']))}")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from kenning.core.gate import FileVerdict
 from kenning.core.lessons import line as lesson_line
 from kenning.core.summary import loose_label
-from kenning.core.text import one_line
+from kenning.core.text import one_line, where
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -83,13 +83,13 @@ def render(brief: Brief) -> str:
                       len(brief.stale), SHOWN["stale"], "ken precheck FILE")
     lines += _section("Open issues", [_issue(i, a) for i, a in brief.open_issues], brief.open_total,
                       SHOWN["issues"], "ken issues")
-    lines += _section("Recent decisions", [f"[{d['id']}] {d.get('summary', '')}{_where(d)}" for d in brief.decisions],
+    lines += _section("Recent decisions", [f"[{d['id']}] {d.get('summary', '')}{where(d)}" for d in brief.decisions],
                       brief.decision_total, SHOWN["decisions"], "ken search --type decision")
     lines += _section("Lessons", [lesson_line(x) for x in brief.lessons], brief.lesson_total,
                       SHOWN["lessons"], "ken lessons")
     room = min(SHOWN["history"], LINES - len(lines) - 2)  # its heading and its "more" line
     if room > 0:
-        lines += _section("Recent history", [f"{loose_label(i)}{i.get('summary', '')}{_where(i)}"
+        lines += _section("Recent history", [f"{loose_label(i)}{i.get('summary', '')}{where(i)}"
                                              for i, _ in brief.history], brief.history_total, room,
                           "ken summary --full")
     if len(lines) == 1:
@@ -119,12 +119,9 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
-def _where(item: Item) -> str:
-    return f" ({item['location']})" if item.get("location") else ""
-
 
 def _issue(issue: Item, attempts: list[Item]) -> str:
-    text = f"#{issue['issue_id']} {issue.get('summary', '')}{_where(issue)}"
+    text = f"#{issue['issue_id']} {issue.get('summary', '')}{where(issue)}"
     if attempts:
         latest = attempts[0]
         text += f" — {latest.get('outcome', 'failed')}: {latest.get('summary', '')}"

@@ -15,7 +15,7 @@ import re
 
 from kenning.core.budget import Section, fit
 from kenning.core.lessons import line as lesson_line
-from kenning.core.text import one_line
+from kenning.core.text import one_line, where
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -97,23 +97,20 @@ def _sections(inputs: Inputs) -> list[Section]:
     ]
 
 
-def _where(item: Item) -> str:
-    return f" ({one_line(item['location'])})" if item.get("location") else ""
-
 
 def _issue_lines(issue: Issue) -> list[str]:
     item = issue.item
-    lines = [f"- #{one_line(item['issue_id'])} {one_line(item.get('summary', ''), ITEM_CHARS)}{_where(item)}"]
+    lines = [f"- #{one_line(item['issue_id'])} {one_line(item.get('summary', ''), ITEM_CHARS)}{where(item)}"]
     for attempt in issue.attempts:
         lines.append(f"  - {attempt.get('outcome', 'failed')}: {one_line(attempt.get('summary', ''), ITEM_CHARS)}"
-                     f"{_where(attempt)}")
+                     f"{where(attempt)}")
     return lines
 
 
 def _item_line(item: Item, with_id: bool = False) -> str:
     ident = f"[{one_line(item['id'])}] " if with_id else ""
     issue = f"#{one_line(item['issue_id'])} " if item.get("issue_id") and not with_id else ""
-    return f"- {ident}{issue}{one_line(item.get('summary', ''), ITEM_CHARS)}{_where(item)}"
+    return f"- {ident}{issue}{one_line(item.get('summary', ''), ITEM_CHARS)}{where(item)}"
 
 
 def _lesson(lesson: dict[str, Any]) -> str:

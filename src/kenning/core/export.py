@@ -11,7 +11,7 @@ exporting twice changes nothing.
 from __future__ import annotations
 
 from kenning.core.budget import Section, fit
-from kenning.core.text import one_line
+from kenning.core.text import one_line, where
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -69,18 +69,15 @@ def render(compiled: Compiled, budget: int) -> str:
     return f"{BEGIN}\n{intro}{body}\n{END}\n"
 
 
-def _where(item: Item) -> str:
-    return f" ({one_line(item['location'])})" if item.get("location") else ""
-
 
 def _line(item: Item, with_id: bool = False) -> str:
     ident = f"[{one_line(item['id'])}] " if with_id else ""
-    return f"- {ident}{one_line(item.get('summary', ''), ITEM_CHARS)}{_where(item)}"
+    return f"- {ident}{one_line(item.get('summary', ''), ITEM_CHARS)}{where(item)}"
 
 
 def _failure(item: Item) -> str:
     issue = f" (#{one_line(item['issue_id'])})" if item.get("issue_id") else ""
-    return f"- {item.get('outcome', 'failed')}: {one_line(item.get('summary', ''), ITEM_CHARS)}{_where(item)}{issue}"
+    return f"- {item.get('outcome', 'failed')}: {one_line(item.get('summary', ''), ITEM_CHARS)}{where(item)}{issue}"
 
 
 def splice(text: str | None, block: str, begin: str = BEGIN, end: str = END) -> str:

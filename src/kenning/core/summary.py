@@ -17,7 +17,7 @@ import re
 
 from kenning.core.budget import Section, render_sections
 from kenning.core.fold import ATTEMPTS_SHOWN, ITEM_CHARS, NOTES_SHOWN, State
-from kenning.core.text import one_line
+from kenning.core.text import one_line, where
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -97,13 +97,10 @@ def _sections(state: State, limit: int | None, exists: Callable[[str], bool] | N
     ]
 
 
-def _where(item: Item) -> str:
-    return f" ({one_line(item['location'])})" if item.get("location") else ""
-
 
 def _issue_lines(state: State, issue: Item, limit: int | None) -> list[str]:
     iid = issue["issue_id"]
-    lines = [f"- #{one_line(iid)} {one_line(issue.get('summary', ''), limit)}{_where(issue)}"]
+    lines = [f"- #{one_line(iid)} {one_line(issue.get('summary', ''), limit)}{where(issue)}"]
     fix = state.fixes.get(iid) if state.done_ids.get(iid) else None
     if fix is not None:
         lines.append(f"  - fixed: {one_line(fix.get('summary', ''), limit)}")
@@ -114,7 +111,7 @@ def _issue_lines(state: State, issue: Item, limit: int | None) -> list[str]:
 
 
 def _decision_line(item: Item, limit: int | None) -> str:
-    return f"- [{one_line(item['id'])}] {one_line(item.get('summary', ''), limit)}{_where(item)}"
+    return f"- [{one_line(item['id'])}] {one_line(item.get('summary', ''), limit)}{where(item)}"
 
 
 def _other_line(lesson: dict[str, Any], limit: int | None) -> str:
@@ -134,7 +131,7 @@ def _other_line(lesson: dict[str, Any], limit: int | None) -> str:
 
 def _plain_line(item: Item, limit: int | None) -> str:
     label = f"[{one_line(item['id'])}] " if item.get("type") == "decision" else loose_label(item)
-    return f"- {label}{one_line(item.get('summary', ''), limit)}{_where(item)}"
+    return f"- {label}{one_line(item.get('summary', ''), limit)}{where(item)}"
 
 
 # a summary opening with one of these words already says what the event is: `fix: fix: …` and

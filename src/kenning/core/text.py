@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import re
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
 _SPACE = re.compile(r"\s+")
 _FLAT = re.compile(r"\S+(?: \S+)*")  # already on one line, single spaces: most summaries
 
@@ -56,3 +61,9 @@ def duration(seconds: float) -> str:
                        if seconds >= size), (1, "second"))
     value = seconds / size
     return plural(max(1, round(value * 2) / 2 if value < 10 else round(value)), unit)
+
+
+def where(item: Mapping[str, Any]) -> str:
+    """`` (src/a.py:12)`` after an item's text, on one line; nothing when it names no place."""
+    location = item.get("location")
+    return f" ({one_line(str(location))})" if location else ""
