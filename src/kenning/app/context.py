@@ -21,7 +21,7 @@ from kenning.core import brief as brief_core
 from kenning.core import context as context_core
 from kenning.core import gate
 from kenning.core.errors import InvalidInput
-from kenning.core.events import format_timestamp
+from kenning.core.events import format_timestamp, location_path
 from kenning.core.fold import key
 from kenning.store import files
 
@@ -182,7 +182,7 @@ def _brief(memory: Memory, now_us: int) -> brief_core.Brief:
     result = brief_core.Brief(memory.project.title)
     since = format_timestamp(gate.window_start(now_us, settings(memory.project)))
     candidates = memory.cache.failure_paths(since, 8)
-    candidates += [i["location"].split(":")[0] for i in _first(state.open_items(), 4) if i.get("location")]
+    candidates += [location_path(i["location"]) for i in _first(state.open_items(), 4) if i.get("location")]
     candidates += [path for path, _ in state.top_files(6, exists=in_tree(memory.project))]
     paths = list(dict.fromkeys(candidates))[:brief_core.JUDGED]
     if paths:  # one read of git for every path the index has not seen at this HEAD

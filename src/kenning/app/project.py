@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from kenning import git
+from kenning.core.defaults import DEFAULT_CONFIG
 from kenning.core.errors import InvalidInput, NotInitialized
 from kenning.core.events import ISSUE_ALPHABET, format_timestamp, parse_timestamp
 from kenning.store import files
@@ -23,16 +24,6 @@ if TYPE_CHECKING:
 
 KENNING_DIR = ".kenning"
 
-DEFAULT_CONFIG: dict[str, dict[str, object]] = {
-    "summary": {"budget": 6000},
-    "gate": {"window_days": 30, "failure_days": 365, "revert_commits": 2, "revert_recent_days": 60,
-             "churn_commits": 4,
-             "block_failed_attempts": 3, "stale_ratio": 0.5, "commit": "advisory", "agent": "deny", "similarity": 0.6},
-    "capture": {"backfill_days": 90, "revert_days": 365},
-    "redaction": {"allowlist": [], "patterns": {}},
-    "lock": {"timeout_seconds": 10.0},
-    "watch": {"saves": 8, "window_seconds": 120},
-}
 
 
 class Project:

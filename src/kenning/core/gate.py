@@ -19,6 +19,7 @@ value here, never an exception: the surfaces decide what it means (``--strict``,
 
 from __future__ import annotations
 
+from kenning.core.defaults import GATE
 from kenning.core.events import Event, parse_timestamp
 from kenning.core.text import one_line, plural
 
@@ -76,9 +77,12 @@ class Settings:
     __slots__ = ("window_days", "churn_commits", "block_failed_attempts", "stale_ratio", "failure_days",
                  "revert_commits", "revert_recent_days")
 
-    def __init__(self, window_days: float = 30, churn_commits: int = 4, block_failed_attempts: int = 3,
-                 stale_ratio: float = 0.5, failure_days: float = 365, revert_commits: int = 2,
-                 revert_recent_days: float = 60) -> None:
+    def __init__(self, window_days: float = GATE["window_days"],
+                 churn_commits: int = int(GATE["churn_commits"]),
+                 block_failed_attempts: int = int(GATE["block_failed_attempts"]),
+                 stale_ratio: float = GATE["stale_ratio"], failure_days: float = GATE["failure_days"],
+                 revert_commits: int = int(GATE["revert_commits"]),
+                 revert_recent_days: float = GATE["revert_recent_days"]) -> None:
         self.window_days = window_days
         # failed attempts stay visible longer than the other signals: measured with `ken audit`,
         # a revert is re-attempted months later as often as within a month (docs/audit.md)

@@ -1,0 +1,21 @@
+"""What config.toml means when it says nothing: every setting's default, in one place.
+
+``app.project`` reads config.toml over these; ``core.gate.Settings`` takes its thresholds'
+defaults from ``GATE``; the commented template ``ken init`` writes (``app.texts.CONFIG``) is
+held to them by ``tests/test_recipes.py``. Plain data, cheap to import on every command.
+"""
+
+from __future__ import annotations
+
+# the gate's thresholds (DESIGN section 6); measured choices are explained in docs/audit.md
+GATE: dict[str, float] = {"window_days": 30, "failure_days": 365, "revert_commits": 2, "revert_recent_days": 60,
+                          "churn_commits": 4, "block_failed_attempts": 3, "stale_ratio": 0.5}
+
+DEFAULT_CONFIG: dict[str, dict[str, object]] = {
+    "summary": {"budget": 6000},
+    "gate": {**GATE, "commit": "advisory", "agent": "deny", "similarity": 0.6},
+    "capture": {"backfill_days": 90, "revert_days": 365},
+    "redaction": {"allowlist": [], "patterns": {}},
+    "lock": {"timeout_seconds": 10.0},
+    "watch": {"saves": 8, "window_seconds": 120},
+}
