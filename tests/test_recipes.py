@@ -48,7 +48,7 @@ def test_every_event_type_is_in_the_open_format(kind: str) -> None:
 
 def warning_kinds() -> set[str]:
     text = (SRC / "core" / "gate.py").read_text(encoding="utf-8")
-    return set(re.findall(r'Warning_\("([a-z_]+)"', text))
+    return set(re.findall(r'GateWarning\("([a-z_]+)"', text))
 
 
 def test_there_are_gate_signals_to_check() -> None:

@@ -138,7 +138,7 @@ def tables(state: State) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for name in TABLES:
         table = getattr(state, name)
-        found[name] = list(table.newest())
+        found[name] = list(table.by_rank())
         found[name + ".size"] = table.size()
     return found
 
@@ -184,7 +184,7 @@ def note_coverage(state: State, events: list[Event]) -> None:
     if state.done_ids.size() > len(state.done_items()):
         label("done issues beyond the kept window")
     if any(len(a) < sum(1 for e in events if e.issue_id == iid and e.outcome in ("failed", "partial"))
-           for iid, a in state.attempts.newest()):
+           for iid, a in state.attempts.by_rank()):
         label("attempts beyond the kept window")
     if state.unknown:
         label("unknown types")

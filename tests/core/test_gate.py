@@ -63,7 +63,7 @@ def judge(events: list[Event], file_facts: FileFacts | None = None, fixed: set[s
     return evaluate(path, memory, file_facts, NOW, settings)
 
 
-def by_kind(verdict: gate.FileVerdict) -> dict[str, gate.Warning_]:
+def by_kind(verdict: gate.FileVerdict) -> dict[str, gate.GateWarning]:
     kinds = [w.kind for w in verdict.warnings]
     assert len(kinds) == len(set(kinds)), f"one warning per kind, got {kinds}"
     return {w.kind: w for w in verdict.warnings}

@@ -112,7 +112,7 @@ BOUNDED: dict[str, Callable[[Cache], Any]] = {
     "recent_failures": lambda c: c.recent_failures(10),
     "newest_until": lambda c: c.newest_until(UNTIL),
     "state get": lambda c: c.table("decisions").get("x"),
-    "state newest": lambda c: next(c.table("decisions").newest(), None),
+    "state newest": lambda c: next(c.table("decisions").by_rank(), None),
     "meta": lambda c: c.meta("log"),
     "insert a fix": lambda c: c.insert(_fix("i00010"), "log", None),
     "insert an issue": lambda c: c.insert(_issue("i00011"), "log", None),

@@ -57,7 +57,8 @@ _ITEM_KEYS = ("id", "type", "timestamp", "location", "issue_id", "outcome", "sup
 
 
 class MemoryTable:
-    """A keyed container whose values carry a rank; ``newest`` iterates by rank, highest first.
+    """A keyed container whose values carry a rank (a time, or a zero-padded count); ``by_rank``
+    iterates by rank, highest first.
 
     The cache provides a SQLite-backed class with the same five methods.
     """
@@ -79,7 +80,7 @@ class MemoryTable:
     def size(self) -> int:
         return len(self.rows)
 
-    def newest(self) -> Iterator[tuple[str, Any]]:
+    def by_rank(self) -> Iterator[tuple[str, Any]]:
         """(key, value) pairs by rank, highest first; equal ranks by key, ascending."""
         ordered = sorted(self.rows.items())
         ordered.sort(key=lambda kv: kv[1][0], reverse=True)
@@ -262,10 +263,10 @@ class State:
     # -- views used by projections ------------------------------------------------------------
 
     def standing_decisions(self) -> Iterator[Item]:
-        return (d for _, d in self.decisions.newest())
+        return (d for _, d in self.decisions.by_rank())
 
     def lesson_items(self) -> Iterator[Item]:
-        decided = (d for _, d in self.decided_lessons.newest())
+        decided = (d for _, d in self.decided_lessons.by_rank())
         return heapq.merge(decided, sorted(self.lessons, key=key, reverse=True), key=key, reverse=True)
 
     def lesson_total(self) -> int:
@@ -281,13 +282,13 @@ class State:
         return sorted(self.history, key=key, reverse=True)
 
     def open_items(self) -> Iterator[Item]:
-        return (item for _, item in self.open_issues.newest())
+        return (item for _, item in self.open_issues.by_rank())
 
     def top_files(self, limit: int = 20, exists: Callable[[str], bool] | None = None) -> list[tuple[str, int]]:
         """The most cited files, most cited first. ``exists`` (given by the caller, which may
         look at the working tree) skips files that are gone, so the list still fills up; it is
         asked about at most ``FILES_LOOKED_AT`` files."""
-        cited = self.key_files.newest()
+        cited = self.key_files.by_rank()
         if exists is None:
             return list(islice(cited, limit))
         return list(islice((kv for kv in islice(cited, FILES_LOOKED_AT) if exists(kv[0])), limit))

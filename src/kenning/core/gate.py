@@ -106,7 +106,7 @@ class Evidence:
         self.label, self.time_us, self.text, self.event_id = label, time_us, text, event_id
 
 
-class Warning_:
+class GateWarning:
     __slots__ = ("kind", "severity", "message", "event_ids", "snoozed_until", "evidence")
 
     def __init__(self, kind: str, severity: str, message: str, event_ids: list[str],
@@ -126,7 +126,7 @@ class Warning_:
 class FileVerdict:
     __slots__ = ("path", "warnings", "no_such_file")
 
-    def __init__(self, path: str, warnings: list[Warning_], no_such_file: bool = False) -> None:
+    def __init__(self, path: str, warnings: list[GateWarning], no_such_file: bool = False) -> None:
         self.path = path
         self.warnings = warnings
         # on no disk, unknown to git and to memory: most likely a mistyped path, not an "ok" file
@@ -294,7 +294,7 @@ def evaluate(path: str, memory: FileMemory, facts: FileFacts, now_us: int, setti
     return FileVerdict(path, warnings)
 
 
-def _failed_attempts(memory: FileMemory, settings: Settings) -> Warning_ | None:
+def _failed_attempts(memory: FileMemory, settings: Settings) -> GateWarning | None:
     """Failed attempts warn for ``failure_days``; only those in the shorter window can block:
     an old failure is worth knowing, not worth stopping an edit for."""
     if not memory.failed_count:
@@ -307,15 +307,15 @@ def _failed_attempts(memory: FileMemory, settings: Settings) -> Warning_ | None:
     # each summary of a revert starts with the change's sha and PR: a cut keeps them
     message = (f"{plural(memory.failed_count, 'failed attempt')} {span}: "
                + "; ".join(one_line(e.summary, 120) for e in shown))
-    return Warning_("failed_attempts", severity, message, [e.id for e in shown],
+    return GateWarning("failed_attempts", severity, message, [e.id for e in shown],
                     [Evidence("failed", _time(e), e.summary, e.id) for e in shown])
 
 
-def _open_issues(memory: FileMemory) -> Warning_ | None:
+def _open_issues(memory: FileMemory) -> GateWarning | None:
     if not memory.open_count:
         return None
     named = "; ".join(f"#{e.issue_id} {one_line(e.summary, 80)}" for e in memory.open_issues[:3])
-    return Warning_("open_issues", "warn", f"{plural(memory.open_count, 'open issue')}: {named}",
+    return GateWarning("open_issues", "warn", f"{plural(memory.open_count, 'open issue')}: {named}",
                     [e.id for e in memory.open_issues],
                     [Evidence("issue", _time(e), f"#{e.issue_id} {e.summary}", e.id) for e in memory.open_issues[:3]])
 
@@ -324,7 +324,7 @@ def _in_window(facts: FileFacts, since: int, now_us: int) -> list[Commit]:
     return [c for c in facts.commits if since <= c.time_us <= now_us]
 
 
-def _recent_revert(facts: FileFacts, memory: FileMemory, since: int, now_us: int) -> Warning_ | None:
+def _recent_revert(facts: FileFacts, memory: FileMemory, since: int, now_us: int) -> GateWarning | None:
     """Revert commits in the window, as git lists them: those memory judged (it read them) only
     where memory still counts them as failures here, so a revert of another change that merely
     touched this file, or one the file moved on from, adds nothing; those older than memory's
@@ -336,27 +336,27 @@ def _recent_revert(facts: FileFacts, memory: FileMemory, since: int, now_us: int
     message = f"reverted recently: {one_line(reverts[0].subject, 100)} ({reverts[0].sha[:10]})"
     if len(reverts) > 1:
         message += f" and {plural(len(reverts) - 1, 'more revert')}"
-    return Warning_("recent_revert", "warn", message, [derived_id(c.sha) for c in reverts],
+    return GateWarning("recent_revert", "warn", message, [derived_id(c.sha) for c in reverts],
                     [Evidence("revert", c.time_us, f"{c.subject} ({c.sha[:10]})", None) for c in reverts[:2]])
 
 
-def _churn(facts: FileFacts, since: int, now_us: int, settings: Settings) -> Warning_ | None:
+def _churn(facts: FileFacts, since: int, now_us: int, settings: Settings) -> GateWarning | None:
     commits = _in_window(facts, since, now_us)
     if len(commits) < settings.churn_commits:
         return None
     message = f"{plural(len(commits), 'commit')} touched this file in the last {_days(settings.window_days)}"
-    return Warning_("churn", "info", message, [], [Evidence("churn", commits[0].time_us, message, None)])
+    return GateWarning("churn", "info", message, [], [Evidence("churn", commits[0].time_us, message, None)])
 
 
-def _recent_decision(memory: FileMemory) -> Warning_ | None:
+def _recent_decision(memory: FileMemory) -> GateWarning | None:
     newest = memory.decision
     if newest is None:
         return None
-    return Warning_("recent_decision", "info", f"standing decision: {one_line(newest.summary, 120)}",
+    return GateWarning("recent_decision", "info", f"standing decision: {one_line(newest.summary, 120)}",
                     [newest.id], [Evidence("decided", _time(newest), newest.summary, newest.id)])
 
 
-def _stale_memory(memory: FileMemory, facts: FileFacts) -> Warning_ | None:
+def _stale_memory(memory: FileMemory, facts: FileFacts) -> GateWarning | None:
     if not memory.stale_count:
         return None
     renamed = next((c.renamed_to for c in facts.commits if c.renamed_to), None)
@@ -366,7 +366,7 @@ def _stale_memory(memory: FileMemory, facts: FileFacts) -> Warning_ | None:
         why = "the file changed substantially since they were written"
     noun = "memory" if memory.stale_count == 1 else "memories"
     message = f"{memory.stale_count} {noun} may be stale: {why}"
-    return Warning_("stale_memory", "info", message, [e.id for e in memory.stale],
+    return GateWarning("stale_memory", "info", message, [e.id for e in memory.stale],
                     [Evidence("stale", _time(e), e.summary, e.id) for e in memory.stale[:2]])
 
 

@@ -611,7 +611,7 @@ class StateTable:
     def size(self) -> int:
         return int(self.db.execute("SELECT count(*) FROM state WHERE name=?", (self.name,)).fetchone()[0])
 
-    def newest(self) -> Iterator[tuple[str, Any]]:
+    def by_rank(self) -> Iterator[tuple[str, Any]]:
         rows = self.db.execute("SELECT k, v FROM state WHERE name=? ORDER BY rank DESC, k ASC", (self.name,))
         return ((k, json.loads(v)) for k, v in rows)
 
