@@ -3,7 +3,7 @@
       cli + commands                 launcher: may import any surface, lazily
    render | hooks | mcp_server | …   surfaces: never import each other or the launcher
             app                      use cases
-       store | git                   adapters
+   store | git | processes           adapters (files; git; other processes)
             core                     pure, standard library only
 
 Imports under ``if TYPE_CHECKING:`` count too: a type-only dependency that points up is
@@ -24,7 +24,7 @@ import kenning
 
 PACKAGE = Path(kenning.__file__).parent
 STDLIB = set(sys.stdlib_module_names)
-LOWER = {"core", "store", "git", "app"}
+LOWER = {"core", "store", "git", "processes", "app"}  # git and processes: the two process adapters
 # the launcher is split by noun: cli builds the parser, commands holds the handlers that import
 # each surface lazily (``ken hook`` -> kenning.hooks, ``ken watch`` -> kenning.watch), and
 # lesson_commands the handlers of ``ken lessons``
@@ -84,7 +84,7 @@ def by_layer(layer_name: str) -> list[str]:
 
 
 def test_every_layer_has_modules_to_check() -> None:
-    for name in ("core", "store", "git", "app", "cli"):
+    for name in ("core", "store", "git", "processes", "app", "cli"):
         assert by_layer(name), f"no modules found in kenning.{name}"
 
 
@@ -96,7 +96,7 @@ def test_core_imports_only_the_standard_library_and_core(name: str) -> None:
     assert not bad, f"{name} (core) imports {bad}"
 
 
-@pytest.mark.parametrize("name", by_layer("store") + by_layer("git"))
+@pytest.mark.parametrize("name", by_layer("store") + by_layer("git") + by_layer("processes"))
 def test_adapters_import_only_the_standard_library_and_core(name: str) -> None:
     found = imports(name)
     assert not outside_stdlib(found), f"{name} imports {outside_stdlib(found)}"
@@ -163,3 +163,65 @@ def test_hot_modules_do_not_import_typing_or_dataclasses(name: str) -> None:
     assert name in loaded, r.stderr[-500:]
     for heavy in ("typing", "dataclasses", "inspect", "mcp", "pydantic", "rich"):
         assert heavy not in loaded, f"`import {name}` loads {heavy}"
+
+
+def runtime_imports(name: str) -> set[str]:
+    """The kenning modules ``name`` imports when it runs: at module level and inside functions,
+    but not under ``if TYPE_CHECKING:`` (never executed: a type may name a module that imports
+    this one, as ``capture`` names the ``Memory`` that calls it)."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            node.body = []
+    typed = {n for node in ast.walk(tree) for n in _imported(node, name)}
+    return {m for m in typed if m in MODULES and m != name}
+
+
+def _imported(node: ast.AST, name: str) -> set[str]:
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names}
+    if not isinstance(node, ast.ImportFrom):
+        return set()
+    base = node.module or ""
+    if node.level:
+        anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+        base = ".".join([*anchor, base] if base else anchor)
+    return {f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base for a in node.names}
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Each cycle of ``graph`` once, as the path that closes it (a depth-first search)."""
+    cycles: list[list[str]] = []
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycles.append([*path[path.index(nxt):], node, nxt] if nxt in path else [node, nxt])
+            elif nxt not in state:
+                visit(nxt, [*path, node])
+        state[node] = 2
+
+    for start in sorted(graph):
+        if start not in state:
+            visit(start, [])
+    return cycles
+
+
+def test_no_import_cycles_among_kenning_modules() -> None:
+    """A circle of imports (counting those inside functions) means a module reaches back into
+    one that imports it: the write path runs one way (record -> summary -> lessons -> memory ->
+    promotion, capture), and so does the launcher (cli -> commands, lesson_commands)."""
+    graph = {name: runtime_imports(name) for name in MODULES}
+    assert import_cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    """Guard the guard: a known circle is found, and a function-level import is an edge."""
+    assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
+    assert import_cycles({"a": {"b"}, "b": set()}) == []
+    assert "kenning.app.capture" in runtime_imports("kenning.app.memory")  # inside `_capture`
+    assert "kenning.app.memory" not in runtime_imports("kenning.app.capture")  # a type only

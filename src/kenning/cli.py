@@ -8,7 +8,6 @@ pay only for what they use. Errors are one line on stderr with the exit code of 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 from kenning import __version__
@@ -97,7 +96,9 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
     """A fixed width (``COLUMNS`` or 100): asking the terminal imports shutil on every parse."""
 
     def __init__(self, prog: str) -> None:
-        columns = os.environ.get("COLUMNS", "")
+        from kenning.app.project import environment
+
+        columns = environment("COLUMNS")
         super().__init__(prog, width=int(columns) if columns.isdigit() else 100)
 
 
@@ -136,6 +137,21 @@ def _command(sub: argparse._SubParsersAction[_Parser], name: str, help_text: str
                             formatter_class=_Formatter)
     parser.set_defaults(handler=handler)
     return parser
+
+
+def _lessons(args: argparse.Namespace) -> int:
+    """``ken lessons``: its handlers are the launcher's lesson_commands (which use commands' helpers)."""
+    from kenning.lesson_commands import lessons as run_lessons
+
+    return run_lessons(args)
+
+
+def _completion(args: argparse.Namespace) -> int:
+    """``ken completion``: here, beside the parser it describes (commands never import cli)."""
+    from kenning.completion import script
+
+    sys.stdout.write(script(build_parser(), args.shell))  # the whole parser: built for this command only
+    return 0
 
 
 def build_parser(only: str | None = None) -> _Parser:
@@ -264,7 +280,7 @@ def build_parser(only: str | None = None) -> _Parser:
     p.add_argument("--since", metavar="DATE|SPAN", help="count only the gate's checks since then: 2026-01-01, 30d, 4w")
     p = _command(sub, "lessons", "Lessons for the libraries this project declares, from every project on this "
                  "machine and the team store, and this project's own; add, forget, export, import, prune, and "
-                 "share them through a git repository (remote, sync).", c.lessons, [as_json, timed])
+                 "share them through a git repository (remote, sync).", _lessons, [as_json, timed])
     p.add_argument("action", nargs="?", choices=LESSON_ACTIONS,
                    help="forget ID | add TEXT --library L | export FILE | import FILE | prune --older-than AGE | "
                         "remote [URL] | sync (default: list)")
@@ -327,7 +343,7 @@ def build_parser(only: str | None = None) -> _Parser:
     p.add_argument("--root", metavar="PATH", help="serve only this project (a boundary: calls naming another fail)")
     _command(sub, "status", "Every wire on one screen: git and agent hooks, MCP clients, the project registry, "
              "memory health and the git history read.", c.status, [as_json])
-    p = _command(sub, "completion", "Print a completion script for bash, zsh or fish.", c.completion, [])
+    p = _command(sub, "completion", "Print a completion script for bash, zsh or fish.", _completion, [])
     p.add_argument("shell", choices=("bash", "zsh", "fish"))
     p = _command(sub, "wrap", "Run an agent CLI with the memory at hand: refreshes .kenning/summary.md, sets "
                  "KEN_PROJECT and KEN_SUMMARY, exits with the command's exit code.", c.wrap, [])
@@ -383,6 +399,11 @@ def _error(message: str) -> None:
     sys.stderr.write(f"ken: error: {visible(message)}\n")
 
 
+def _warning(message: str) -> None:
+    """A use case's warning, as the CLI renders it: one line on stderr, the moment it is known."""
+    print(f"ken: warning: {message}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         words = list(sys.argv[1:] if argv is None else argv)
@@ -391,7 +412,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "handler", None):  # bare `ken`: the overview is what was asked for
             parser.print_help()
             return 0
-        with _terminal_safe(for_humans=not getattr(args, "json", False) and words[0] not in _EXACT_OUTPUT):
+        from kenning.app.reporting import warnings_to
+
+        with _terminal_safe(for_humans=not getattr(args, "json", False) and words[0] not in _EXACT_OUTPUT), \
+                warnings_to(_warning):
             return int(args.handler(args))
     except KenError as err:
         _error(str(err))
@@ -407,7 +431,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error(f"an argument is not valid UTF-8 text ({err}); retype it, or pass it in UTF-8")
         return 2
     except Exception as err:  # noqa: BLE001 - the last line of defence: never a traceback
-        if os.environ.get("KEN_DEBUG"):
+        from kenning.app.project import environment
+
+        if environment("KEN_DEBUG"):
             raise
         if type(err).__module__ == "sqlite3":  # the index failed in a way the memory could not absorb
             _error(f"the index .kenning/cache/index.sqlite failed ({err}); `ken regenerate` rebuilds it")

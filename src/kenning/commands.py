@@ -63,7 +63,7 @@ def init_report(root: Path, changes: list[tuple[str, str]], ken: str) -> dict[st
 
 
 def backfill(args: argparse.Namespace) -> int:
-    from kenning.app.capture import backfill as run_backfill
+    from kenning.app.backfill import backfill as run_backfill
 
     result = run_backfill(find_project().require_initialized(), days=args.days, since=args.since, now=args.now)
     if args.json:
@@ -364,12 +364,6 @@ def score(args: argparse.Namespace) -> int:
     return 0
 
 
-def lessons(args: argparse.Namespace) -> int:
-    from kenning.lesson_commands import lessons as run_lessons  # the launcher's `ken lessons` part
-
-    return run_lessons(args)
-
-
 def _project_if_any() -> Any:
     """The initialized project here, or None: machine-wide commands work anywhere."""
     from kenning.core.errors import KenError
@@ -498,9 +492,9 @@ def mcp(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as err:
         if (err.name or "").partition(".")[0] != "mcp":
             raise
-        from kenning.core.errors import ExtraMissing
+        from kenning.core.errors import extra_missing
 
-        raise ExtraMissing("`ken mcp` (the MCP server)", "mcp") from err
+        raise extra_missing("`ken mcp` (the MCP server)", "mcp") from err
     return serve(Path(args.root) if args.root else None)
 
 
@@ -559,14 +553,6 @@ def status(args: argparse.Namespace) -> int:
 
     report = run_status(find_project())
     _print_json(report) if args.json else sys.stdout.write(render_status(report))
-    return 0
-
-
-def completion(args: argparse.Namespace) -> int:
-    from kenning.cli import build_parser
-    from kenning.completion import script
-
-    sys.stdout.write(script(build_parser(), args.shell))  # the whole parser: built for this command only
     return 0
 
 

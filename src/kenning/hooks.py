@@ -75,14 +75,14 @@ def _agent(name: str, agent: str | None) -> int:
     import os
 
     from kenning.app import agent_hooks
-    from kenning.app.project import find_project
+    from kenning.app.project import environment, find_project
 
     timer = _time_limit(name, AGENT_TIMEOUT)
     try:
         payload = json.loads(sys.stdin.read() or "{}")
         if not isinstance(payload, dict):
             return 0
-        start = payload.get("cwd") or os.environ.get("CLAUDE_PROJECT_DIR") or os.getcwd()
+        start = payload.get("cwd") or environment("CLAUDE_PROJECT_DIR") or os.getcwd()
         project = find_project(Path(str(start)))
         if not project.initialized:
             return 0
@@ -155,11 +155,9 @@ def _refresh(project: Project, name: str = "") -> None:
     from kenning.app import summary as summary_app
     from kenning.app.memory import open_memory
 
-    memory = open_memory(project)
-    try:
+    with open_memory(project) as memory:
         summary_app.refresh(memory)
-    finally:
-        memory.close()
+        memory.warnings.clear()  # a hook refreshes quietly, as ever
     if name == "post-commit":
         from kenning.app.commits import complete_checks
 

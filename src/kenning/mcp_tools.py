@@ -26,6 +26,7 @@ from kenning.app import lessons as lessons_app
 from kenning.app import read, registry, views
 from kenning.app import summary as summary_app
 from kenning.app.record import record
+from kenning.app.reporting import warnings_to
 from kenning.core.brief import render as render_brief
 from kenning.core.errors import InvalidInput, KenError
 from kenning.core.events import MAX_DETAILS, MAX_SUMMARY, OUTCOMES, TYPES
@@ -173,14 +174,26 @@ class Tools:
 
         def work() -> CallToolResult:
             project, _ = self._choose(ref)
-            answer = body(project)
+            warnings: list[str] = []  # the reader's warnings (damaged log lines, …): the caller sees them
+
+            def warned(message: str) -> None:
+                warnings.append(message)
+                print(f"ken: warning: {message}", file=sys.stderr)  # and the server's log, as ever
+
+            with warnings_to(warned):
+                answer = body(project)
             name = registry.name_of(project)
             head = f"project: {name} ({project.root})"
             if setup_hint and views.setup_mode(project):
                 head += (f"\nsetup mode: {project.map_path} has no Purpose yet; fill the map from the "
                          "manifests and entry points before other work")
             data = None if answer.data is None else {"project": name, "root": str(project.root), **answer.data}
-            return _result([head, *answer.blocks], data)
+            blocks = [head, *answer.blocks]
+            if warnings:
+                blocks.append("\n".join(f"warning: {message}" for message in warnings))
+                if data is not None:
+                    data["warnings"] = warnings
+            return _result(blocks, data)
 
         return self._guarded(work)
 
@@ -395,7 +408,10 @@ _LIST = {"type": "array"}
 
 
 def _data(**fields: dict[str, Any]) -> dict[str, Any]:
-    """The output schema of a project tool: the project it came from (name and root), and ``fields``."""
+    """The output schema of a project tool: the project it came from (name and root), and ``fields``.
+    When reading memory warned (damaged log lines, …) the data has ``warnings`` too, a list of
+    lines: left out of the schema (which allows more properties), as every listed byte costs
+    each session's context."""
     return {"type": "object", "properties": {"project": _STRING, "root": _STRING, **fields},
             "required": ["project", "root", *fields]}
 

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from kenning.core.churn import SaveCounter
-from kenning.core.errors import ExtraMissing
+from kenning.core.errors import extra_missing
 from kenning.core.text import duration
 
 TYPE_CHECKING = False
@@ -29,6 +29,10 @@ def ignored(rel: str) -> bool:
             or name.startswith(".#") or name in IGNORED_DIRS)
 
 
+def _warning(message: str) -> None:
+    print(f"ken: warning: {message}", file=sys.stderr)
+
+
 def watch(project: Project, saves: int | None = None, window_s: float | None = None,
           stop: threading.Event | None = None) -> int:
     """Watch until Ctrl-C (or ``stop`` is set); return the number of churn notes recorded."""
@@ -36,8 +40,9 @@ def watch(project: Project, saves: int | None = None, window_s: float | None = N
         from watchdog.events import FileSystemEvent, FileSystemEventHandler
         from watchdog.observers import Observer
     except ImportError as err:
-        raise ExtraMissing("`ken watch`", "watch") from err
+        raise extra_missing("`ken watch`", "watch") from err
     from kenning.app.record import record
+    from kenning.app.reporting import warnings_to
 
     counter = SaveCounter(saves or int(project.number("watch", "saves")),
                           window_s or project.number("watch", "window_seconds"))
@@ -60,8 +65,9 @@ def watch(project: Project, saves: int | None = None, window_s: float | None = N
                     return
                 summary = f"churn: {rel} saved {count} times within {duration(counter.window_s)}"
                 try:
-                    event_ = record(project, {"type": "note", "summary": summary, "location": rel,
-                                              "source": "watcher", "actor": "watcher"})
+                    with warnings_to(_warning):  # a watchdog thread: the CLI's sink is not set here
+                        event_ = record(project, {"type": "note", "summary": summary, "location": rel,
+                                                  "source": "watcher", "actor": "watcher"})
                     notes += 1
                     print(f"{event_.event.id}  {summary}", flush=True)
                 except Exception as err:  # noqa: BLE001 - the watcher keeps watching

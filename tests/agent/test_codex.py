@@ -50,6 +50,7 @@ def test_every_kind_of_section_is_gated(repo: Repo, section: str):
     assert "src/a.py" in {r["file"] for r in repo.checks()}
 
 
+@pytest.mark.slow
 def test_two_blocked_files_are_judged_together_and_denied_once(world):
     repo = world.repo({"src/a.py": "a = 1\n", "src/b.py": "b = 1\n", "src/quiet.py": "q = 1\n"})
     repo.block("src/a.py")

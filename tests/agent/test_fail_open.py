@@ -64,6 +64,7 @@ def test_a_corrupt_config_fails_open(repo: Repo):
         assert "kenning:" in r.stderr
 
 
+@pytest.mark.slow
 def test_invalid_stdin_fails_open(repo: Repo):
     repo.block("src/a.py")
     for stdin in ("not json at all", '{"session_id": "s1", "tool_input": ', "", "[1, 2, 3]", '"a string"', "null"):

@@ -97,6 +97,7 @@ def test_a_project_that_does_not_declare_the_library_gets_no_lesson_about_it(wor
     assert OTHERS not in injected(service)
 
 
+@pytest.mark.slow
 def test_lessons_from_other_projects_stay_inside_the_budget(world: World):
     shop = world.repo(REACT, name="webshop")
     issue = shop.issue("hydration breaks", "src/list.tsx")

@@ -426,6 +426,7 @@ def test_redact_filter_leaves_ordinary_text_byte_for_byte(world: World, repo: Re
 
 # -- damaged logs -------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_torn_tail_and_malformed_line_are_skipped_with_warnings_then_repaired(repo: Repo) -> None:
     iid = open_issue(repo, "Webhook retries create duplicate charges")
     repo.ok("note", "second line")

@@ -14,7 +14,11 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from .conftest import Repo
+
+pytestmark = pytest.mark.slow  # concurrency and kill -9 stress: `make test-slow`
 
 WRITERS = 8
 PER_WRITER = 200

@@ -170,6 +170,7 @@ def test_manifests_of_every_kind_declare_libraries(world: World, manifest: str, 
     assert [x["library"] for x in lessons(repo)] in (["pandas"], ["github.com/pandas/pandas"])
 
 
+@pytest.mark.slow  # concurrent processes
 def test_projects_promoting_at_once_keep_every_lesson_whole(world: World) -> None:
     import subprocess
 

@@ -40,6 +40,7 @@ def project(world: World) -> Repo:
 
 # --- context ---------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_context_puts_the_focus_files_gate_warnings_first_and_fits_the_budget(project: Repo) -> None:
     history(project)
     out = project.ok("context", "--tokens", "150", "--at", "src/list.py").stdout
@@ -49,6 +50,7 @@ def test_context_puts_the_focus_files_gate_warnings_first_and_fits_the_budget(pr
     assert first_section.startswith("Before you edit") and "hydration broke" in first_section
 
 
+@pytest.mark.slow
 def test_context_orders_decisions_and_issues_about_the_focus_first(project: Repo) -> None:
     ids = history(project)
     out = project.ok("context", "--tokens", "20000", "--at", "src/list.py", env=NOW).stdout
@@ -67,6 +69,7 @@ def said(text: str, title: str, heading: str = "## ") -> bool:
     return heading + title in text or f"{title} (" in left_out
 
 
+@pytest.mark.slow
 def test_every_cut_says_what_was_left_out(project: Repo) -> None:
     history(project)
     project.path.joinpath(".kenning", "PROJECT_MAP.md").write_text(
@@ -84,6 +87,7 @@ def test_every_cut_says_what_was_left_out(project: Repo) -> None:
         assert present == sorted(present, reverse=True), (tokens, data["text"])
 
 
+@pytest.mark.slow
 def test_context_is_deterministic_and_json_carries_the_same_text(project: Repo) -> None:
     history(project)
     a = project.ok("context", "--tokens", "800", env=NOW).stdout
@@ -112,6 +116,7 @@ def test_context_shows_the_map_lines_about_the_focus(project: Repo) -> None:
 
 # --- the budget at 100,000 events ------------------------------------------------------------------
 
+@pytest.mark.slow  # 100,000 events
 def test_context_and_brief_stay_bounded_at_100k_events(world: World) -> None:
     repo = world.repo(files={"src/api/module_0.py": "x = 1\n"})
     repo.init()
@@ -139,6 +144,7 @@ def git_counter(world: World) -> tuple[dict[str, str], Path]:
     return {"PATH": f"{shim}{os.pathsep}{world.env['PATH']}"}, count
 
 
+@pytest.mark.slow
 def test_brief_fits_a_screen_and_runs_at_most_three_git_processes(project: Repo) -> None:
     history(project)
     lines = [json.dumps({"v": 1, "id": f"evt_{n:020x}", "type": "attempt", "outcome": "failed",
@@ -160,6 +166,7 @@ def test_brief_fits_a_screen_and_runs_at_most_three_git_processes(project: Repo)
         "Recent decisions")[0]
 
 
+@pytest.mark.slow
 def test_brief_shows_warnings_stale_memories_issues_and_decisions(project: Repo) -> None:
     history(project)
     decision = project.json("decide", "The cart keeps totals in cents", "--at", "src/cart.py")["id"]
@@ -181,6 +188,7 @@ def test_brief_of_an_empty_memory_says_how_to_start(project: Repo) -> None:
 
 # --- score ---------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_score_counts_what_the_log_holds_and_labels_estimates(project: Repo) -> None:
     ids = history(project)
     project.ok("attempt", "Debounced the input", "--partial", "--issue", ids["focus"])
@@ -201,6 +209,7 @@ def test_score_counts_what_the_log_holds_and_labels_estimates(project: Repo) -> 
             assert "estimate" in line.lower(), line
 
 
+@pytest.mark.slow
 def test_score_estimates_follow_the_gate_records(project: Repo) -> None:
     history(project)
     project.ok("precheck", "src/list.py")
@@ -212,6 +221,7 @@ def test_score_estimates_follow_the_gate_records(project: Repo) -> None:
 
 # --- export ------------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_export_writes_a_marked_block_keeps_the_rest_and_is_idempotent(project: Repo) -> None:
     history(project)
     claude = project.path / "CLAUDE.md"
@@ -235,6 +245,7 @@ def test_export_writes_a_marked_block_keeps_the_rest_and_is_idempotent(project: 
     assert "<!-- kenning:begin" in second and "keep me" in second
 
 
+@pytest.mark.slow
 def test_export_to_agents_md_is_budgeted(project: Repo) -> None:
     history(project)
     (project.path / "AGENTS.md").unlink(missing_ok=True)
@@ -262,6 +273,7 @@ def test_export_refuses_damaged_markers_and_writes_nothing(project: Repo) -> Non
     assert r.returncode == 2 and "--claude-md" in r.stderr
 
 
+@pytest.mark.slow
 def test_context_lists_the_fixes_of_issues_about_the_focus(project: Repo) -> None:
     ids = history(project)
     project.ok("fix", "Virtualized the list", "--issue", ids["focus"])
@@ -273,6 +285,7 @@ def test_context_lists_the_fixes_of_issues_about_the_focus(project: Repo) -> Non
     assert "Summed in cents" not in fixes or fixes.index("Virtualized the list") < fixes.index("Summed in cents")
 
 
+@pytest.mark.slow
 def test_export_keeps_line_endings_follows_links_and_refuses_what_it_cannot_read(project: Repo) -> None:
     history(project)
     claude, agents = project.path / "CLAUDE.md", project.path / "AGENTS.md"
@@ -293,6 +306,7 @@ def test_export_keeps_line_endings_follows_links_and_refuses_what_it_cannot_read
     assert latin.read_bytes() == b"caf\xe9 notes\n"
 
 
+@pytest.mark.slow
 def test_context_focus_may_carry_a_line_number(project: Repo) -> None:
     history(project)
     plain = project.json("context", "--at", "src/list.py")

@@ -290,6 +290,7 @@ def rewrite(project: Project, raw: list[dict[str, Any]]) -> None:
 
 @SETTINGS
 @given(raw=logs(), facts=st.lists(FACTS, min_size=len(POOL), max_size=len(POOL)), windows=CONFIGS)
+@pytest.mark.slow
 def test_index_built_from_scratch_agrees_with_the_pure_selection(
         project: Project, raw: list[dict[str, Any]], facts: list[tuple[bool, int, list[tuple[int, int]]]],
         windows: tuple[float, float]) -> None:
@@ -317,6 +318,7 @@ def expect_rebuild(head: list[dict[str, Any]], tail: list[dict[str, Any]]) -> bo
 @SETTINGS
 @given(raw=logs(max_size=30), cut=st.floats(0, 1), facts=st.lists(FACTS, min_size=len(POOL), max_size=len(POOL)),
        windows=CONFIGS)
+@pytest.mark.slow
 def test_index_synced_incrementally_agrees_with_the_pure_selection(
         project: Project, raw: list[dict[str, Any]], cut: float,
         facts: list[tuple[bool, int, list[tuple[int, int]]]], windows: tuple[float, float]) -> None:

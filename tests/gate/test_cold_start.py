@@ -15,6 +15,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from kenning.app.memory import COLD_LOG_BYTES
 from machine import wait_for_processes_to_end
 
@@ -74,6 +76,7 @@ def built_in_the_background(world: World, repo_path: Path) -> None:
     assert index_built(repo_path), "no index after the background build exited"
 
 
+@pytest.mark.slow  # a log over COLD_LOG_BYTES, and a background build of its index
 def test_first_precheck_after_a_clone_answers_from_the_log_and_builds_the_index_behind(world: World) -> None:
     repo = world.repo()
     repo.commit("src/pay.py", "def pay():\n    return 1\n", "add pay", days=40)
@@ -115,6 +118,7 @@ def test_a_short_log_builds_its_index_in_the_foreground(world: World) -> None:
     assert index_built(repo.path)
 
 
+@pytest.mark.slow  # a log over COLD_LOG_BYTES, and a background build of its index
 def test_the_hook_payload_of_a_cold_clone_is_judged_like_a_warm_one(world: World) -> None:
     """The agent hook is the usual first command after a clone: same decision, cold or warm."""
     repo = world.repo()
@@ -137,6 +141,7 @@ def test_the_hook_payload_of_a_cold_clone_is_judged_like_a_warm_one(world: World
     assert hook("s2") == cold
 
 
+@pytest.mark.slow  # a log over COLD_LOG_BYTES, and a background build of its index
 def test_a_session_starting_on_a_cold_clone_is_told_the_memory_is_on_its_way(world: World) -> None:
     """SessionStart is the first thing an agent runs after a clone; it must not wait for (or,
     past the hook's time limit, lose) the first build of a long log's index."""

@@ -466,6 +466,7 @@ def test_without_paths_the_staged_files_are_checked(blocked):
     assert "stale_memory" in kinds(entry(report, "src/hot.py"))
 
 
+@pytest.mark.slow
 def test_thousands_of_long_paths_are_judged_with_git_history(world: World):
     """More paths than one git command line holds (MCP and the app API take lists): the history
     is read in batches, never given up on with "git history unavailable"."""

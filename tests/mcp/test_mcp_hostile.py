@@ -83,6 +83,7 @@ def places_around(world: World, alpha: Path) -> dict[str, str]:
             "plain": str(plain), "bare_repo": str(bare)}
 
 
+@pytest.mark.slow
 def test_hostile_arguments_to_every_tool_are_one_line_errors_and_write_nothing(world: World, alpha: Path) -> None:
     iid = world.ok(alpha, "issue", "Login fails", "--at", "src/app.py").stdout.split()[0].lstrip("#")
     world.ok(alpha, "decide", "Sessions live in Redis")
@@ -230,6 +231,7 @@ RAISING_SERVER = textwrap.dedent("""\
 """)
 
 
+@pytest.mark.slow
 async def test_every_kenning_error_is_an_is_error_line_with_its_message(world: World, alpha: Path) -> None:
     """Any error of the ``KenError`` tree (MemoryUnreadable, LockTimeout, ones added later) is a
     one-line isError result carrying its own message, never an "unexpected" crash report."""
@@ -251,6 +253,7 @@ async def test_every_kenning_error_is_an_is_error_line_with_its_message(world: W
         assert (await mcp.ok("get_summary")).body
 
 
+@pytest.mark.slow
 def test_a_hostile_client_name_never_reaches_the_log(world: World, alpha: Path) -> None:
     """The client's name becomes each event's actor: its control characters are dropped and
     its length bounded; one that is not Unicode refuses the handshake itself."""

@@ -112,6 +112,7 @@ async def test_an_unregistered_repository_the_server_was_started_in_is_served_to
     assert len(notes(local)) == 2
 
 
+@pytest.mark.slow
 async def test_current_project_names_each_step_and_writes_nothing(world: World, alpha: Path) -> None:
     outside = world.base / "elsewhere"
     outside.mkdir()

@@ -31,6 +31,7 @@ def history(world: World, repo: Path) -> dict[str, str]:
     return {"issue": iid.lstrip("#"), "decision": decision, "lesson": lesson}
 
 
+@pytest.mark.slow
 def test_every_structured_result_matches_its_schema_and_the_cli(world: World, alpha: Path) -> None:
     """Through a plain JSON-RPC client, so nothing but this test checks the shapes."""
     ids = history(world, alpha)

@@ -24,6 +24,7 @@ def history(world: World, repo: Path) -> dict[str, str]:
     return {"issue": iid.lstrip("#"), "old": old, "new": new, "lesson": lesson}
 
 
+@pytest.mark.slow
 async def test_text_reads_serve_the_same_bytes_as_the_cli_and_name_the_project(world: World, alpha: Path) -> None:
     history(world, alpha)
     async with connect(world, alpha) as mcp:
@@ -47,6 +48,7 @@ async def test_text_reads_serve_the_same_bytes_as_the_cli_and_name_the_project(w
         assert (await mcp.ok("get_summary")).body == world.ok(alpha, "summary").stdout
 
 
+@pytest.mark.slow
 async def test_data_reads_are_the_cli_json(world: World, alpha: Path) -> None:
     ids = history(world, alpha)
     async with connect(world, alpha) as mcp:
@@ -85,6 +87,7 @@ async def test_data_reads_are_the_cli_json(world: World, alpha: Path) -> None:
         assert [json.loads(line) for line in projects.text.splitlines()] == world.json(alpha, "projects", "list")
 
 
+@pytest.mark.slow
 async def test_gate_and_context_agree_with_the_cli(world: World, alpha: Path) -> None:
     history(world, alpha)
     async with connect(world, alpha) as mcp:

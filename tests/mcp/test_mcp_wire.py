@@ -224,6 +224,7 @@ async def test_the_sdk_client_is_undisturbed_by_error_replies_to_garbage(world: 
         assert mcp.stream_errors == []
 
 
+@pytest.mark.slow
 def test_stdout_stays_json_rpc_through_300_mixed_calls(world: World, alpha: Path) -> None:
     """Valid and invalid calls, bad lines, notifications and calls on a project whose log holds a
     garbage line (its reader warns on stderr every time), in a seeded random order: stdout is

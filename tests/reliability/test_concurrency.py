@@ -16,7 +16,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from .conftest import Repo, bad_lines, crash, figure, log_events, scale
+
+pytestmark = pytest.mark.slow  # concurrency stress: `make test-slow`
 
 WRITERS = 8
 PER_WRITER = scale(25, 500)

@@ -29,6 +29,7 @@ def views(repo: Repo) -> tuple[str, str]:
     return repo.summary_md().decode(), searched
 
 
+@pytest.mark.slow  # crash stress: 40 kill -9s (200 long)
 def test_random_kills_lose_no_acknowledged_write(repo: Repo) -> None:
     rng = random.Random(20250611)
     # kill anywhere from the start to a little past the end of a typical write on this machine now
@@ -167,6 +168,7 @@ def _cuts(world: World, real_processes: bool, positions: list[int] | None = None
     return len(positions), problems
 
 
+@pytest.mark.slow  # every cut of a line, a sample through real processes
 def test_truncation_at_every_byte_of_the_last_line(world: World) -> None:
     """In-process (the CLI's ``main``, same code path) so every byte fits the fast suite; the long
     version runs every cut through real processes."""

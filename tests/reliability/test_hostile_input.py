@@ -222,6 +222,7 @@ def test_every_command_has_hostile_cases() -> None:
     assert not missing, f"commands without hostile-input cases: {missing}"
 
 
+@pytest.mark.slow
 def test_refused_inputs_change_nothing(world: World, hostile: tuple[Repo, dict[str, str]]) -> None:
     repo, values = hostile
     cases = [fill(c, values) for c in refused_cases()]

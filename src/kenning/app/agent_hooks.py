@@ -72,9 +72,9 @@ def _load(path: Path) -> dict[str, Any]:
 
 def _quote(word: str) -> str:
     if os.name == "nt":
-        import subprocess
+        from kenning.processes import windows_quote
 
-        return subprocess.list2cmdline([word])
+        return windows_quote(word)
     return shlex.quote(word)
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import sys
 
 from kenning import git
-from kenning.core.errors import InvalidInput
 from kenning.core.events import Event
 from kenning.core.text import plural
 
@@ -27,7 +26,6 @@ if TYPE_CHECKING:
     from typing import Any
 
     from kenning.app.memory import Memory
-    from kenning.app.project import Project
     from kenning.core import reverts
     from kenning.core.capture import Change
 
@@ -92,39 +90,6 @@ def widen(memory: Memory, start: int, now_s: int) -> int:
         info = {**(memory.cache.meta("git") or {}), "start": start, "revert_start": min(start, old_reverts)}
         memory.cache.set_meta("git", info)
     return added
-
-
-def backfill(project: Project, days: int | None = None, since: str | None = None,
-             now: str | None = None) -> dict[str, Any]:
-    """``ken backfill``: widen the history events are derived from, after ``ken init``."""
-    from kenning.app.memory import open_memory
-    from kenning.app.project import now_micros
-    from kenning.core.events import format_timestamp
-    from kenning.core.gate import parse_since
-
-    now_us = now_micros(now)
-    if (days is None) == (since is None):
-        raise InvalidInput("say how far back: --days N or --since DATE (such as 2025-01-01 or 1y)")
-    if days is not None and days < 0:
-        raise InvalidInput("--days must be 0 or more")
-    try:
-        start_us = now_us - days * DAY * 1_000_000 if days is not None else parse_since(str(since), now_us)
-    except ValueError as err:
-        raise InvalidInput(str(err)) from err
-    memory = open_memory(project, now, capture=False)
-    try:
-        added = widen(memory, start_us // 1_000_000, now_us // 1_000_000)
-        info = memory.cache.meta("git") or {}
-        if added:
-            from kenning.app import summary as summary_app
-
-            summary_app.refresh(memory)
-        memory.flush_warnings()
-    finally:
-        memory.close()
-    start = int(info.get("start", now_us // 1_000_000))
-    return {"added": added, "start": format_timestamp(start * 1_000_000),
-            "reverts_from": format_timestamp(int(info.get("revert_start", start)) * 1_000_000)}
 
 
 def history_read(memory: Memory) -> dict[str, Any] | None:
@@ -259,7 +224,7 @@ def skip_history(memory: Memory, now_s: int) -> None:
 
 
 def _index(memory: Memory, records: list[git.CommitRecord], resolver: Resolver, progress: bool) -> int:
-    from kenning.app.record import redact_fields
+    from kenning.app.redact import redact_fields
     from kenning.core import (
         capture,  # only when HEAD moved: its patterns cost every read otherwise
         reverts,

@@ -60,12 +60,8 @@ def context(project: Project, tokens: int = DEFAULT_TOKENS, paths: list[str] | N
     focus = list(dict.fromkeys(canonical_path(project.root, split_location(p.strip(), cwd)[0], cwd)
                                for p in paths or []))
     now_us = now_micros(now)
-    memory = open_memory(project, now)
-    try:
+    with open_memory(project, now) as memory:
         inputs = gather(memory, focus, now_us)
-        memory.flush_warnings()
-    finally:
-        memory.close()
     text, sections = context_core.render(inputs, tokens * 4)
     return Context(text, tokens, focus, sections)
 
@@ -168,13 +164,9 @@ def brief(project: Project, now: str | None = None) -> brief_core.Brief:
     """One screen for the start of a session."""
     project.require_initialized()
     now_us = now_micros(now)
-    memory = open_memory(project, now)
-    try:
+    with open_memory(project, now) as memory:
         result = _brief(memory, now_us)
-        memory.flush_warnings()
         return result
-    finally:
-        memory.close()
 
 
 def _brief(memory: Memory, now_us: int) -> brief_core.Brief:

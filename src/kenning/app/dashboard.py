@@ -77,8 +77,7 @@ def project_card(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def _read(project: Project) -> dict[str, Any]:
-    memory = open_memory(project, capture=False)
-    try:
+    with open_memory(project, capture=False) as memory:
         db = memory.cache.db
         by_type = views.type_counts(db)
         state = memory.state
@@ -90,8 +89,6 @@ def _read(project: Project) -> dict[str, Any]:
         lesson_total = state.lesson_total()
         warnings = list(memory.warnings)
         memory.warnings.clear()  # shown on the card, where they belong, not on this terminal
-    finally:
-        memory.close()
     return {"events": sum(by_type.values()), "by_type": dict(sorted(by_type.items())), "open_issues": open_count,
             "done_issues": done_count, "lessons": lesson_total, "lesson_texts": lessons,
             "issues": [{"issue_id": e.issue_id, "summary": one_line(e.summary, SUMMARY_CHARS), "path": e.path,

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 
+from kenning import processes
 from kenning.app import agent_hooks, log_health, mcp_setup
 from kenning.app.memory import open_memory
 from kenning.app.project import now_micros
@@ -42,13 +42,11 @@ def doctor(project: Project, now: str | None = None, fix: bool = False) -> dict[
     except MemoryUnreadable as err:  # say so, and still read what can be read
         problems.append({"kind": "unreadable_log", "message": str(err)})
         memory = open_memory(project, now, capture=False, strict=False)
-    memory.warnings.clear()  # doctor reports these itself, on stdout
-    try:
+    with memory:
+        memory.warnings.clear()  # doctor reports these itself, on stdout
         tail = memory.log.read_from(0)
         found = log_health.scan(tail.lines, tail.torn)
         derived = memory.events(memory.cache.derived_events())
-    finally:
-        memory.close()
     events = found.events
     problems += found.problems
     problems += _reverted_fixes(derived)
@@ -112,12 +110,11 @@ def _run_hook(project: Project, event: str, command: str) -> str | None:
         payload.update(tool_name="Bash", tool_input={"command": "true"})
     env = dict(os.environ) if os.name == "nt" else {**os.environ, "PATH": BARE_PATH}
     try:
-        done = subprocess.run(command, shell=True, cwd=project.root, env=env, input=json.dumps(payload),
-                              capture_output=True, text=True, timeout=HOOK_RUN_SECONDS)
-    except subprocess.TimeoutExpired:
-        return f"did not answer within {HOOK_RUN_SECONDS:g}s"
+        done = processes.run_shell(command, project.root, env, json.dumps(payload), HOOK_RUN_SECONDS)
     except OSError as err:
         return f"could not be started ({err})"
+    if done.timed_out:
+        return f"did not answer within {HOOK_RUN_SECONDS:g}s"
     said = (done.stderr.strip().splitlines() or [""])[-1]
     if done.returncode == 127:
         return f"cannot start with PATH={BARE_PATH} (`{command}`: command not found)"

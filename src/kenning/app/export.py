@@ -77,8 +77,7 @@ def _newlines(block: str, current: str | None) -> str:
 
 
 def compile_memory(project: Project) -> export_core.Compiled:
-    memory = open_memory(project)
-    try:
+    with open_memory(project) as memory:
         state = memory.state
         compiled = export_core.Compiled()
         compiled.decisions = list(islice(state.standing_decisions(), SHOWN))
@@ -87,7 +86,4 @@ def compile_memory(project: Project) -> export_core.Compiled:
         compiled.failures = [state.item(e) for e in memory.events(rows)]
         compiled.failure_total = total
         compiled.lessons = list(islice(state.lesson_items(), SHOWN))
-        memory.flush_warnings()
         return compiled
-    finally:
-        memory.close()

@@ -74,16 +74,12 @@ def precheck(project: Project, raw_paths: list[str], cwd: Path | None = None, no
     now_us = now_micros(now)
     project.require_initialized()
     paths = _paths(project, raw_paths, cwd, staged)
-    memory = open_for_paths(project, paths, now)
-    try:
+    with open_for_paths(project, paths, now) as memory:
         notices: list[str] = []
         report = judge(memory, paths, now_us, notices)
         if raw_paths:  # the staged paths are git's own
             _mark_unknown(memory, report)
         similar = _similar(memory, proposed) if proposed else {}
-        memory.flush_warnings()
-    finally:
-        memory.close()
     if surface is not None:
         for verdict in report.files:
             if not verdict.no_such_file:  # nothing was there to check: a typo is not a check
@@ -111,11 +107,10 @@ def similar_failures(project: Project, proposed: Mapping[str, str]) -> dict[str,
     wanted = {path: text for path, text in proposed.items() if text.strip()}
     if not wanted:
         return {}
-    memory = open_memory(project, capture=False)
-    try:
-        return _similar(memory, wanted)
-    finally:
-        memory.close()
+    with open_memory(project, capture=False) as memory:
+        found = _similar(memory, wanted)
+        memory.warnings.clear()  # as ever, this second read of the gate's caller hands on no warnings
+        return found
 
 
 def _similar(memory: Memory, proposed: Mapping[str, str]) -> dict[str, dict[str, Any]]:

@@ -21,7 +21,8 @@ from pathlib import Path
 
 from kenning.app.lessons import import_records
 from kenning.app.memory import Memory, open_memory
-from kenning.app.record import redact_fields, refresh_derived
+from kenning.app.record import refresh_derived
+from kenning.app.redact import redact_fields
 from kenning.core import importers
 from kenning.core.errors import InvalidInput
 from kenning.core.events import TYPES, Event, parse_line, serialize
@@ -167,8 +168,7 @@ def _guess_format(source: str, tried: str) -> str | None:
 # -- writing -------------------------------------------------------------------------------------
 
 def _append(project: Project, batch: Batch, dry_run: bool) -> dict[str, Any]:
-    memory = open_memory(project)
-    try:
+    with open_memory(project) as memory:
         if dry_run:
             fresh, renamed = _settle(memory, batch.drafts)
         else:
@@ -184,9 +184,6 @@ def _append(project: Project, batch: Batch, dry_run: bool) -> dict[str, Any]:
                     memory.sync(appended=True)
             if fresh:
                 refresh_derived(memory)
-        memory.flush_warnings()
-    finally:
-        memory.close()
     counts = Counter(str(d["type"]) for d in fresh)
     return {"added": {t: counts[t] for t in TYPES if counts[t]}, "added_total": len(fresh),
             "present": len(batch.drafts) - len(fresh), "renamed_issues": renamed}

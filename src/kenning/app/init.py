@@ -62,8 +62,7 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
     _write_bridges(project, bridges, changes, project.title)
     if backfill_days is not None and backfill_days < 0:
         raise InvalidInput("--backfill-days must be 0 or more")
-    memory = open_memory(project, now, capture=False)
-    try:
+    with open_memory(project, now, capture=False) as memory:
         now_s = now_micros(now) // 1_000_000
         if backfill:
             added = capture.refresh(memory, now_s, backfill_days, progress=True)
@@ -73,9 +72,6 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
         else:
             capture.skip_history(memory, now_s)
         summary_app.refresh(memory)
-        memory.flush_warnings()
-    finally:
-        memory.close()
     if hooks and git.git_dir(project.root) is not None:
         changes += [(f"git hook {name}", what) for name, what in githooks.install(project)]
     if register:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from kenning.app.lessons import declared, project_name
 from kenning.app.project import Project, ken_home, now_micros, now_text
+from kenning.app.promotion import declared, project_name
 from kenning.core import lesson_exchange as exchange
 from kenning.core import lessons as rules
 from kenning.core import redaction
@@ -169,7 +169,7 @@ def _scrub(project: Project | None, text: str) -> tuple[str, set[str]]:
     """``text`` redacted with the project's rules (its config's extra patterns and allowlist),
     or the built-in rules outside a project."""
     if project is not None and project.initialized:
-        from kenning.app.record import redact_fields
+        from kenning.app.redact import redact_fields
 
         draft = {"summary": text}
         kinds = set(redact_fields(project, draft))

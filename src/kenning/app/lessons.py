@@ -8,74 +8,16 @@ declares, named with the project it came from.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
-from kenning.app.project import Project, ken_home, now_text
+from kenning.app.project import Project, now_text
+from kenning.app.promotion import _store, declared, project_name
 from kenning.core import lessons as rules
-from kenning.core.attribution import declared_libraries, ecosystem, is_manifest, needs_toml
-from kenning.core.errors import InvalidInput, KenError
-from kenning.store import files
-from kenning.store.lessons import LessonStore
+from kenning.core.errors import InvalidInput
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
     from kenning.app.memory import Memory
-    from kenning.core.events import Event
-
-# folders that hold other people's manifests (vendored or installed), not the project's own
-_SKIP_DIRS = {"node_modules", "vendor", "target", "dist", "build", "venv", "env", "site-packages", "__pycache__"}
-
-
-def declared(root: Path) -> dict[str, set[str]]:
-    """The libraries declared by the manifests at ``root`` and one folder below it, each with
-    the registries (pypi, npm, …) that declare it."""
-    found: dict[str, set[str]] = {}
-    for path in _manifests(root):
-        for name in _read_manifest(path):
-            found.setdefault(name, set()).add(ecosystem(path.name))
-    return found
-
-
-def _manifests(root: Path) -> list[Path]:
-    found: list[Path] = []
-    for folder in [root, *_subfolders(root)]:
-        try:
-            names = sorted(os.listdir(folder))
-        except OSError:
-            continue
-        found.extend(folder / name for name in names if is_manifest(name))
-    return found
-
-
-def _subfolders(root: Path) -> list[Path]:
-    try:
-        entries = sorted(os.scandir(root), key=lambda e: e.name)
-    except OSError:
-        return []
-    return [Path(e.path) for e in entries
-            if not e.name.startswith(".") and e.name not in _SKIP_DIRS and e.is_dir(follow_symlinks=False)]
-
-
-def _read_manifest(path: Path) -> set[str]:
-    from kenning.app.project import parse_toml
-
-    text = files.read_text(path)
-    if text is None:
-        return set()
-    if not needs_toml(path.name):
-        return declared_libraries(path.name, text)
-    try:
-        return declared_libraries(path.name, parse_toml(text))
-    except ValueError:
-        return set()  # a broken manifest declares nothing; `ken doctor` is not the place to parse it
-
-
-def _store() -> LessonStore:
-    return LessonStore(ken_home())
-
 
 def _records() -> list[dict[str, Any]]:
     """The machine store's records, then the team store's as of its last sync (``ken lessons
@@ -86,69 +28,6 @@ def _records() -> list[dict[str, Any]]:
     return [*_store().records(), *team_lessons.records()]
 
 
-def project_name(project: Project) -> str:
-    """The name the registry knows the project by (its folder's name when unregistered)."""
-    from kenning.app import registry
-
-    root = os.path.realpath(project.root)
-    for entry in registry.load()["projects"]:
-        if entry["path"] == root:
-            return str(entry["name"])
-    return project.name
-
-
-# -- promotion ---------------------------------------------------------------------------------
-
-def promote_pending(memory: Memory) -> None:
-    """Promote the qualifying events the index just took in; record fixes of promoted issues.
-    A store that cannot be written is a warning: memory itself is already safe."""
-    events, memory.promotable = memory.promotable, []
-    if not events:
-        return
-    try:
-        _promote(memory, events)
-    except (OSError, KenError) as err:
-        memory.warn(f"could not update the machine-wide lessons store ({err}); lessons were not shared")
-
-
-def _promote(memory: Memory, events: list[Event]) -> None:
-    project = memory.project
-    libraries = declared(project.root)
-    if not libraries:
-        return  # no manifest, no attribution: a project that declares nothing promotes nothing
-    root, name = str(project.root), project_name(project)
-
-    def plan(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        known = {r["id"] for r in records if r.get("op") == "lesson"}
-        fixed = {(r["id"], r.get("fix_id")) for r in records if r.get("op") == "fix"}
-        new: list[dict[str, Any]] = []
-        for event in events:
-            record = None if event.id in known else rules.promote(event, libraries, name, root)
-            if record is not None:
-                known.add(event.id)
-                new.append(record)
-                new.extend(_fixes_so_far(memory, record))
-        fixed.update((r["id"], r.get("fix_id")) for r in new if r["op"] == "fix")
-        mine = [r for r in [*records, *new] if r.get("op") == "lesson" and r.get("root") == root]
-        for fix in (e for e in events if e.type == "fix" and e.issue_id):
-            for lesson in mine:
-                if lesson.get("issue_id") == fix.issue_id and (lesson["id"], fix.id) not in fixed:
-                    fixed.add((lesson["id"], fix.id))
-                    new.append(rules.fix_record(lesson["id"], fix))
-        return new
-
-    _store().extend(plan)
-
-
-def _fixes_so_far(memory: Memory, record: dict[str, Any]) -> list[dict[str, Any]]:
-    """A lesson promoted after its issue was already fixed (a rebuilt index, a clone) carries the fix."""
-    if not record.get("issue_id"):
-        return []
-    events = memory.events(memory.cache.events_of_issue(str(record["issue_id"])))
-    fixes = sorted((e for e in events if e.type == "fix"), key=lambda e: e.sort_key)
-    return [rules.fix_record(record["id"], fixes[-1])] if fixes else []
-
-
 # -- reading -----------------------------------------------------------------------------------
 
 def lessons(project: Project, library: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
@@ -157,13 +36,9 @@ def lessons(project: Project, library: str | None = None, limit: int = 50) -> li
     declared library."""
     from kenning.app.memory import open_memory
 
-    memory = open_memory(project)
-    try:
+    with open_memory(project) as memory:
         found = for_memory(memory, library, limit)[0]
-        memory.flush_warnings()
         return found
-    finally:
-        memory.close()
 
 
 def for_memory(memory: Memory, library: str | None = None, limit: int = 50) -> tuple[list[dict[str, Any]], int]:

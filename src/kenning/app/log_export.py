@@ -57,13 +57,9 @@ def log_events(project: Project) -> list[Event]:
     """Every event of the log, each id once, in the fold's order: read from the index, which
     holds exactly what the memory read from the log (the copy the fold keeps of a repeated id,
     the whole events a damaged line still held), less the events derived from git."""
-    memory = open_memory(project, capture=False)
-    try:
+    with open_memory(project, capture=False) as memory:
         derived = {parse_line(row).id for row in memory.cache.derived_events()}
         found = [e for e in map(parse_line, memory.cache.all_events()) if e.id not in derived]
-        memory.flush_warnings()  # the lines that are no events, named as every command names them
-    finally:
-        memory.close()
     return unique(found)
 
 

@@ -178,9 +178,8 @@ def fix(project: Project, now: str | None = None) -> list[str]:
     """Repair what ``scan`` and ``merge_setup`` found, by appending only; what was done, one line
     each (empty when there was nothing to do)."""
     done: list[str] = []
-    memory = open_memory(project, now, capture=False, strict=False)
-    memory.warnings.clear()  # what the read found, doctor reports on stdout
-    try:
+    with open_memory(project, now, capture=False, strict=False) as memory:
+        memory.warnings.clear()  # what the read found, doctor reports on stdout
         with memory.log.lock(project.number("lock", "timeout_seconds")):
             tail = memory.log.read_from(0)
             found = scan(tail.lines, tail.torn)
@@ -196,9 +195,6 @@ def fix(project: Project, now: str | None = None) -> list[str]:
                             f"({', '.join(found.recovered)})")
         if done:
             refresh_derived(memory)
-        memory.flush_warnings()
-    finally:
-        memory.close()
     problems, _ = merge_setup(project)
     paths = [p["file"] for p in problems if p["kind"] == "merge_not_union"]
     if paths and _mark_union(project, paths):

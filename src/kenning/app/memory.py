@@ -11,15 +11,14 @@ order-independent, so an incremental fold and a rebuild agree.
 from __future__ import annotations
 
 import json
-import os
 import re
 import sqlite3
-import subprocess
-import sys
 from bisect import bisect_right
 from collections import Counter
 from itertools import accumulate
 
+from kenning import processes
+from kenning.app.reporting import report
 from kenning.core import damage
 from kenning.core.errors import MemoryUnreadable
 from kenning.core.events import Event, parse_line
@@ -31,6 +30,7 @@ from kenning.store.log import EventLog, is_event
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from types import TracebackType
     from typing import Any
 
     from kenning.app.project import Project
@@ -68,6 +68,18 @@ class Memory:
 
     def close(self) -> None:
         self.cache.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        """Close; after a use case that succeeded, hand the warnings to the surface first."""
+        try:
+            if kind is None:
+                self.flush_warnings()
+        finally:
+            self.close()
 
     @property
     def state(self) -> State:
@@ -298,9 +310,9 @@ class Memory:
             self.warnings.append(message)
 
     def flush_warnings(self) -> None:
-        """Reader warnings go to stderr, never into a projection or ``--json`` output."""
-        for message in self.warnings:
-            print(f"ken: warning: {message}", file=sys.stderr)
+        """Hand the reader warnings so far to the surface's sink (``warnings_to``), never into a
+        projection or ``--json`` output."""
+        report(self.warnings)
         self.warnings.clear()
 
     def events(self, rows: list[str]) -> list[Event]:
@@ -476,18 +488,12 @@ def building_after_clone(project: Project) -> int | None:
 def _build_in_background(project: Project) -> None:
     """Start ``ken summary`` on its own (it builds the index and outlives this command). Not
     started, the next command builds the index in the foreground: nothing is lost."""
-    detach: dict[str, Any] = ({"creationflags": 0x00000008 | 0x00000200} if os.name == "nt"  # DETACHED, NEW GROUP
-                              else {"start_new_session": True})
-    try:
-        subprocess.Popen([sys.executable, "-m", "kenning", "summary"], cwd=project.root, stdin=subprocess.DEVNULL,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, close_fds=True, **detach)
-    except OSError:
-        pass
+    processes.spawn_ken(["summary"], project.root)
 
 
 def promote_lessons(memory: Memory) -> None:
     """Share the lessons among the events just taken in (most reads and writes have none)."""
     if memory.promotable:
-        from kenning.app.lessons import promote_pending
+        from kenning.app.promotion import promote_pending
 
         promote_pending(memory)

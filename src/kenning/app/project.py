@@ -161,6 +161,12 @@ def new_issue_id(length: int = 4) -> str:
     return "".join(ISSUE_ALPHABET[b % 32] for b in os.urandom(length))
 
 
+def environment(name: str, default: str = "") -> str:
+    """One variable of the environment: surfaces ask here (``COLUMNS``, ``KEN_DEBUG``, an agent's
+    ``CLAUDE_PROJECT_DIR``) rather than reading it themselves."""
+    return os.environ.get(name, default)
+
+
 def ken_home() -> Path:
     """Machine-wide state (project registry, lessons): ``KEN_HOME`` or the user data dir."""
     explicit = os.environ.get("KEN_HOME")

@@ -54,8 +54,7 @@ def issue_view(memory: Memory, issue_id: str) -> dict[str, Any]:
 
 def show(project: Project, ref: str) -> dict[str, Any]:
     """One issue (``#k7q2`` or a prefix) with its attempts and fixes, or one event by id."""
-    memory = open_memory(project)
-    try:
+    with open_memory(project) as memory:
         text = ref.strip()
         if text.lower().startswith("evt_"):
             event_id = resolve_event(memory, text)
@@ -66,16 +65,12 @@ def show(project: Project, ref: str) -> dict[str, Any]:
                 result = {"event": _with_status(memory, [event])[0]}
         else:
             result = issue_view(memory, resolve_issue(memory, text or "?", []))
-        memory.flush_warnings()
         return result
-    finally:
-        memory.close()
 
 
 def issues(project: Project, include_done: bool = False) -> list[dict[str, Any]]:
     """Issues newest first, each with its status, fix and attempt counts."""
-    memory = open_memory(project)
-    try:
+    with open_memory(project) as memory:
         fixed = memory.cache.fixed_issue_ids()
         counts = memory.cache.attempt_counts()
         out = []
@@ -88,10 +83,7 @@ def issues(project: Project, include_done: bool = False) -> list[dict[str, Any]]
             data["status"] = "done" if done else "open"
             data["attempts"] = counts.get(iid, {})
             out.append(data)
-        memory.flush_warnings()
         return out
-    finally:
-        memory.close()
 
 
 def search(project: Project, query: str, kind: str | None = None, at: str | None = None,
@@ -101,12 +93,8 @@ def search(project: Project, query: str, kind: str | None = None, at: str | None
         raise InvalidInput(f"unknown --type {kind!r}; use one of {', '.join(TYPES)}")
     if limit < 1:
         raise InvalidInput("--limit must be at least 1")
-    memory = open_memory(project)
-    try:
+    with open_memory(project) as memory:
         path = canonical_path(project.root, split_location(at.strip(), cwd)[0], cwd) if at else None
         rows = memory.cache.search(query.split(), kind, path, limit)
         result = _with_status(memory, memory.events(rows))
-        memory.flush_warnings()
         return result
-    finally:
-        memory.close()

@@ -15,7 +15,7 @@ from kenning.app import summary as summary_app
 from kenning.app.memory import Memory, open_memory, promote_lessons
 from kenning.app.paths import canonical_location
 from kenning.app.project import Project, new_event_id, new_issue_id, now_micros
-from kenning.core import redaction
+from kenning.app.redact import redact_fields
 from kenning.core.errors import InvalidInput, KenError, cause
 from kenning.core.events import (
     FUTURE_SLACK_US,
@@ -54,8 +54,7 @@ def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
     if draft.pop("diff", None):
         _attach_diff(project, draft, cwd)
     _precheck_shape(draft)
-    memory = open_memory(project)
-    try:
+    with open_memory(project) as memory:
         notices: list[str] = []
         _resolve(memory, draft, notices, cwd)
         kinds = redact_fields(project, draft)
@@ -63,10 +62,7 @@ def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
                        if draft["type"] == "issue" else draft)
         event = _append(memory, draft, micros, notices)
         refresh_derived(memory)
-        memory.flush_warnings()
         return Recorded(event, kinds, notices)
-    finally:
-        memory.close()
 
 
 def refresh_derived(memory: Memory) -> None:
@@ -222,37 +218,6 @@ def resolve_decision(memory: Memory, ref: str) -> str:
         raise InvalidInput(f"{target} is {article(str(kind))}, not a decision; "
                            "--supersedes names the decision it replaces")
     return target
-
-
-def redact_fields(project: Project, draft: dict[str, Any]) -> tuple[str, ...]:
-    """Scrub every text field in place (before the lock); return the kinds that were found."""
-    rules = _rules(project)
-    kinds: set[str] = set()
-    for name in TEXT_FIELDS:
-        value = draft.get(name)
-        if isinstance(value, str) and value:
-            result = redaction.redact(value, rules)
-            draft[name] = result.text
-            kinds.update(result.kinds)
-    return tuple(sorted(kinds))
-
-
-_RULES_CACHE: dict[str, redaction.Rules] = {}
-
-
-def _rules(project: Project) -> redaction.Rules:
-    patterns = project.setting("redaction", "patterns") or {}
-    allowlist = project.setting("redaction", "allowlist") or []
-    if not isinstance(patterns, dict) or not isinstance(allowlist, list):
-        raise InvalidInput("[redaction] in config.toml: patterns must be a table, allowlist a list")
-    cache_key = json.dumps([patterns, allowlist], sort_keys=True)
-    if cache_key not in _RULES_CACHE:
-        try:
-            _RULES_CACHE[cache_key] = redaction.compile_rules(
-                {str(k): str(v) for k, v in patterns.items()}, [str(a) for a in allowlist])
-        except ValueError as err:
-            raise InvalidInput(f"[redaction] in config.toml: {err}") from err
-    return _RULES_CACHE[cache_key]
 
 
 def _append(memory: Memory, draft: dict[str, Any], micros: int, notices: list[str]) -> Event:

@@ -48,7 +48,7 @@ def _save(data: dict[str, Any]) -> None:
 def _update(change: Any) -> Any:
     """Read, change and write the registry under a lock (two `ken init`s at once stay whole)."""
     home = ken_home()
-    home.mkdir(parents=True, exist_ok=True)
+    files.ensure_dir(home)
     with file_lock(home / "projects.lock", 10.0):
         data = load()
         result = change(data)

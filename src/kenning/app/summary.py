@@ -80,8 +80,7 @@ def refresh(memory: Memory) -> str:
 
 
 def summary(project: Project, full: bool = False) -> str:
-    memory = open_memory(project)
-    try:
+    with open_memory(project) as memory:
         if full:
             events = memory.events(list(memory.cache.all_events()))
             others, total = from_other_projects(memory, None)
@@ -89,10 +88,7 @@ def summary(project: Project, full: bool = False) -> str:
                                        in_tree(project), others, total)
         else:
             text = refresh(memory)
-        memory.flush_warnings()
         return text
-    finally:
-        memory.close()
 
 
 def regenerate(project: Project) -> str:

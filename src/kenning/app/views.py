@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kenning import git
 from kenning.app.project import Project, find_project
-from kenning.app.record import redact_fields
+from kenning.app.redact import redact_fields
 from kenning.core import redaction
 from kenning.core.errors import InvalidInput, KenError
 from kenning.core.events import format_timestamp
@@ -115,8 +115,7 @@ def score(project: Project, since: str | None = None, now: str | None = None) ->
     from kenning.core.score import estimates, heeded_definition
 
     since_us = _since(since, now)
-    memory = open_memory(project)
-    try:
+    with open_memory(project) as memory:
         counts = memory.cache.type_counts("log")
         state = memory.state
         result: dict[str, object] = {
@@ -138,10 +137,7 @@ def score(project: Project, since: str | None = None, now: str | None = None) ->
         }
         result["estimates"] = estimates(result)
         result["estimates_note"] = "not measurements; " + heeded_definition()
-        memory.flush_warnings()
         return result
-    finally:
-        memory.close()
 
 
 def _since(since: str | None, now: str | None) -> int | None:
@@ -161,8 +157,7 @@ def stats(project: Project) -> dict[str, object]:
     decisions, lessons, the files events cite, and the log's and the index's size on disk."""
     from kenning.app.memory import open_memory
 
-    memory = open_memory(project)
-    try:
+    with open_memory(project) as memory:
         log, derived = memory.cache.type_counts("log"), memory.cache.type_counts("git")
         state = memory.state
         result: dict[str, object] = {
@@ -176,10 +171,7 @@ def stats(project: Project) -> dict[str, object]:
             "top_files": [{"path": path, "events": count} for path, count in state.top_files(5)],
             "log_bytes": _size(project.log_path), "index_bytes": _size(project.cache_dir / "index.sqlite"),
         }
-        memory.flush_warnings()
         return result
-    finally:
-        memory.close()
 
 
 def _size(path: Path) -> int:

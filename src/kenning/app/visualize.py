@@ -65,8 +65,7 @@ def page_data(project: Project, now: str | None = None) -> dict[str, Any]:
     now_us = now_micros(now)
     window_days = int(project.number("gate", "window_days"))
     churn, churn_note = _churn(project, now_us, window_days)
-    memory = open_memory(project, now)
-    try:
+    with open_memory(project, now) as memory:
         db = memory.cache.db
         stats = file_stats(db, churn)
         counts = _counts(memory, stats)
@@ -80,9 +79,6 @@ def page_data(project: Project, now: str | None = None) -> dict[str, Any]:
             "issues": lifecycles(db, now_us, counts["open_issues"], counts["done_issues"]),
             "decisions": decisions(db, counts["decisions"], counts["superseded_decisions"]),
         }
-        memory.flush_warnings()
-    finally:
-        memory.close()
     data["codemap"] = _codemap(project, stats)
     data["gate"] = gate_activity(project)
     data["audit"] = last_audit(project)

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 
+from kenning import processes
 from kenning.app import summary as summary_app
 from kenning.core.errors import CommandNotFound, CommandNotRunnable, InvalidInput, KenError, NotInitialized, cause
 
@@ -56,10 +56,8 @@ def wrap(project: Project, command: list[str]) -> int:
         sys.stderr.write(f"ken: warning: .kenning/summary.md was not refreshed ({err})\n")
     sys.stdout.flush()
     sys.stderr.flush()
-    if os.name == "nt":
-        return subprocess.run([program, *argv[1:]], env=env, check=False).returncode
     try:
-        os.execve(program, argv, env)
+        return processes.replace_with(program, argv, env)
     except OSError as err:
         raise CommandNotRunnable(f"cannot run {argv[0]}: {cause(err)}") from err
 

@@ -40,13 +40,14 @@ class LockTimeout(KenError):
 
 
 class ExtraMissing(KenError):
-    """A surface whose package is an extra that this installation lacks."""
+    """A surface whose package is an extra that this installation lacks (``extra_missing``)."""
 
     exit_code = 2
 
-    def __init__(self, surface: str, extra: str) -> None:
-        super().__init__(f"{surface} needs kenning's `{extra}` extra, which is not installed here: "
-                         f"pipx install 'kenning[{extra}]' (or pip install 'kenning[{extra}]' in ken's environment)")
+
+def extra_missing(surface: str, extra: str) -> ExtraMissing:
+    return ExtraMissing(f"{surface} needs kenning's `{extra}` extra, which is not installed here: pipx install "
+                        f"'kenning[{extra}]' (or pip install 'kenning[{extra}]' in ken's environment)")
 
 
 class UnsafePath(KenError):
