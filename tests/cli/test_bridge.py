@@ -84,3 +84,19 @@ def test_instructions_ask_for_setup_first_then_to_verify_memory_against_the_sour
     assert maintenance.split("\n2. ", 1)[1] == setup.split("\n2. ", 1)[1]
     assert "--supersedes EVENT_ID" in maintenance
     assert "unchanged  .kenning/AI_INSTRUCTIONS.md" in repo.init().stdout
+
+
+def test_damaged_markers_are_left_for_the_user_by_init_and_by_export(world: World) -> None:
+    """One rule for kenning's blocks (core.marked): a block whose end marker was deleted (or
+    repeated) is not guessed at; the file is left byte for byte and the output says why."""
+    damaged = "# House rules\n\n" + OLD_BLOCK.replace("<!-- kenning:end -->\n", "") + "\nmy own notes\n"
+    repo = world.repo("bakery-shop", files={"src/app.py": "x = 1\n", "CLAUDE.md": damaged})
+    out = repo.init().stdout
+    assert (repo.path / "CLAUDE.md").read_text() == damaged
+    assert "skipped (its kenning markers are damaged" in out and "CLAUDE.md" in out
+    exported = "# Rules\n<!-- kenning:export:begin (compiled by `ken export`; edits inside this block are " \
+               "replaced) -->\nold\n<!-- kenning:export:begin -->\n"
+    (repo.path / "AGENTS.md").write_text(exported)
+    r = repo.ken("export", "--agents-md")
+    assert r.returncode != 0 and "damaged" in r.stderr and r.stderr.count("\n") == 1
+    assert (repo.path / "AGENTS.md").read_text() == exported

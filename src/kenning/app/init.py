@@ -20,6 +20,7 @@ from kenning.app import summary as summary_app
 from kenning.app.memory import open_memory
 from kenning.app.project import Project, find_project, now_micros
 from kenning.app.project_map import project_map
+from kenning.core import marked
 from kenning.core.errors import InvalidInput
 from kenning.core.text import one_line
 from kenning.store import files
@@ -111,7 +112,12 @@ def _write_bridges(project: Project, names: list[str], changes: list[tuple[str, 
         except (UnicodeDecodeError, IsADirectoryError):
             changes.append((file, "skipped (not a UTF-8 text file; add the kenning block by hand)"))
             continue
-        changes.append((file, "updated" if files.write_atomic(path, with_bridge(current, name)) else "unchanged"))
+        try:
+            text = with_bridge(current, name)
+        except ValueError as err:  # the one rule for kenning's blocks (core.marked): never guess
+            changes.append((file, f"skipped ({err}; put them right or delete the block, then run this again)"))
+            continue
+        changes.append((file, "updated" if files.write_atomic(path, text) else "unchanged"))
 
 
 def with_bridge(text: str | None, project: str) -> str:
@@ -120,19 +126,13 @@ def with_bridge(text: str | None, project: str) -> str:
     block that names a project keeps that name: the file is tracked, and a teammate whose clone
     sits in another folder must not rewrite it (a change on every clone, a conflict on merge)."""
     newline = "\r\n" if text and "\r\n" in text else "\n"
-    begin, end = (text.find(texts.BRIDGE_BEGIN[:20]), text.find(texts.BRIDGE_END)) if text else (-1, -1)
-    named = _BRIDGE_NAME.search(text, begin, end) if text and 0 <= begin < end else None
+    found = marked.span(text, _BRIDGE_BEGIN, texts.BRIDGE_END) if text else None
+    named = _BRIDGE_NAME.search(text, found[0], found[1]) if text and found else None
     block = texts.bridge_block(named.group(1) if named else one_line(project, 80)).replace("\n", newline)
-    if not text:
-        return block
-    if begin >= 0 and end > begin:
-        stop = end + len(texts.BRIDGE_END)
-        if text.startswith(newline, stop):
-            stop += len(newline)
-        return text[:begin] + block + text[stop:]
-    return text.rstrip("\r\n") + newline + newline + block
+    return marked.replace(text, block, _BRIDGE_BEGIN, texts.BRIDGE_END)
 
 
+_BRIDGE_BEGIN = texts.BRIDGE_BEGIN[:20]  # "<!-- kenning:begin ": what every version's first line starts with
 _BRIDGE_NAME = re.compile(r"^## Project memory \(kenning\): (.+?)\r?$", re.M)
 
 

@@ -10,6 +10,7 @@ exporting twice changes nothing.
 
 from __future__ import annotations
 
+from kenning.core import marked
 from kenning.core.budget import Section, fit
 from kenning.core.text import one_line, where
 
@@ -81,18 +82,6 @@ def _failure(item: Item) -> str:
 
 
 def splice(text: str | None, block: str, begin: str = BEGIN, end: str = END) -> str:
-    """``text`` with ``block`` in place of the marked block, or appended when there is none.
-    ``ValueError`` when the markers are damaged (one without the other, out of order, twice):
-    guessing there could eat the user's own text."""
-    if not text:
-        return block
-    newline = "\r\n" if "\r\n" in text else "\n"
-    first, last = text.find(begin), text.find(end)
-    if first < 0 and last < 0:
-        return text.rstrip("\r\n") + newline + newline + block
-    if first < 0 or last < first or text.count(begin) > 1 or text.count(end) > 1:
-        raise ValueError("its kenning export markers are damaged (a marker is missing, repeated or out of order)")
-    stop = last + len(end)
-    if text.startswith(newline, stop):
-        stop += len(newline)
-    return text[:first] + block + text[stop:]
+    """``text`` with ``block`` in place of the marked block, or appended when there is none;
+    ``ValueError`` when the markers are damaged (``core.marked``)."""
+    return marked.replace(text, block, begin, end)
