@@ -1,6 +1,6 @@
 """Reliability figures (issue 11): run the suite in tests/reliability and print what it measured.
 
-    python bench/reliability.py              # the fast version (the one `make test` runs)
+    python bench/reliability.py              # the fast version (`make test` and `make test-slow` between them)
     python bench/reliability.py --long       # the long version (KEN_RELIABILITY_LONG=1)
     python bench/reliability.py -k crash     # only some tests (passed to pytest as -k)
     python bench/reliability.py --long --json results.json

@@ -492,9 +492,9 @@ def mcp(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as err:
         if (err.name or "").partition(".")[0] != "mcp":
             raise
-        from kenning.core.errors import extra_missing
+        from kenning.core.errors import package_missing
 
-        raise extra_missing("`ken mcp` (the MCP server)", "mcp") from err
+        raise package_missing("`ken mcp` (the MCP server)", "mcp") from err
     return serve(Path(args.root) if args.root else None)
 
 

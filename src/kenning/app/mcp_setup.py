@@ -48,13 +48,13 @@ def setup_text(ken: str) -> str:
         f"                 command = {ken_toml}",
         '                 args = ["mcp"]',
         *([] if server_installed() else [
-            "  (the server needs kenning's `mcp` extra, not installed here: pipx install 'kenning[mcp]')"]),
+            "  (the MCP SDK is missing from ken's environment: reinstall kenning, e.g. pipx reinstall kenning)"]),
         "",
     ])
 
 
 def server_installed() -> bool:
-    """Whether this installation can serve MCP: the SDK is the `mcp` extra (see pyproject)."""
+    """Whether this installation can serve MCP (the SDK is a dependency; a broken install lacks it)."""
     import importlib.util
 
     try:
@@ -143,8 +143,8 @@ def _judge(client: str, path: Path, name: str, entry: dict[str, Any]) -> dict[st
     if "mcp" not in args:
         return _finding(client, path, "broken", f"{where}: the arguments {args} do not start `ken mcp`", name)
     if _is_this_ken(command) and not server_installed():
-        return _finding(client, path, "broken", f"{where}: this ken lacks the `mcp` extra the server needs; "
-                        "pipx install 'kenning[mcp]'", name)
+        return _finding(client, path, "broken", f"{where}: this ken lacks the `mcp` package the server needs; "
+                        "reinstall kenning (pipx reinstall kenning)", name)
     root = _root_arg(args)
     if root is not None:
         return _finding(client, path, "pinned", f"{where}: pinned with --root {root}; it serves that project "

@@ -6,7 +6,7 @@
     ├── MemoryUnreadable     exit 4   the log exists but cannot be read
     ├── LockTimeout          exit 2   another writer held the log lock too long
     ├── UnsafePath           exit 2   a symbolic link where kenning keeps its own files
-    ├── ExtraMissing         exit 2   an optional part (``kenning[mcp]``, ``kenning[watch]``) is not installed
+    ├── ExtraMissing         exit 2   a package a surface needs is not installed (``kenning[watch]``)
     ├── CommandNotFound      exit 127 ``ken wrap``: no such command (the exit a shell gives)
     └── CommandNotRunnable   exit 126 ``ken wrap``: the command exists but cannot be run
 
@@ -48,6 +48,12 @@ class ExtraMissing(KenError):
 def extra_missing(surface: str, extra: str) -> ExtraMissing:
     return ExtraMissing(f"{surface} needs kenning's `{extra}` extra, which is not installed here: pipx install "
                         f"'kenning[{extra}]' (or pip install 'kenning[{extra}]' in ken's environment)")
+
+
+def package_missing(surface: str, package: str) -> ExtraMissing:
+    """A dependency gone from ken's environment (a broken or partial installation)."""
+    return ExtraMissing(f"{surface} needs the `{package}` package, which is missing from ken's environment; "
+                        "reinstall kenning (pipx reinstall kenning, or pip install --force-reinstall kenning)")
 
 
 class UnsafePath(KenError):
