@@ -83,6 +83,7 @@ def test_first_precheck_after_a_clone_answers_from_the_log_and_builds_the_index_
     repo.ok("init", "--no-hooks", "--no-register")
     log = repo.path / LOG
     log.write_text("\n".join(long_log()) + "\n", encoding="utf-8")
+    shutil.rmtree(repo.path / ".kenning" / "cache")  # as a fresh clone has it: no index at all
     assert log.stat().st_size >= COLD_LOG_BYTES
 
     cold = repo.ken("precheck", "src/pay.py", "src/api.py", "--json")
@@ -125,6 +126,7 @@ def test_the_hook_payload_of_a_cold_clone_is_judged_like_a_warm_one(world: World
     repo.commit("src/pay.py", "def pay():\n    return 1\n", "add pay", days=40)
     repo.ok("init", "--no-hooks", "--no-register")
     (repo.path / LOG).write_text("\n".join(long_log()) + "\n", encoding="utf-8")
+    shutil.rmtree(repo.path / ".kenning" / "cache")  # as a fresh clone has it: no index at all
 
     def hook(session: str) -> str:  # a session's first sight of the evidence is denied
         edit = {"file_path": str(repo.path / "src/pay.py"), "old_string": "return 1", "new_string": "return 2"}
@@ -165,3 +167,24 @@ def test_a_session_starting_on_a_cold_clone_is_told_the_memory_is_on_its_way(wor
     later = session()
     assert later == repo.ken("summary", days=0).stdout
     assert "keep the queue single-threaded" in later or "retry at most twice" in later
+
+
+@pytest.mark.slow  # a log over COLD_LOG_BYTES, and a background build of its index
+def test_a_log_rewritten_shorter_under_its_index_is_judged_like_a_fresh_clone(world: World) -> None:
+    """A checkout of an older branch leaves an index that read more than the log now holds: the
+    whole index must be rebuilt, so the gate answers from the log's deciding lines meanwhile,
+    with the verdict the rebuilt index gives."""
+    repo = world.repo()
+    repo.commit("src/pay.py", "def pay():\n    return 1\n", "add pay", days=40)
+    repo.ok("init", "--no-hooks", "--no-register")
+    log = repo.path / LOG
+    longer = long_log()
+    log.write_text("\n".join(longer + [line(950_000 + n, "note", 1, location="src/other.py") for n in range(2000)])
+                   + "\n", encoding="utf-8")
+    repo.ok("summary")
+    log.write_text("\n".join(longer) + "\n", encoding="utf-8")  # the older branch: fewer events
+    cold = repo.ken("precheck", "src/pay.py", "--json")
+    assert cold.returncode in (0, 1) and cold.stderr == "", cold.stderr
+    built_in_the_background(world, repo.path)
+    assert repo.ken("precheck", "src/pay.py", "--json").stdout == cold.stdout
+    assert json.loads(cold.stdout)["severity"] == "block"

@@ -455,19 +455,17 @@ def _field(pattern: re.Pattern[bytes], raw: bytes) -> str | None:
 
 def _cold(memory: Memory) -> bool:
     """A long log that must be folded from scratch, too long to fold within a hook's or a gate's
-    time: its index was never built (a fresh clone, a lost cache), or the log no longer starts
-    with what the index read (a checkout of another branch rewrote it). An append, a pull or a
-    rebase that added lines at the end, is folded as a tail as usual."""
+    time: its index was never built (a fresh clone, a lost cache), or the log is now shorter
+    than what the index read (a checkout of another branch rewrote it). A log that grew is
+    taken for an append (a write, a pull, a rebase): checking its prefix costs a read of the
+    whole file, which the sync that follows does once anyway."""
     if memory.cache.path is None:
         return False
-    st = memory.log.stat()
-    if st.st_size < COLD_LOG_BYTES:
+    size = memory.log.stat().st_size
+    if size < COLD_LOG_BYTES:
         return False
     info = memory.cache.meta("log")
-    if info is None:
-        return True
-    return info.get("stat") != [st.st_size, st.st_mtime_ns, st.st_ino] and not memory._is_prefix(
-        info, st.st_size, appended=False)
+    return info is None or size < int(info.get("end", 0))
 
 
 def building_after_clone(project: Project) -> int | None:
