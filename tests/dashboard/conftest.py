@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.conftest import Repo, World
+from cli.conftest import Repo, World, repo, world  # noqa: F401 - the CLI suite's fixtures, shared
 
 from .browser import Browser, chromium_path
 
@@ -23,19 +23,6 @@ SOURCES = {
     "web/app.ts": "import { x } from './util'\nconsole.log(x)\n",
     "web/util.ts": "export const x = 1\n",
 }
-
-
-@pytest.fixture
-def world(tmp_path: Path) -> World:
-    return World(tmp_path)
-
-
-@pytest.fixture
-def repo(world: World) -> Repo:
-    """An initialized repository with one file and no memory yet."""
-    made = world.repo()
-    made.init()
-    return made
 
 
 def record_story(repo: Repo) -> dict[str, str]:
