@@ -133,6 +133,7 @@ def test_the_import_walker_sees_what_it_should() -> None:
     assert "kenning.core.errors" in imports("kenning.store.log")
     assert "kenning.git" in imports("kenning.app.init")
     assert "kenning" not in imports("kenning.app.init")  # `from kenning import git` is kenning.git
+    assert "kenning.git.history" in imports("kenning.app.capture")  # `from kenning.git import history as …`
     assert "kenning.cli" in HOT
 
 

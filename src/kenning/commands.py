@@ -203,23 +203,23 @@ def regenerate(args: argparse.Namespace) -> int:
 
 
 def plan(args: argparse.Namespace) -> int:
-    from kenning.app import views
+    from kenning.app import plan as plan_app
 
     project = find_project()
     if args.idea is not None:
-        idea, redacted = views.add_idea(project, args.idea)
+        idea, redacted = plan_app.add_idea(project, args.idea)
         if redacted:
             _say(f"redacted before writing: {', '.join(redacted)}")
         _print_json({"added": idea, "file": ".kenning/plan.md", "section": "Ideas"}) if args.json else print(
             f"added to the Ideas in .kenning/plan.md: {idea}")
         return 0
-    text = views.plan(project)
+    text = plan_app.read(project)
     _print_json({"plan": text}) if args.json else sys.stdout.write(text)
     return 0
 
 
 def instructions(args: argparse.Namespace) -> int:
-    from kenning.app.views import instructions as run_instructions
+    from kenning.app.texts import installed_instructions as run_instructions
 
     text = run_instructions(find_project())
     _print_json({"instructions": text}) if args.json else sys.stdout.write(text)
@@ -235,7 +235,7 @@ def project_map(args: argparse.Namespace) -> int:
         report = codemap.build(project, now=args.now)
         _print_json(report) if args.json else sys.stdout.write(render_codemap_build(report))
         return 0
-    from kenning.app.views import project_map as run_map  # not for --build: it loads the memory's modules
+    from kenning.app.project_map import read as run_map
 
     text, structure = run_map(project), codemap.structure(project)
     if args.json:  # the map exactly as the file holds it; the code structure beside it, when built
@@ -246,7 +246,7 @@ def project_map(args: argparse.Namespace) -> int:
 
 
 def stats(args: argparse.Namespace) -> int:
-    from kenning.app.views import stats as run_stats
+    from kenning.app.stats import stats as run_stats
     from kenning.render import render_stats
 
     result = run_stats(find_project().require_initialized())
@@ -289,7 +289,7 @@ def _show_page(result: dict[str, Any], args: argparse.Namespace) -> None:
 
 
 def redact(args: argparse.Namespace) -> int:
-    from kenning.app.views import redact_text
+    from kenning.app.redact import redact_text
 
     data = sys.stdin.buffer.read().decode("utf-8", "replace")
     result = redact_text(data, Path.cwd())
@@ -356,7 +356,7 @@ def brief(args: argparse.Namespace) -> int:
 
 
 def score(args: argparse.Namespace) -> int:
-    from kenning.app.views import score as run_score
+    from kenning.app.score import score as run_score
     from kenning.render import render_score
 
     result = run_score(find_project(), since=args.since, now=args.now)

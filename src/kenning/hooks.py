@@ -159,6 +159,6 @@ def _refresh(project: Project, name: str = "") -> None:
         summary_app.refresh(memory)
         memory.warnings.clear()  # a hook refreshes quietly, as ever
     if name == "post-commit":
-        from kenning.app.commits import complete_checks
+        from kenning.app.commit_outcomes import complete_checks
 
         complete_checks(project)

@@ -23,7 +23,10 @@ from pydantic import Field
 from kenning.app import context as context_app
 from kenning.app import gate as gate_app
 from kenning.app import lessons as lessons_app
-from kenning.app import read, registry, views
+from kenning.app import plan as plan_app
+from kenning.app import project_map as map_app
+from kenning.app import read, registry, texts
+from kenning.app import score as score_app
 from kenning.app import summary as summary_app
 from kenning.app.record import record
 from kenning.app.reporting import warnings_to
@@ -184,7 +187,7 @@ class Tools:
                 answer = body(project)
             name = registry.name_of(project)
             head = f"project: {name} ({project.root})"
-            if setup_hint and views.setup_mode(project):
+            if setup_hint and map_app.setup_mode(project):
                 head += (f"\nsetup mode: {project.map_path} has no Purpose yet; fill the map from the "
                          "manifests and entry points before other work")
             data = None if answer.data is None else {"project": name, "root": str(project.root), **answer.data}
@@ -219,16 +222,16 @@ class Tools:
 
     def get_instructions(self, project: ProjectRef = None) -> CallToolResult:
         """The project's agent protocol (.kenning/AI_INSTRUCTIONS.md)."""
-        return self._on(project, lambda p: Answer(views.instructions(p)))
+        return self._on(project, lambda p: Answer(texts.installed_instructions(p)))
 
     def get_project_map(self, project: ProjectRef = None) -> CallToolResult:
         """PROJECT_MAP.md: purpose, stack, structure, entry points. Read it at session start; in
         setup mode fill its Purpose first (edit the file)."""
-        return self._on(project, lambda p: Answer(views.project_map(p)), setup_hint=True)
+        return self._on(project, lambda p: Answer(map_app.read(p)), setup_hint=True)
 
     def get_plan(self, project: ProjectRef = None) -> CallToolResult:
         """plan.md: what the team means to do next (intent, not history; edit the file)."""
-        return self._on(project, lambda p: Answer(views.plan(p)))
+        return self._on(project, lambda p: Answer(plan_app.read(p)))
 
     def get_brief(self, project: ProjectRef = None) -> CallToolResult:
         """One screen for a session start: files the gate warns on, stale memories, open
@@ -279,7 +282,7 @@ class Tools:
         results, and labelled estimates with formulas (JSON)."""
 
         def body(p: Project) -> Answer:
-            score = views.score(p)
+            score = score_app.score(p)
             return Answer(_json(score), data={"score": score})
 
         return self._on(project, body)
@@ -407,12 +410,17 @@ _OBJECT = {"type": "object"}
 _LIST = {"type": "array"}
 
 
-def _data(**fields: dict[str, Any]) -> dict[str, Any]:
-    """The output schema of a project tool: the project it came from (name and root), and ``fields``.
-    When reading memory warned (damaged log lines, …) the data has ``warnings`` too, a list of
-    lines: left out of the schema (which allows more properties), as every listed byte costs
-    each session's context."""
-    return {"type": "object", "properties": {"project": _STRING, "root": _STRING, **fields},
+# what reading memory warned of (damaged log lines, …), one line of text each: present only when
+# there were some. Declared as the other lists are, without an item type: every listed byte
+# costs each session's context, and ``items`` on eleven tools would pass the tool list's budget
+_WARNINGS = {"warnings": _LIST}
+
+
+def _data(warned: bool = True, **fields: dict[str, Any]) -> dict[str, Any]:
+    """The output schema of a project tool: the project it came from (name and root), ``fields``,
+    and the optional ``warnings`` of a tool whose call reads memory (``warned``)."""
+    return {"type": "object", "properties": {"project": _STRING, "root": _STRING, **fields,
+                                             **(_WARNINGS if warned else {})},
             "required": ["project", "root", *fields]}
 
 
@@ -449,7 +457,7 @@ CATALOGUE = {
     "list_projects": Entry("Registered projects", True,
                            {"type": "object", "properties": {"projects": _LIST}, "required": ["projects"]}),
     "current_project": Entry("Which project calls act on", True,
-                             _data(reason=_STRING, active={"type": ["string", "null"]})),
+                             _data(False, reason=_STRING, active={"type": ["string", "null"]})),
     "precheck_file": Entry("Gate: check files before editing", True, _data(report=_OBJECT, notices=_LIST)),
     "log_issue": Entry("Log an issue", False, _WRITTEN),
     "record_attempt": Entry("Record an attempt", False, _WRITTEN),

@@ -1,4 +1,4 @@
-"""Starting processes other than git: the one home of that effect besides ``git.py``.
+"""Starting processes other than git: the one home of that effect besides the ``git`` package.
 
 Three kinds, each one function: a command that replaces this process or runs attached to the
 terminal (``ken wrap``), a shell command run to completion with its output captured (``ken
@@ -45,6 +45,8 @@ def replace_with(program: str, argv: list[str], env: dict[str, str]) -> int:
     """Become ``program`` (POSIX ``exec``: the exit status and signals are the command's own);
     on Windows, where a process cannot be replaced, run it attached and return its exit code.
     ``OSError`` when it cannot be run."""
+    sys.stdout.flush()  # exec drops what Python still buffers: what this process said goes out first
+    sys.stderr.flush()
     if os.name == "nt":
         return subprocess.run([program, *argv[1:]], env=env, check=False).returncode
     os.execve(program, argv, env)

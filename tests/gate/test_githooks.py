@@ -627,3 +627,64 @@ def test_a_git_hook_keeps_its_own_time_limit(world: World, name: str):
     assert r.returncode == 0, r.stderr
     assert f"kenning: {name} hook timed out after 0.5s; allowing" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+# -- damaged markers: the one rule for kenning's blocks (core.marked), never a guess --------------
+
+DAMAGE = {  # how a user's edit can leave kenning's block in a hook
+    "end-deleted": lambda text: text.replace(END + "\n", ""),
+    "begin-deleted": lambda text: re.sub(rf"(?m)^{re.escape(BEGIN)}.*\n", "", text),
+    "block-pasted-twice": lambda text: text.replace("#!/bin/sh\n", "#!/bin/sh\n" + text.partition("\n")[2], 1),
+    "end-before-begin": lambda text: f"{END}\n" + text.replace(END + "\n", ""),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGE))
+def test_a_hook_with_damaged_markers_is_refused_and_nothing_is_written(world: World, damage: str):
+    """A block kenning cannot delimit (its end deleted, its begin deleted, pasted twice, out of
+    order) is not guessed at, as in CLAUDE.md: install and uninstall refuse in one line naming the
+    file and what to do, before writing any hook; ``ken init`` skips that hook alone, saying why;
+    status reports it. The user's own lines around it are never cut."""
+    repo = world.repo()
+    user_hook(hooks_dir(repo), "post-merge", "#!/bin/sh\necho merged\n")
+    repo.commit("app.py", "a = 1\n", "initial", 10)
+    repo.ok("init", "--no-backfill")
+    broken = hooks_dir(repo) / "post-merge"
+    broken.write_text(DAMAGE[damage](broken.read_text()))
+    (hooks_dir(repo) / "post-commit").unlink()  # install would write it back, uninstall would touch pre-commit
+    before = hooks_listing(hooks_dir(repo))
+    for action in ("install", "uninstall"):
+        r = repo.ken("hooks", action)
+        assert r.returncode == 2 and r.stdout == "" and "Traceback" not in r.stderr, r.stderr
+        assert r.stderr.count("\n") == 1, r.stderr
+        assert r.stderr.startswith("ken: error: .git/hooks/post-merge: its kenning markers are damaged"), r.stderr
+        assert f"delete kenning's lines from it, then run `ken hooks {action}`" in r.stderr, r.stderr
+        assert hooks_listing(hooks_dir(repo)) == before, f"`ken hooks {action}` wrote nothing"
+    status = repo.ok("hooks", "status").stdout
+    assert re.search(r"^post-merge\s+\.git/hooks/post-merge: its kenning markers are damaged", status, re.M), status
+    assert re.search(r"^pre-commit\s+installed$", status, re.M), status
+    hook = next(h for h in repo.json("status")["git_hooks"]["hooks"] if h["hook"] == "post-merge")
+    assert not hook["installed"] and "damaged" in hook["status"]
+    r = repo.ok("init", "--no-backfill")
+    assert re.search(r"^skipped \(\.git/hooks/post-merge: its kenning markers are damaged .*`ken hooks install`\)"
+                     r"  git hook post-merge$", r.stdout, re.M), r.stdout
+    assert broken.read_bytes() == before["post-merge"][2], "the damaged hook is left byte for byte"
+    assert BEGIN in (hooks_dir(repo) / "post-commit").read_text(), "the other hooks are installed as ever"
+
+
+def test_a_put_right_hook_installs_and_uninstalls_as_ever(world: World):
+    """After the user deletes kenning's lines from a damaged hook (as the error says), install
+    chains it and uninstall gives it back exactly."""
+    repo = world.repo()
+    mine = "#!/bin/sh\necho merged\n"
+    user_hook(hooks_dir(repo), "post-merge", mine)
+    repo.commit("app.py", "a = 1\n", "initial", 10)
+    repo.ok("init", "--no-backfill")
+    broken = hooks_dir(repo) / "post-merge"
+    broken.write_text(DAMAGE["end-deleted"](broken.read_text()))
+    assert repo.ken("hooks", "install").returncode == 2
+    broken.write_text(mine)  # kenning's lines deleted by hand
+    repo.ok("hooks", "install")
+    assert broken.read_text().count(BEGIN) == 1 and broken.read_text().endswith("echo merged\n")
+    repo.ok("hooks", "uninstall")
+    assert broken.read_text() == mine

@@ -143,7 +143,7 @@ def test_stdout_is_protocol_only_and_the_tool_list_is_compact(world: World, alph
 NOISY_SERVER = textwrap.dedent("""\
     import os, subprocess, sys
     from kenning import mcp_server
-    from kenning.app import summary as summary_app, views
+    from kenning.app import score as score_app, summary as summary_app
 
     real = summary_app.summary
 
@@ -159,7 +159,7 @@ NOISY_SERVER = textwrap.dedent("""\
         raise RuntimeError("the library blew up")
 
     summary_app.summary = noisy
-    views.score = broken
+    score_app.score = broken
     sys.exit(mcp_server.serve())
 """)
 

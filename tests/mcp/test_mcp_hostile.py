@@ -213,7 +213,7 @@ async def test_one_garbage_line_is_a_warning_not_an_error(world: World, alpha: P
 RAISING_SERVER = textwrap.dedent("""\
     import sys
     from kenning import mcp_server
-    from kenning.app import views
+    from kenning.app import plan as plan_app
     from kenning.core import errors
 
     def every(cls):
@@ -226,7 +226,7 @@ RAISING_SERVER = textwrap.dedent("""\
     def raising(project):  # get_plan(project="<ErrorClass>") raises that error
         raise KINDS[project.root.name](f"a {project.root.name} happened; do this about it")
 
-    views.plan = raising
+    plan_app.read = raising
     sys.exit(mcp_server.serve())
 """)
 

@@ -92,6 +92,41 @@ async def test_the_sdk_client_reads_structured_results_and_text(world: World, al
         assert checked.structured_content["report"] == world.json(alpha, "precheck", "src/app.py")
 
 
+async def test_a_result_with_warnings_matches_its_tools_output_schema(world: World, alpha: Path) -> None:
+    """A log with a damaged line still answers, with ``warnings`` in ``structuredContent``: a field
+    every project tool's ``outputSchema`` declares (optional), so the SDK client, which
+    validates each result against the listed schema, and ``jsonschema`` both accept it."""
+    ids = history(world, alpha)
+    with open(alpha / ".kenning" / "events.jsonl", "ab") as f:
+        f.write(b'{"not": "an event"}\n')
+    damaged = len((alpha / ".kenning" / "events.jsonl").read_bytes().splitlines())
+    calls: dict[str, dict[str, Any]] = {
+        "get_brief": {}, "get_issue": {"issue_id": ids["issue"]}, "search_events": {"query": "idempotency"},
+        "get_score": {}, "get_lessons": {}, "precheck_file": {"file_path": "src/app.py"},
+        "add_note": {"summary": "Staging is slower"}}
+    async with connect(world, alpha) as mcp:
+        schemas = {t.name: t.output_schema for t in (await mcp.session.list_tools()).tools}
+        warned = {name for name, schema in schemas.items() if schema and "warnings" in schema["properties"]}
+        assert warned == set(calls) | {"log_issue", "record_attempt", "record_fix", "add_decision"}
+        for name in warned:
+            assert schemas[name]["properties"]["warnings"] == {"type": "array"}, name
+            assert "warnings" not in schemas[name]["required"], name
+        for name, arguments in calls.items():
+            result = await mcp.session.call_tool(name, arguments)  # the SDK validates it against the schema
+            assert not result.is_error, (name, result)
+            data = result.structured_content
+            assert isinstance(data, dict), name
+            jsonschema.validate(data, schemas[name])
+            assert data["warnings"] and all(isinstance(line, str) for line in data["warnings"]), name
+            assert f"events.jsonl line {damaged} is not a valid event" in data["warnings"][0], name
+            last = result.content[-1]
+            assert last.type == "text" and last.text == "\n".join(f"warning: {w}" for w in data["warnings"]), name
+        with pytest.raises(jsonschema.ValidationError):  # the declaration holds: warnings is a list
+            jsonschema.validate({**data, "warnings": "one line"}, schemas["add_note"])
+        clean = await mcp.session.call_tool("current_project", {})
+        assert "warnings" not in (clean.structured_content or {})
+
+
 async def test_get_global_gotchas_is_get_lessons_under_projectmems_name(world: World, alpha: Path) -> None:
     history(world, alpha)
     async with connect(world, alpha) as mcp:
@@ -171,7 +206,8 @@ def test_in_tool_words_rewrites_flags_and_commands_only() -> None:
 # meet (a write through MCP never attaches a diff, never snoozes, never registers a project;
 # get_score takes no --since)
 REACHED = ("app/record.py", "app/read.py", "app/paths.py", "app/lessons.py", "app/context.py", "app/gate.py",
-           "app/views.py", "app/summary.py", "app/memory.py", "app/registry.py", "app/project.py",
+           "app/plan.py", "app/project_map.py", "app/score.py", "app/texts.py", "app/summary.py", "app/memory.py",
+           "app/registry.py", "app/project.py",
            "core/events.py", "store/log.py", "store/files.py")
 CLI_ONLY = {"--diff", "--snooze", "--reason", "--name", "--root", "--now", "--since"}
 FLAG = re.compile(r"(?<![\w-])--[a-z][a-z-]*")

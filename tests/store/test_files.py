@@ -118,7 +118,7 @@ def test_links_inside_kenning_are_refused_for_reads_and_writes(tmp_path: Path) -
     (kd / "summary.md").symlink_to(outside)
     (tmp_path / "elsewhere").mkdir()
     (kd / "cache").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
-    for attempt in (lambda: files.append_line(kd / "local" / "checks.jsonl", "{}"),
+    for attempt in (lambda: files.append_lines(kd / "local" / "checks.jsonl", ["{}"]),
                     lambda: files.write_atomic(kd / "summary.md", "x"),
                     lambda: files.read_text(kd / "summary.md"),
                     lambda: files.write_atomic(kd / "cache" / "config.json", "{}")):
@@ -130,3 +130,57 @@ def test_links_inside_kenning_are_refused_for_reads_and_writes(tmp_path: Path) -
     plain.parent.mkdir()
     plain.symlink_to(outside)
     assert files.read_text(plain) == "mine\n"
+
+
+@pytest.fixture
+def short_writes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """``os.write`` that writes at most three bytes per call, as a system may under a signal or
+    a disk filling: the sizes it was asked to write are recorded."""
+    real = os.write
+    asked: list[int] = []
+
+    def short(fd: int, data: bytes) -> int:
+        asked.append(len(data))
+        return real(fd, bytes(data[:3]))
+
+    monkeypatch.setattr(os, "write", short)
+    return asked
+
+
+def test_append_lines_finishes_a_short_write_with_whole_lines(tmp_path: Path, short_writes: list[int]) -> None:
+    path = tmp_path / ".kenning" / "local" / "checks.jsonl"
+    files.append_lines(path, ['{"a":1}'])
+    files.append_lines(path, ['{"b":2}', '{"c":3}'], durable=True)
+    assert path.read_bytes() == b'{"a":1}\n{"b":2}\n{"c":3}\n'
+    assert len(short_writes) > 3 and short_writes[0] == 8  # one write asked for the line, the rest continued it
+
+
+def test_append_lines_mends_a_torn_last_line_only_when_asked(tmp_path: Path, short_writes: list[int]) -> None:
+    mended, glued = tmp_path / "lessons.jsonl", tmp_path / "checks.jsonl"
+    for path in (mended, glued):
+        path.write_bytes(b'{"a":1}\n{"cut')
+    files.append_lines(mended, ['{"b":2}'], durable=True, mend_torn=True, follow_links=True)
+    files.append_lines(glued, ['{"b":2}'])
+    assert mended.read_bytes() == b'{"a":1}\n{"cut\n{"b":2}\n'  # the cut-off line cannot swallow ours
+    assert glued.read_bytes() == b'{"a":1}\n{"cut{"b":2}\n'
+    files.append_lines(mended, ["x"], mend_torn=True)  # a whole last line gets no extra newline
+    assert mended.read_bytes().endswith(b'{"b":2}\nx\n')
+
+
+def test_a_write_that_makes_no_progress_raises_instead_of_spinning(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "write", lambda fd, data: 0)
+    with pytest.raises(OSError, match="no progress"):
+        files.append_lines(tmp_path / "checks.jsonl", ["{}"])
+
+
+def test_the_event_log_finishes_a_short_write_too(tmp_path: Path, short_writes: list[int]) -> None:
+    from kenning.store.log import EventLog
+
+    kd = tmp_path / ".kenning"
+    kd.mkdir()
+    (kd / "events.jsonl").write_bytes(b'{"a":1}')  # an unterminated last line: terminate ends it
+    log = EventLog(kd / "events.jsonl", kd / "local" / "events.lock", kd / "local" / "quarantine")
+    assert log.terminate()
+    assert log.append_lines(['{"b":2}', '{"c":3}']) == (8, None)
+    assert log.path.read_bytes() == b'{"a":1}\n{"b":2}\n{"c":3}\n'

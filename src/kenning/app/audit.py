@@ -11,10 +11,10 @@ report is kept in ``.kenning/local/audit.json`` (machine-local) for ``ken visual
 from __future__ import annotations
 
 import json
-import sys
 import time
 
 from kenning import git
+from kenning.app import reporting
 from kenning.app.capture import LONG
 from kenning.app.gate import settings as gate_settings
 from kenning.app.project import Project, now_micros
@@ -22,6 +22,7 @@ from kenning.core import audit as core
 from kenning.core.errors import InvalidInput, KenError, NotInitialized, cause
 from kenning.core.events import format_timestamp
 from kenning.core.gate import Settings, parse_since
+from kenning.git import history as git_history
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -68,33 +69,34 @@ def audit(cwd: Path, since: str = "1y", controls: int = 200, now: str | None = N
 
 def _keep(project: Project, report: dict[str, Any]) -> None:
     """Keep the report for the page. Bookkeeping: when it cannot be written (a link in its
-    place, a full disk) the audit still answers, and the user is told on stderr."""
+    place, a full disk) the audit still answers, and the user is told: a warning for the surface
+    (``app.reporting``)."""
     from kenning.app.checks import audit_path
     from kenning.store import files
 
     try:
         files.write_atomic(audit_path(project), json.dumps(report, indent=1, sort_keys=True) + "\n")
     except (OSError, KenError) as err:
-        sys.stderr.write(f"ken: warning: the audit report was not kept for `ken visualize` ({cause(err)})\n")
+        reporting.report([f"the audit report was not kept for `ken visualize` ({cause(err)})"])
 
 
 def _read(root: Path, head: str, start: int, spans: core.Spans, config: Settings) -> tuple[core.History, int]:
     """The history since ``start``: every commit's files from the trees (cheap), and line counts
     (where the gate weighs a revert's files) for the reverts and the changes they undo only.
     Returns it and how many of those git could not count (objects missing from a partial clone)."""
-    records, blobs = git.files_log(root, [head], start, timeout=LONG)
+    records, blobs = git_history.files_log(root, [head], start, timeout=LONG)
     commits = [_from_record(r) for r in records]
     history = core.History(commits, spans, config)
     weighed = {c.sha for c in history.reverts} | {o.sha for c in history.reverts for o in history.originals[c.sha]}
-    missing = git.missing_objects(root, sorted({oid for sha in weighed for oid in blobs.get(sha, ())}))
+    missing = git_history.missing_objects(root, sorted({oid for sha in weighed for oid in blobs.get(sha, ())}))
     readable = sorted(sha for sha in weighed if not blobs.get(sha, set()) & missing)
     if not readable:
         return history, len(weighed)
-    counted = {r.sha: _from_record(r) for r in git.log(root, readable, walk=False, timeout=LONG)}
+    counted = {r.sha: _from_record(r) for r in git_history.log(root, readable, walk=False, timeout=LONG)}
     return core.History([counted.get(c.sha, c) for c in commits], spans, config), len(weighed) - len(counted)
 
 
-def _from_record(record: git.CommitRecord) -> core.Commit:
+def _from_record(record: git_history.CommitRecord) -> core.Commit:
     return core.Commit(record.sha, record.time, record.subject, record.body,
                        [(p, n) for p, _, n in record.files], len(record.parents))
 
@@ -110,7 +112,7 @@ def _reattempts(root: Path, history: core.History) -> dict[str, core.Reattempt]:
     for revert, original, later in history.diff_candidates(found):
         files = sorted({p for c in later for p in c.paths} & set(original.paths))
         try:
-            patches = git.show_patches(root, [original.sha, *(c.sha for c in later)], paths=files)
+            patches = git_history.show_patches(root, [original.sha, *(c.sha for c in later)], paths=files)
         except git.GitError:
             continue
         for commit in later:

@@ -19,6 +19,7 @@ import sys
 from kenning import git
 from kenning.core.events import Event
 from kenning.core.text import plural
+from kenning.git import history as git_history
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ def setting(memory: Memory, key: str, default: int) -> int:
 def _follow(memory: Memory, head: str, info: dict[str, Any]) -> int:
     root = memory.project.root
     try:
-        records = git.between(root, str(info["head"]), head)
+        records = git_history.between(root, str(info["head"]), head)
     except git.GitError:
         memory.rebuild_in_transaction()  # the old head is gone (gc'd after a rewrite): start over
         return _read_span(memory, head, int(info["start"]), None, int(info.get("revert_start", info["start"])), False)
@@ -131,10 +132,10 @@ def _read_span(memory: Memory, head: str, start: int, until: int | None, revert_
     """Derive every commit in [start, until) and the reverts in [revert_start, start)."""
     from kenning.core import reverts  # only when history is read: its patterns cost every other read
     root = memory.project.root
-    history = git.subjects(root, head, since=min(start, revert_start))
-    records, unreadable = git.readable_log(root, [head], start, until, timeout=LONG)
+    history = git_history.subjects(root, head, since=min(start, revert_start))
+    records, unreadable = git_history.readable_log(root, [head], start, until, timeout=LONG)
     if revert_start < start:
-        older, skipped = git.readable_log(root, [head], revert_start, start, grep=REVERT_GREP, timeout=LONG)
+        older, skipped = git_history.readable_log(root, [head], revert_start, start, grep=REVERT_GREP, timeout=LONG)
         records += older
         unreadable += skipped
     if unreadable:
@@ -145,7 +146,7 @@ def _read_span(memory: Memory, head: str, start: int, until: int | None, revert_
     resolver = Resolver(root, head, history)
     revert_shas = [r.sha for r in records if reverts.read(r.subject, r.body).is_revert]
     try:
-        patches = git.show_patches(root, revert_shas)
+        patches = git_history.show_patches(root, revert_shas)
     except git.GitError:
         patches = {}
     for record in records:
@@ -187,11 +188,12 @@ class Resolver:
         found: list[tuple[str, str, int]] = []
         try:
             if names:
-                named = git.lookup(self.root, list(dict.fromkeys(names))).values()
-                found += [row for row in named if git.is_ancestor(self.root, row[0], self.head)]
+                named = git_history.lookup(self.root, list(dict.fromkeys(names))).values()
+                found += [row for row in named if git_history.is_ancestor(self.root, row[0], self.head)]
             if numbers or titles:
                 wanted = {reverts.normal_title(t) for t in titles}
-                found += [row for row in git.subjects(self.root, self.head, grep=[f"(#{n})" for n in numbers] + titles)
+                rows = git_history.subjects(self.root, self.head, grep=[f"(#{n})" for n in numbers] + titles)
+                found += [row for row in rows
                           if reverts.pr_number(row[1]) in numbers or reverts.normal_title(row[1]) in wanted]
         except git.GitError:
             pass  # what git cannot say, the revert's own message still names
@@ -223,7 +225,7 @@ def skip_history(memory: Memory, now_s: int) -> None:
             memory.cache.set_meta("git", {"head": head, "start": now_s, "revert_start": now_s})
 
 
-def _index(memory: Memory, records: list[git.CommitRecord], resolver: Resolver, progress: bool) -> int:
+def _index(memory: Memory, records: list[git_history.CommitRecord], resolver: Resolver, progress: bool) -> int:
     from kenning.app.redact import redact_fields
     from kenning.core import (
         capture,  # only when HEAD moved: its patterns cost every read otherwise

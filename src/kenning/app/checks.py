@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 
+from kenning.app.reporting import report
 from kenning.core.errors import KenError, cause
 from kenning.core.events import format_timestamp
 
@@ -35,13 +35,13 @@ def _path(project: Project) -> Any:
 def _append(project: Project, record: dict[str, Any]) -> None:
     """One line, one write, O_APPEND: concurrent hooks never interleave a record. A record is
     bookkeeping: when it cannot be kept (a link in its place, a full disk) the gate still
-    answers, and the user is told on stderr."""
+    answers, and the user is told: a warning for the surface (``app.reporting``)."""
     from kenning.store import files
 
     try:
-        files.append_line(_path(project), json.dumps(record, sort_keys=True, separators=(",", ":")))
+        files.append_lines(_path(project), [json.dumps(record, sort_keys=True, separators=(",", ":"))])
     except (OSError, KenError) as err:
-        sys.stderr.write(f"ken: warning: the check was not recorded ({cause(err)})\n")
+        report([f"the check was not recorded ({cause(err)})"])
 
 
 def audit_path(project: Project) -> Any:

@@ -18,6 +18,8 @@ from kenning.app.project import Project, now_micros
 from kenning.core import gate
 from kenning.core.errors import InvalidInput
 from kenning.core.events import Event, format_timestamp, parse_timestamp
+from kenning.git import history as git_history
+from kenning.git import index as git_index
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -94,7 +96,7 @@ def _mark_unknown(memory: Memory, report: gate.Report) -> None:
     root = memory.project.root
     quiet = [v for v in report.files if not v.warnings and not os.path.lexists(root / v.path)
              and memory.cache.oldest_memory([v.path]) is None]
-    known = git.tracked_paths(root, [v.path for v in quiet]) if quiet else None
+    known = git_index.tracked_paths(root, [v.path for v in quiet]) if quiet else None
     if known is None:
         return  # nothing to ask, or git's index cannot say: better "ok" than a wrong "no such file"
     for verdict in quiet:
@@ -225,9 +227,9 @@ def _facts(memory: Memory, paths: list[str], since_us: int, notices: list[str]) 
             for start in range(0, len(missed), PATHS_PER_GIT_CALL):  # one command line holds so many
                 chunk = missed[start:start + PATHS_PER_GIT_CALL]
                 if lines:
-                    records = git.readable_log(root, ["HEAD"], since=since, paths=chunk, full_diff=full_diff)[0]
+                    records = git_history.readable_log(root, ["HEAD"], since=since, paths=chunk, full_diff=full_diff)[0]
                 else:  # which commits touched the files, without counting a line
-                    records = git.files_log(root, ["HEAD"], since=since, paths=chunk)[0]
+                    records = git_history.files_log(root, ["HEAD"], since=since, paths=chunk)[0]
                 _add_commits({p: found[p] for p in chunk}, records)
         except git.GitError as err:
             notices.append(f"git history unavailable ({err}); churn, reverts and staleness not checked")
@@ -260,7 +262,7 @@ def _look_back(memory: Memory, facts: dict[str, gate.FileFacts], reverts: dict[s
         if entry is None or entry[0] > start:
             try:
                 rows = [[sha, time * 1_000_000, "", None, 0, None] for sha, time in
-                        git.touching(root, head, path, start, until, enough - len(file_facts.commits))]
+                        git_history.touching(root, head, path, start, until, enough - len(file_facts.commits))]
             except git.GitError:
                 continue
             with memory.cache.transaction():
@@ -287,7 +289,7 @@ def _row(commit: gate.Commit) -> list[Any]:
     return [commit.sha, commit.time_us, commit.subject, commit.reverts, commit.changed, commit.renamed_to]
 
 
-def _add_commits(commits: dict[str, list[gate.Commit]], records: list[git.CommitRecord]) -> None:
+def _add_commits(commits: dict[str, list[gate.Commit]], records: list[git_history.CommitRecord]) -> None:
     """File each commit under the paths it touched (newest first, as git lists them)."""
     for record in records:
         reverts = _reverted(record)
@@ -299,7 +301,7 @@ def _add_commits(commits: dict[str, list[gate.Commit]], records: list[git.Commit
                                                 changed, renamed_to=new))
 
 
-def _reverted(record: git.CommitRecord) -> str | None:
+def _reverted(record: git_history.CommitRecord) -> str | None:
     """The sha a revert names ("" when it names none); None for every other commit, relands
     and unconfirmed candidates (a squash merge quoting a reverted commit of its branch) included."""
     text = (record.subject + "\n" + record.body).lower()

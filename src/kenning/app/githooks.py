@@ -27,6 +27,11 @@ A pre-commit hook written by the pre-commit framework (https://pre-commit.com) w
 already runs kenning's ``kenning-precheck`` gets no block: the framework runs the gate, and a
 second run would print every warning twice. A block kenning added before that is taken out,
 also from ``pre-commit.legacy``, where the framework keeps (and runs) the hook it replaced.
+
+kenning's block is found by the one rule for kenning's blocks in a user's file (``core.marked``,
+as in CLAUDE.md): a hook whose markers are damaged (one without the other, or repeated) is
+never guessed at. ``ken hooks install`` and ``uninstall`` refuse it in one line naming the file,
+before writing anything; ``ken init`` skips that hook, saying why; ``status`` reports it.
 """
 
 from __future__ import annotations
@@ -39,6 +44,8 @@ from pathlib import Path
 
 from kenning import git
 from kenning.app.project import Project
+from kenning.app.reporting import report
+from kenning.core import marked
 from kenning.core.errors import InvalidInput
 from kenning.store import files
 
@@ -50,6 +57,7 @@ HOOKS = ("pre-commit", "post-commit", "post-merge", "post-checkout")
 BEGIN = "# >>> kenning >>> (managed by `ken hooks install`; `ken hooks uninstall` removes it)"
 END = "# <<< kenning <<<"
 CHAINED = ".kenning-chained"
+LEGACY = "pre-commit.legacy"  # where `pre-commit install` keeps (and runs first) the hook it replaced
 ADDED_SHEBANG = "#!/bin/sh\n# (kenning added the line above; `ken hooks uninstall` removes it)\n"
 BLOCKED_EXIT = 77  # `ken hook pre-commit` exits with this (and only this) to refuse a commit
 TIMEOUT_SECONDS = 20
@@ -112,22 +120,59 @@ def hooks_folder(project: Project) -> Path:
 # -- reading a hook -------------------------------------------------------------------------------
 
 def _span(text: str) -> tuple[int, int] | None:
-    """Where kenning's block is in ``text`` (from its first line to the line after its last)."""
-    start = text.find(_BEGIN_MARK)
-    while start > 0 and text[start - 1] != "\n":
-        start = text.find(_BEGIN_MARK, start + 1)
-    end = text.find(END, start) if start >= 0 else -1
-    if end < 0:
-        return None
-    stop = end + len(END)
-    return start, stop + 1 if text[stop:stop + 1] == "\n" else stop
+    """Where kenning's block is in ``text`` (from its first line to the line after its last), by
+    the one rule for kenning's blocks (``core.marked``); ``ValueError`` when its markers are damaged."""
+    return marked.span(text, _BEGIN_MARK, END)
 
 
 def _kenning_text(path: Path) -> str | None:
     """The text of the hook at ``path`` when it holds kenning's block, else None (no hook, a
-    symlink, which kenning never writes, or a file of the user's)."""
+    symlink, which kenning never writes, a file of the user's, or one whose markers are damaged:
+    install and uninstall refuse that file before they write anything, see ``_damaged``)."""
     text = None if path.is_symlink() else _script(path)
-    return text if text is not None and _span(text) else None
+    try:
+        return text if text is not None and _span(text) else None
+    except ValueError:
+        return None
+
+
+def _damaged(folder: Path, names: tuple[str, ...] = HOOKS) -> dict[str, str]:
+    """The hooks among ``names`` in ``folder`` whose kenning markers are damaged (a marker
+    missing, repeated or out of order), each with why. Such a hook is never edited,
+    moved or chained: where kenning's lines end cannot be told, and a guess could cut the
+    user's own lines out of it."""
+    found = {}
+    for name in names:
+        path = folder / name
+        text = None if path.is_symlink() else _script(path)
+        try:
+            if text is not None:
+                _span(text)
+        except ValueError as err:
+            found[name] = str(err)
+    return found
+
+
+def _repair(project: Project, path: Path, why: str, command: str) -> str:
+    """One line naming the damaged hook and what to do about it (``command``: what to run after)."""
+    try:
+        shown = path.relative_to(project.root).as_posix()
+    except ValueError:
+        shown = str(path)  # a hooks folder outside the work tree (core.hooksPath, a worktree's)
+    return f"{shown}: {why}; put them right or delete kenning's lines from it, then run `ken hooks {command}`"
+
+
+def _checked(project: Project, folder: Path, framework: dict[str, Any] | None, command: str,
+             required: bool = True) -> dict[str, str]:
+    """The hooks ``command`` would skip for damaged markers (hook -> why); with ``required``
+    there are none: the first is an ``InvalidInput``, raised before anything is written."""
+    names = (*HOOKS, LEGACY) if framework else HOOKS  # the framework runs pre-commit.legacy first
+    found = {name: _repair(project, folder / name, why, command) for name, why in _damaged(folder, names).items()}
+    if found and required:
+        raise InvalidInput(next(iter(found.values())))
+    if LEGACY in found:  # kenning's pre-commit lives there: that hook is the one left alone
+        found.setdefault("pre-commit", found.pop(LEGACY))
+    return found
 
 
 def _users_part(text: str) -> str | None:
@@ -183,17 +228,21 @@ def install(project: Project, *, required: bool = False) -> list[tuple[str, str]
 
     In a hooks folder kenning must not write to (see ``refusal``), nothing is written: with
     ``required`` (``ken hooks install``) that is an ``InvalidInput``; otherwise (``ken init``,
-    which sets up memory all the same) each hook is "skipped" and the reason is one warning."""
+    which sets up memory all the same) each hook is "skipped" and the reason is one warning.
+    A hook whose kenning markers are damaged (``_damaged``) is the same: with ``required`` an
+    ``InvalidInput`` before any hook is written, else that hook alone is "skipped", saying why."""
     folder = _hooks_dir(project)
     reason = refusal(project, folder)
     if reason is not None:
         if required:
             raise InvalidInput(reason)
-        sys.stderr.write(f"ken: warning: {reason}\n")
+        report([reason])
         return [(name, "skipped") for name in HOOKS]
     ken = ken_executable()
     framework = framework_hook(project, folder)
-    return [(name, _framework_pre_commit(folder, framework, ken) if name == "pre-commit" and framework
+    broken = _checked(project, folder, framework, "install", required)
+    return [(name, f"skipped ({broken[name]})" if name in broken
+             else _framework_pre_commit(folder, framework, ken) if name == "pre-commit" and framework
              else _install_one(folder, name, ken)) for name in HOOKS]
 
 
@@ -236,9 +285,13 @@ def _write_own(path: Path, text: str, new: bool, chained: bool) -> str:
 
 
 def uninstall(project: Project) -> list[tuple[str, str]]:
+    """Take kenning's block out of each hook, giving back the user's; a hook whose kenning
+    markers are damaged is an ``InvalidInput`` before any hook is touched."""
     folder = _hooks_dir(project)
+    framework = framework_hook(project, folder)
+    _checked(project, folder, framework, "uninstall")
     found = [(name, _uninstall_one(folder, name)) for name in HOOKS]
-    if framework_hook(project, folder) is not None and _leave_legacy(folder):
+    if framework is not None and _leave_legacy(folder):
         said = "removed (from pre-commit.legacy, which the pre-commit framework runs)"
         found = [(name, said if name == "pre-commit" else what) for name, what in found]
     return found
@@ -270,10 +323,16 @@ def status(project: Project) -> list[tuple[str, str]]:
 
 def inspect(project: Project) -> list[dict[str, Any]]:
     """Per hook: whether kenning runs from it (``installed``), the hook its block hands on to
-    (``chained``), how many times the gate runs per commit, and a one-line status."""
+    (``chained``), how many times the gate runs per commit, and a one-line status. A hook whose
+    kenning markers are damaged says so, and what to do, as its status (a report refuses nothing)."""
     folder = _hooks_dir(project)
     framework = framework_hook(project, folder)
-    return [_inspect_one(folder, name, framework if name == "pre-commit" else None) for name in HOOKS]
+    broken = _checked(project, folder, framework, "install", required=False)
+    found = [_inspect_one(folder, name, framework if name == "pre-commit" else None) for name in HOOKS]
+    for hook in found:
+        if hook["hook"] in broken:
+            hook.update(installed=False, status=broken[hook["hook"]])
+    return found
 
 
 def _inspect_one(folder: Path, name: str, framework: dict[str, Any] | None) -> dict[str, Any]:
@@ -335,7 +394,7 @@ def framework_hook(project: Project, folder: Path) -> dict[str, Any] | None:
     named = _FRAMEWORK_CONFIG.search(text)
     config = named.group(1) if named else ".pre-commit-config.yaml"
     written = files.read_text(project.root / config)  # an absolute path stays itself
-    legacy = folder / "pre-commit.legacy"
+    legacy = folder / LEGACY
     return {"config": config, "runs_kenning": bool(written and _RUNS_KENNING.search(written)),
             "legacy": legacy.name, "legacy_runs_kenning": _kenning_text(legacy) is not None}
 
@@ -374,7 +433,7 @@ def _take_block_out(path: Path) -> bool:
 def _leave_legacy(folder: Path) -> bool:
     """Take kenning out of ``pre-commit.legacy`` (where ``pre-commit install`` moved its hook),
     giving back the user's hook it held or chained to; whether there was anything to take out."""
-    legacy = folder / "pre-commit.legacy"
+    legacy = folder / LEGACY
     if _take_block_out(legacy):
         return True
     if _kenning_text(legacy) is None:

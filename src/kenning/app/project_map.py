@@ -1,5 +1,6 @@
-"""``PROJECT_MAP.md`` as ``ken init`` first writes it: the stack, name and description read from
-the manifests and build files at the repository root, and the top folders.
+"""``PROJECT_MAP.md``: the map as it stands (``read``; ``setup_mode`` while its Purpose is
+still the placeholder), and as ``ken init`` first writes it: the stack, name and description
+read from the manifests and build files at the repository root, and the top folders.
 
 Files are read as text (TOML, JSON, or a few patterns over build files); nothing is ever
 executed or evaluated, and a value a build tool would work out (``${VERSION}``, a
@@ -25,6 +26,20 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
     from typing import Any
+
+    from kenning.app.project import Project
+
+
+def read(project: Project) -> str:
+    project.require_initialized()
+    return files.read_text(project.map_path) or ""
+
+
+def setup_mode(project: Project) -> bool:
+    """A fresh project: the map's Purpose is still the placeholder, so agents fill it first."""
+    from kenning.app.summary import purpose
+
+    return not purpose(project)
 
 
 def project_map(root: Path, name: str | None = None) -> str:

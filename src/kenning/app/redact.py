@@ -1,5 +1,6 @@
 """Redaction of an event's text fields with the project's rules, before anything is written:
-the write path (``app.record``), imports and derived git events (``app.capture``) alike."""
+the write path (``app.record``), imports and derived git events (``app.capture``) alike; and the
+same redaction on any text, as a filter (``ken redact``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from kenning.core.events import TEXT_FIELDS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
     from kenning.app.project import Project
@@ -27,6 +29,25 @@ def redact_fields(project: Project, draft: dict[str, Any]) -> tuple[str, ...]:
             draft[name] = result.text
             kinds.update(result.kinds)
     return tuple(sorted(kinds))
+
+
+def redact_text(text: str, cwd: Path) -> redaction.Redaction:
+    """Exactly the redaction a write applies, with the project's extra patterns when there is
+    an initialized project here, and the built-in rules otherwise."""
+    from kenning import git
+    from kenning.app.project import find_project
+    from kenning.core.errors import KenError
+
+    if git.find_root(cwd) is not None:
+        try:
+            project = find_project(cwd)
+            if project.initialized:
+                draft = {"summary": text}
+                kinds = redact_fields(project, draft)
+                return redaction.Redaction(draft["summary"], kinds)
+        except KenError:
+            pass  # a broken project config must not stop the filter: fall back to the defaults
+    return redaction.redact(text)
 
 
 _RULES_CACHE: dict[str, redaction.Rules] = {}

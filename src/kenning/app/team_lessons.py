@@ -19,6 +19,7 @@ from kenning import git
 from kenning.app.project import ken_home
 from kenning.core.errors import InvalidInput, KenError
 from kenning.core.lesson_exchange import exported
+from kenning.git import clone as git_clone
 from kenning.store import team_lessons as team
 from kenning.store.lessons import LessonStore
 
@@ -77,12 +78,12 @@ def sync() -> dict[str, Any]:
 
 def _sync(store: team.TeamStore) -> dict[str, Any]:
     store.prepare()
-    git.init_clone(store.dir, store.url)
-    git.commit_files(store.dir, _PATHS, "kenning: lessons left by an interrupted sync")
+    git_clone.init_clone(store.dir, store.url)
+    git_clone.commit_files(store.dir, _PATHS, "kenning: lessons left by an interrupted sync")
     before = {r["id"] for r in store.records()}
     report: dict[str, Any] = {"remote": store.url, "folder": str(store.dir), "reached": True, "pushed": False,
                               "warning": None}
-    branch = git.current_branch(store.dir)
+    branch = git_clone.current_branch(store.dir)
     try:
         _fetch(store)
         branch = _merge_origin(store)
@@ -91,8 +92,8 @@ def _sync(store: team.TeamStore) -> dict[str, Any]:
     report["pulled"] = len({r["id"] for r in store.records()} - before)
     store.declare_union()
     report["shared"] = _share(store)
-    git.commit_files(store.dir, _PATHS, f"kenning: {report['shared']} lesson(s) shared")
-    if report["reached"] and git.has_commits(store.dir):  # an empty store has nothing to push yet
+    git_clone.commit_files(store.dir, _PATHS, f"kenning: {report['shared']} lesson(s) shared")
+    if report["reached"] and git_clone.has_commits(store.dir):  # an empty store has nothing to push yet
         report["pushed"], report["warning"] = _push(store, branch)
     return report
 
@@ -103,7 +104,7 @@ class _Unreachable(git.GitError):
 
 def _fetch(store: team.TeamStore) -> None:
     try:
-        git.fetch_origin(store.dir)
+        git_clone.fetch_origin(store.dir)
     except git.GitError as err:  # git's own last line rarely says why ("and the repository exists.")
         raise _Unreachable(f"could not reach the team lessons remote {store.url} (offline, no such repository, "
                            "or no access); lessons are kept in the local clone and pushed by the next sync") from err
@@ -112,11 +113,11 @@ def _fetch(store: team.TeamStore) -> None:
 def _merge_origin(store: team.TeamStore) -> str:
     """Merge the remote's branch (the one named like ours, else main, master or the only one)
     into the clone; the branch to push to."""
-    ours = git.current_branch(store.dir)
-    theirs = git.origin_branches(store.dir)
+    ours = git_clone.current_branch(store.dir)
+    theirs = git_clone.origin_branches(store.dir)
     branch = next((b for b in (ours, "main", "master") if b in theirs), theirs[0] if len(theirs) == 1 else ours)
     if branch in theirs:
-        git.merge(store.dir, f"origin/{branch}")
+        git_clone.merge(store.dir, f"origin/{branch}")
     return branch
 
 
@@ -153,7 +154,7 @@ def _push(store: team.TeamStore, branch: str) -> tuple[bool, str | None]:
     """Push, and when refused, fetch, merge and push again. (pushed, warning)."""
     for _ in range(PUSH_ATTEMPTS):
         try:
-            git.push_head(store.dir, branch)
+            git_clone.push_head(store.dir, branch)
             return True, None
         except git.GitError:
             pass  # refused (the remote moved) or gone: the fetch below tells which

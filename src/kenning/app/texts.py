@@ -1,10 +1,15 @@
-"""The fixed texts ``ken init`` writes: agent protocol, bridge block, config, plan, ignore rules.
+"""The fixed texts ``ken init`` writes: agent protocol, bridge block, config, plan, ignore rules;
+and the agent protocol as the project holds it (``installed_instructions``).
 
 They are interface, read by agents at every session start: short, exact, and consistent with
 the MCP server's instructions.
 """
 
 from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from kenning.app.project import Project
 
 BRIDGE_BEGIN = "<!-- kenning:begin (managed by `ken init`; edits inside this block are replaced) -->"
 BRIDGE_END = "<!-- kenning:end -->"
@@ -127,3 +132,12 @@ window_seconds = 120
 allowlist = []           # regexes whose matches are never redacted
 [redaction.patterns]     # extra secret patterns: kind = "regex"
 """
+
+
+def installed_instructions(project: Project) -> str:
+    """The agent protocol as this project holds it (``.kenning/AI_INSTRUCTIONS.md``, which
+    ``ken init`` wrote and the team may have edited; the shipped text if it was removed)."""
+    from kenning.store import files
+
+    project.require_initialized()
+    return files.read_text(project.dir / "AI_INSTRUCTIONS.md") or AI_INSTRUCTIONS

@@ -20,6 +20,7 @@ from kenning.app.project import now_micros
 from kenning.core import heat as rules
 from kenning.core.events import format_timestamp
 from kenning.core.text import one_line
+from kenning.git import history as git_history
 from kenning.store import cache_views as views
 from kenning.store import files
 
@@ -113,7 +114,7 @@ def _churn(project: Project, now_us: int, window_days: int) -> tuple[dict[str, i
         return {}, None
     until = now_us // 1_000_000
     try:
-        records, _ = git.files_log(root, ["HEAD"], since=until - window_days * 86400, until=until)
+        records, _ = git_history.files_log(root, ["HEAD"], since=until - window_days * 86400, until=until)
     except git.GitError as err:
         return {}, f"git history unavailable ({err}): churn is not counted"
     counts: dict[str, int] = {}

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 
 from kenning import processes
 from kenning.app import summary as summary_app
+from kenning.app.reporting import report
 from kenning.core.errors import CommandNotFound, CommandNotRunnable, InvalidInput, KenError, NotInitialized, cause
 
 TYPE_CHECKING = False
@@ -53,9 +53,7 @@ def wrap(project: Project, command: list[str]) -> int:
     except NotInitialized:
         raise
     except KenError as err:  # the agent still runs: the memory is a help, never a gate here
-        sys.stderr.write(f"ken: warning: .kenning/summary.md was not refreshed ({err})\n")
-    sys.stdout.flush()
-    sys.stderr.flush()
+        report([f".kenning/summary.md was not refreshed ({err})"])
     try:
         return processes.replace_with(program, argv, env)
     except OSError as err:

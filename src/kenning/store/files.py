@@ -3,6 +3,10 @@
 A write goes to a temporary file in the same directory, is flushed and fsynced, and replaces
 the target with ``os.replace``. A file whose content would not change is not touched, so
 re-running ``ken init`` or refreshing an unchanged summary leaves mtimes alone.
+
+Record files (JSON Lines) are appended to instead, through ``append_lines`` (and the log's
+own appends through ``write_whole``): whole lines, one ``O_APPEND`` write finished past a
+short write, fsynced where the caller needs durability.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from kenning.core.errors import UnsafePath
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from pathlib import Path
     from typing import Any
 
@@ -176,13 +181,54 @@ def write_json_quietly(path: Path, value: Any) -> None:
         pass
 
 
-def append_line(path: Path, line: str) -> None:
-    """Append one line with a single write to a machine-local record file (created if needed)."""
-    refuse_links(path)
+def write_whole(fd: int, data: bytes) -> None:
+    """Write every byte of ``data`` to ``fd``. A short write is rare but legal (a signal, a disk
+    filling part-way): the rest is written from where it stopped, so a line is never left
+    half-written by us; a write that cannot go on raises ``OSError``."""
+    view = memoryview(data)
+    while view:
+        done = os.write(fd, view)
+        if done <= 0:  # a regular file never answers 0 to a non-empty write: do not spin on one
+            raise OSError(errno.EIO, "the write made no progress")
+        view = view[done:]
+
+
+def ends_torn(fd: int) -> bool:
+    """True when the file open at ``fd`` (readable) is not empty and its last byte is not a
+    newline: a line was cut off, or an editor dropped the final newline."""
+    size = os.lseek(fd, 0, os.SEEK_END)
+    if size == 0:
+        return False
+    os.lseek(fd, size - 1, os.SEEK_SET)
+    return os.read(fd, 1) != b"\n"
+
+
+def append_lines(path: Path, lines: Sequence[str], durable: bool = False, mend_torn: bool = False,
+                 follow_links: bool = False) -> None:
+    """Append ``lines`` (each without its newline) to ``path``, created if missing, in one
+    ``O_APPEND`` write that ``write_whole`` finishes. ``durable`` fsyncs before returning (an
+    fsync that fails raises). ``mend_torn`` first ends a last line that has no newline, so a
+    cut-off line cannot swallow the first new one. Locking is the caller's.
+
+    No link inside ``.kenning/`` is followed (see ``refuse_links``); ``follow_links`` is the
+    lessons stores' plain ``open`` (they live outside ``.kenning/``, in ``KEN_HOME``)."""
+    if not lines:
+        return
+    data = "".join(line + "\n" for line in lines).encode("utf-8")
+    if not follow_links:
+        refuse_links(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = open_nofollow(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    # O_RDWR when mending: the torn check reads the last byte
+    if follow_links:
+        fd = os.open(path, (os.O_RDWR if mend_torn else os.O_WRONLY) | os.O_APPEND | os.O_CREAT | BINARY, 0o644)
+    else:
+        fd = open_nofollow(path, (os.O_RDWR if mend_torn else os.O_WRONLY) | os.O_APPEND | os.O_CREAT)
     try:
-        os.write(fd, (line + "\n").encode("utf-8"))
+        if mend_torn and ends_torn(fd):
+            data = b"\n" + data  # O_APPEND: written at the end, wherever the read left the offset
+        write_whole(fd, data)
+        if durable:
+            os.fsync(fd)
     finally:
         os.close(fd)
 

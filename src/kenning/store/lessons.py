@@ -14,7 +14,6 @@ promoting at once keep every line whole; a line that does not parse is skipped o
 from __future__ import annotations
 
 import json
-import os
 
 from kenning.store import files
 from kenning.store.log import file_lock
@@ -82,22 +81,5 @@ class LessonStore:
             records = plan(self.records())
             if not records:
                 return
-            payload = "".join(json.dumps(r, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
-                              for r in records).encode("utf-8")
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | files.BINARY, 0o644)
-            try:
-                if _ends_torn(self.path):
-                    payload = b"\n" + payload  # a cut-off last line must not swallow ours
-                os.write(fd, payload)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-
-
-def _ends_torn(path: Path) -> bool:
-    with open(path, "rb") as f:
-        f.seek(0, os.SEEK_END)
-        if f.tell() == 0:
-            return False
-        f.seek(-1, os.SEEK_END)
-        return f.read(1) != b"\n"
+            lines = [json.dumps(r, sort_keys=True, separators=(",", ":"), ensure_ascii=False) for r in records]
+            files.append_lines(self.path, lines, durable=True, mend_torn=True, follow_links=True)

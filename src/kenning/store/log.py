@@ -1,8 +1,9 @@
 """The event log on disk: an append-only JSON Lines file, guarded by an OS lock.
 
 Guarantees:
-- every append is one complete line, written with one ``write`` under an exclusive lock,
-  flushed and fsynced before the lock is released: an acknowledged event survives a crash;
+- every append is one complete line, written with one ``write`` (finished if the system writes
+  it short: ``files.write_whole``) under an exclusive lock, flushed and fsynced before the lock
+  is released: an acknowledged event survives a crash;
 - a torn final line (a crash mid-append) is never fatal: readers skip it; the next writer
   moves its bytes to ``local/quarantine/`` and truncates back to the last complete line,
   the only rewrite ever made, and only of bytes that never formed an event;
@@ -22,7 +23,7 @@ import zlib
 from kenning.core.damage import glued_in
 from kenning.core.errors import LockTimeout, MemoryUnreadable, UnsafePath, cause
 from kenning.core.events import parse_line
-from kenning.store.files import BINARY, NOFOLLOW, open_nofollow, refuse_links
+from kenning.store.files import BINARY, NOFOLLOW, ends_torn, open_nofollow, refuse_links, write_whole
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -133,9 +134,7 @@ class EventLog:
         try:
             start = os.lseek(fd, 0, os.SEEK_END)
             try:
-                written = 0
-                while written < len(data):  # a short write is rare but legal: finish the line
-                    written += os.write(fd, data[written:])
+                write_whole(fd, data)  # a short write is rare but legal: finish the line
             except OSError as err:
                 _cut_back(fd, start)
                 raise OSError(err.errno, f"{err.strerror}; nothing was written", str(self.path)) from err
@@ -186,13 +185,9 @@ class EventLog:
         ``ken doctor --fix`` does, since it never rewrites a byte; True when it appended."""
         fd = open_nofollow(self.path, os.O_RDWR | os.O_APPEND)
         try:
-            size = os.lseek(fd, 0, os.SEEK_END)
-            if size == 0:
+            if not ends_torn(fd):
                 return False
-            os.lseek(fd, size - 1, os.SEEK_SET)
-            if os.read(fd, 1) == b"\n":
-                return False
-            os.write(fd, b"\n")  # O_APPEND: at the end, wherever the read left the offset
+            write_whole(fd, b"\n")  # O_APPEND: at the end, wherever the read left the offset
             os.fsync(fd)
         finally:
             os.close(fd)

@@ -10,7 +10,7 @@ repository that kenning alone works in.
   once merge without a conflict; a line both added is read once (readers fold by id).
 - Locks live beside the clone, never inside it, so they are never committed.
 
-Git itself runs through ``kenning.git``; this module only writes files.
+Git itself runs through ``kenning.git.clone``; this module only writes files.
 """
 
 from __future__ import annotations

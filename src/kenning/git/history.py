@@ -1,0 +1,241 @@
+"""Commits, as ``git log`` and ``git show`` print them: one process per question, however
+many commits it covers. A commit git cannot read whole (a partial clone missing a blob) is
+read from its trees instead (``readable_log``)."""
+
+from __future__ import annotations
+
+from kenning.git import GitError, run
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+
+_RECORD = "\x1e"   # starts each commit in our --format
+_FIELD = "\x1f"
+_BODY_END = "\x1d"
+
+
+class CommitRecord:
+    """A commit as `git log` printed it: identity, time, message and its per-file numstat."""
+
+    __slots__ = ("sha", "parents", "time", "email", "subject", "body", "files", "side", "patch")
+
+    def __init__(self, sha: str, time: int, email: str, subject: str, body: str, parents: list[str],
+                 side: str = ">") -> None:
+        self.sha = sha
+        self.parents = parents
+        self.side = side          # with --left-right: "<" only in the old head, ">" only in the new
+        self.patch = ""           # with -p: the commit's diff
+        self.time = time          # committer time, seconds since the epoch
+        self.email = email
+        self.subject = subject
+        self.body = body
+        self.files: list[tuple[str, str | None, int]] = []  # (path, renamed-from, lines changed)
+
+
+_LOG_FORMAT = f"--format={_RECORD}%H{_FIELD}%ct{_FIELD}%ae{_FIELD}%s{_FIELD}%P{_FIELD}%m{_FIELD}%b{_BODY_END}"
+
+
+def log(root: Path, revisions: list[str], since: int | None = None, paths: list[str] | None = None,
+        full_diff: bool = False, until: int | None = None, grep: str | None = None,
+        walk: bool = True, timeout: float = 30.0) -> list[CommitRecord]:
+    """One `git log` process: commits newest first, each with the files it changed (renames
+    detected) and the lines added plus deleted per file. ``grep``: only commits whose message
+    has a line matching this extended regular expression (case-insensitive); ``walk=False``:
+    exactly the commits named (read from stdin, however many)."""
+    args = ["log", "-M", "--numstat", "--no-color", _LOG_FORMAT, *_span(since, until, grep)]
+    if full_diff:
+        args.append("--full-diff")
+    if not walk:
+        return parse_log(run(root, [*args, "--no-walk=unsorted", "--stdin", "--", *(paths or [])], timeout,
+                             stdin="\n".join(revisions) + "\n"))
+    return parse_log(run(root, [*args, *(revisions or ["HEAD"]), "--", *(paths or [])], timeout))
+
+
+def _span(since: int | None, until: int | None, grep: str | None) -> list[str]:
+    args = []
+    if since is not None:
+        args.append(f"--since=@{since}")
+    if until is not None:
+        args.append(f"--until=@{until}")
+    if grep:
+        args += ["-i", "-E", f"--grep={grep}"]
+    return args
+
+
+def readable_log(root: Path, revisions: list[str], since: int | None = None, until: int | None = None,
+                 paths: list[str] | None = None, grep: str | None = None, full_diff: bool = False,
+                 timeout: float = 30.0) -> tuple[list[CommitRecord], int]:
+    """``log``, degrading per commit when git cannot read some object (a partial clone missing a
+    large blob: line counts need every blob). Then the files come from the trees (no blob read),
+    one ``cat-file`` finds the missing blobs, and the commits that need none get their line
+    counts; the others keep their files with unknown line counts (0). Returns the records and
+    how many commits could not be read whole. At most four processes, however many are bad."""
+    try:
+        return log(root, revisions, since, paths, full_diff, until, grep, timeout=timeout), 0
+    except GitError:
+        pass
+    records, blobs = _raw_log(root, revisions, since, until, paths, grep, full_diff, timeout)
+    missing = missing_objects(root, sorted({oid for oids in blobs.values() for oid in oids}))
+    whole = [r.sha for r in records if not (blobs[r.sha] & missing)]
+    counted = {r.sha: r for r in log(root, whole, paths=paths, full_diff=full_diff, walk=False, timeout=timeout)}
+    out = [counted.get(r.sha, r) for r in records]
+    return out, len(records) - len(counted)
+
+
+def files_log(root: Path, revisions: list[str], since: int | None = None, until: int | None = None,
+              timeout: float = 30.0, paths: list[str] | None = None) -> tuple[list[CommitRecord], dict[str, set[str]]]:
+    """Commits with the files they changed, read from the trees alone (no rename detection, no
+    line counts: 0 each), several times cheaper than ``log`` over a long history; and the blob
+    ids each commit's diff would read (``missing_objects`` tells which are absent)."""
+    return _raw_log(root, revisions, since, until, paths, None, False, timeout)
+
+
+def _raw_log(root: Path, revisions: list[str], since: int | None, until: int | None, paths: list[str] | None,
+             grep: str | None, full_diff: bool, timeout: float) -> tuple[list[CommitRecord], dict[str, set[str]]]:
+    args = ["log", "--raw", "--no-abbrev", "--no-renames", "--no-color", _LOG_FORMAT, *_span(since, until, grep)]
+    if full_diff:
+        args.append("--full-diff")
+    return _parse_raw(run(root, [*args, *(revisions or ["HEAD"]), "--", *(paths or [])], timeout))
+
+
+def _parse_raw(text: str) -> tuple[list[CommitRecord], dict[str, set[str]]]:
+    """``git log --raw --no-abbrev``: the records with their files (0 lines each), and the blob ids
+    each commit's diff reads."""
+    records = parse_log(text)  # its numstat reader skips the raw lines, read below
+    blobs: dict[str, set[str]] = {}
+    for record, chunk in zip(records, text.split(_RECORD)[1:], strict=True):
+        record.files, oids = [], set()
+        for line in chunk.partition(_BODY_END)[2].splitlines():
+            if not line.startswith(":"):
+                continue
+            meta, _, name = line.partition("\t")
+            fields = meta.split()
+            oids |= {oid for oid in fields[2:4] if oid.strip("0")}
+            record.files.append((name, None, 0))
+        blobs[record.sha] = oids
+    return records, blobs
+
+
+def missing_objects(root: Path, oids: list[str]) -> set[str]:
+    """Which of these objects the repository does not have: one ``cat-file`` for all of them."""
+    if not oids:
+        return set()
+    try:
+        text = run(root, ["cat-file", "--batch-check"], stdin="\n".join(oids) + "\n")
+    except GitError:
+        return set(oids)
+    return {line.split()[0] for line in text.splitlines() if line.endswith(" missing")}
+
+
+def subjects(root: Path, head: str, since: int | None = None,
+             grep: list[str] | None = None) -> list[tuple[str, str, int]]:
+    """(sha, subject, committer time) of the commits reachable from ``head``, newest first: no
+    diffs, so cheap over a long span. ``grep``: only messages containing one of these fixed strings."""
+    args = ["log", f"--format=%H{_FIELD}%ct{_FIELD}%s", "--no-color"]
+    if since is not None:
+        args.append(f"--since=@{since}")
+    for pattern in grep or []:
+        args += ["-F", f"--grep={pattern}"]
+    args += [head, "--"]
+    return _rows(run(root, args))
+
+
+def _rows(text: str) -> list[tuple[str, str, int]]:
+    rows = []
+    for line in text.splitlines():
+        sha, _, rest = line.partition(_FIELD)
+        time, _, subject = rest.partition(_FIELD)
+        if sha:
+            rows.append((sha, subject, int(time or 0)))
+    return rows
+
+
+def touching(root: Path, head: str, path: str, since: int, until: int, limit: int) -> list[tuple[str, int]]:
+    """The newest ``limit`` commits that touched ``path`` in [since, until]: (sha, time). git
+    stops at the ``limit``-th, so a busy file costs little."""
+    text = run(root, ["log", f"-n{limit}", f"--format=%H{_FIELD}%ct", f"--since=@{since}", f"--until=@{until}",
+                      head, "--", path])
+    return [(sha, int(time)) for sha, _, time in (line.partition(_FIELD) for line in text.splitlines()) if sha]
+
+
+def lookup(root: Path, names: list[str]) -> dict[str, tuple[str, str, int]]:
+    """Each commit name (an abbreviated sha) that exists -> (full sha, subject, time); one process."""
+    if not names:
+        return {}
+    text = run(root, ["log", "--no-walk=unsorted", "--ignore-missing", f"--format=%H{_FIELD}%ct{_FIELD}%s",
+                      *names, "--"])
+    found = {}
+    for sha, subject, time in _rows(text):
+        for name in names:
+            if sha.startswith(name.lower()):
+                found[name] = (sha, subject, time)
+    return found
+
+
+def is_ancestor(root: Path, sha: str, head: str) -> bool:
+    """Whether ``sha`` is in the history of ``head``."""
+    try:
+        run(root, ["merge-base", "--is-ancestor", sha, head])
+    except GitError:
+        return False
+    return True
+
+
+def between(root: Path, old: str, new: str) -> list[CommitRecord]:
+    """One process: the commits only in ``old`` (side ``<``: dropped by a rewrite) and only in
+    ``new`` (side ``>``), with their files and patches."""
+    return parse_log(run(root, ["log", "-M", "--numstat", "-p", "--no-color", "--left-right", _LOG_FORMAT,
+                                f"{old}...{new}", "--"]))
+
+
+def parse_log(text: str) -> list[CommitRecord]:
+    commits = []
+    for chunk in text.split(_RECORD)[1:]:
+        head, _, numstat = chunk.partition(_BODY_END)
+        fields = head.split(_FIELD, 6)
+        if len(fields) < 7:
+            continue
+        record = CommitRecord(fields[0], int(fields[1] or 0), fields[2], fields[3], fields[6].strip(),
+                              fields[4].split(), fields[5] or ">")
+        numstat, _, patch = numstat.partition("\ndiff --git ")
+        if patch:
+            record.patch = "diff --git " + patch.rstrip("\n")
+        for line in numstat.splitlines():
+            parts = line.split("\t")
+            if len(parts) != 3:
+                continue
+            added, deleted, name = parts
+            changed = (int(added) if added.isdigit() else 0) + (int(deleted) if deleted.isdigit() else 0)
+            new, old = _rename(name)
+            record.files.append((new, old, changed))
+        commits.append(record)
+    return commits
+
+
+def _rename(name: str) -> tuple[str, str | None]:
+    """numstat's rename notation (`a => b`, `dir/{a => b}/f`) -> (new path, old path)."""
+    if " => " not in name:
+        return name, None
+    if "{" in name and "}" in name:
+        prefix, _, rest = name.partition("{")
+        inner, _, suffix = rest.partition("}")
+        old, _, new = inner.partition(" => ")
+        return (prefix + new + suffix).replace("//", "/"), (prefix + old + suffix).replace("//", "/")
+    old, _, new = name.partition(" => ")
+    return new, old
+
+
+def show_patches(root: Path, shas: list[str], paths: list[str] | None = None) -> dict[str, str]:
+    """The patch of each commit (as ``git log -p`` prints it), limited to ``paths`` when given:
+    one process for all of them."""
+    if not shas:
+        return {}
+    limit = ["--", *paths] if paths else []
+    text = run(root, ["show", "-M", "--no-color", "--format=" + _RECORD + "%H", "-p", *shas, *limit])
+    patches = {}
+    for chunk in text.split(_RECORD)[1:]:
+        sha, _, rest = chunk.partition("\n")
+        _, _, patch = ("\n" + rest).partition("\ndiff --git ")
+        patches[sha.strip()] = ("diff --git " + patch.rstrip("\n")) if patch else ""
+    return patches
