@@ -10,7 +10,6 @@ start a process; ``app`` does.
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 
 TYPE_CHECKING = False
@@ -33,6 +32,8 @@ class Finished:
 def run_shell(command: str, cwd: Path, env: dict[str, str], stdin: str, timeout: float) -> Finished:
     """``command`` through the system shell, ``stdin`` fed in, output captured. ``OSError`` when
     the shell cannot be started."""
+    import subprocess  # here, not at the top: the gate and the hooks start no process
+
     try:
         done = subprocess.run(command, shell=True, cwd=cwd, env=env, input=stdin, capture_output=True, text=True,
                               timeout=timeout)
@@ -48,6 +49,8 @@ def replace_with(program: str, argv: list[str], env: dict[str, str]) -> int:
     sys.stdout.flush()  # exec drops what Python still buffers: what this process said goes out first
     sys.stderr.flush()
     if os.name == "nt":
+        import subprocess
+
         return subprocess.run([program, *argv[1:]], env=env, check=False).returncode
     os.execve(program, argv, env)
     return 0  # not reached: execve returns only by raising
@@ -56,6 +59,8 @@ def replace_with(program: str, argv: list[str], env: dict[str, str]) -> int:
 def spawn_ken(args: list[str], cwd: Path) -> bool:
     """Start ``ken ARGS`` (this interpreter, ``-m kenning``) on its own: detached, no terminal,
     outliving this process. False when it could not be started."""
+    import subprocess
+
     detach: dict[str, object] = ({"creationflags": 0x00000008 | 0x00000200} if os.name == "nt"  # DETACHED, NEW GROUP
                                  else {"start_new_session": True})
     try:
@@ -68,4 +73,6 @@ def spawn_ken(args: list[str], cwd: Path) -> bool:
 
 def windows_quote(word: str) -> str:
     """One argument quoted as Windows' C runtime reads a command line."""
+    import subprocess
+
     return subprocess.list2cmdline([word])

@@ -1,12 +1,12 @@
 """The fold on two kinds of tables must give one projection: ``MemoryTable`` (plain dicts, a fold
 from scratch) and the index's SQLite-backed ``StateTable`` (``Cache.table``), including the
-cache's own ways of carrying a state between processes (the small fields through ``meta``, a
+cache's own ways of carrying a state between processes (the short fields through ``meta``, a
 state folded in memory saved with ``save_table`` and then grown on the SQLite tables).
 
 And the property the cache rests on (``kenning.core.fold``'s docstring): the state is a
 function of the *set* of events, so applying them in any order gives the same projection.
 
-Views are compared, not the internal order of the small lists; the raw ``small()`` is compared
+Views are compared, not the internal order of the small lists; the raw ``short_fields()`` is compared
 only between runs that applied the same events in the same order.
 
 One order is not the same (pinned by the tests at the end): when the kept window of done issues
@@ -108,11 +108,11 @@ def on_state_tables(events: list[Event], bounded: bool, cache: Cache) -> State:
 
 
 def carried_over(events: list[Event], cut: int, bounded: bool, cache: Cache) -> State:
-    """As the index across processes: part folded on the SQLite tables, the small fields saved
+    """As the index across processes: part folded on the SQLite tables, the short fields saved
     in meta, a new State loaded from both, the rest folded onto it."""
     state = on_state_tables(events[:cut], bounded, cache)
-    cache.set_meta("state_small", state.small())
-    state = State(bounded, tables={name: cache.table(name) for name in TABLES}, small=cache.meta("state_small"))
+    cache.set_meta("state_small", state.short_fields())
+    state = State(bounded, tables={name: cache.table(name) for name in TABLES}, short=cache.meta("state_small"))
     for event in events[cut:]:
         state.apply(event)
     return state
@@ -126,8 +126,8 @@ def rebuilt_then_grown(events: list[Event], cut: int, bounded: bool, cache: Cach
         table = getattr(first, name)
         assert isinstance(table, MemoryTable)
         cache.save_table(name, ((k, r, v) for k, (r, v) in table.rows.items()))
-    cache.set_meta("state_small", first.small())
-    state = State(bounded, tables={name: cache.table(name) for name in TABLES}, small=cache.meta("state_small"))
+    cache.set_meta("state_small", first.short_fields())
+    state = State(bounded, tables={name: cache.table(name) for name in TABLES}, short=cache.meta("state_small"))
     for event in events[cut:]:
         state.apply(event)
     return state
@@ -221,7 +221,7 @@ def test_memory_tables_and_state_tables_give_one_projection(
             assert isinstance(getattr(others["StateTable"], name), StateTable)
         want = projection(reference, bounded)
         for how, state in others.items():
-            assert state.small() == reference.small(), how
+            assert state.short_fields() == reference.short_fields(), how
             assert projection(state, bounded) == want, how
         note_coverage(reference, events)
     finally:

@@ -327,7 +327,7 @@ def event_sets(draw: Any) -> list[Event]:
 def state_of(state: State) -> Any:
     tables = {name: sorted(getattr(state, name).rows.items()) for name in
               ("open_issues", "fixes", "done_ids", "attempts", "decisions", "decided_lessons", "retired", "key_files")}
-    return summaries(state), tables, json.dumps(state.small(), sort_keys=True)
+    return summaries(state), tables, json.dumps(state.short_fields(), sort_keys=True)
 
 
 @fuzz("order")

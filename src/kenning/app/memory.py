@@ -21,7 +21,7 @@ from kenning import processes
 from kenning.app.reporting import report
 from kenning.core import damage
 from kenning.core.errors import MemoryUnreadable
-from kenning.core.events import Event, parse_line
+from kenning.core.events import Event, parse_indexed, parse_line
 from kenning.core.fold import TABLES, MemoryTable, State, unique
 from kenning.core.text import plural
 from kenning.git import GitError
@@ -89,7 +89,8 @@ class Memory:
 
     def _load_state(self) -> State:
         tables = {name: self.cache.table(name) for name in TABLES}
-        return State(bounded=True, tables=tables, small=self.cache.meta("state_small"))
+        # the stored key keeps its first name, so an index built by an earlier version stays valid
+        return State(bounded=True, tables=tables, short=self.cache.meta("state_small"))
 
     def _save_state(self, rebuilt: bool) -> None:
         state = self.state
@@ -97,7 +98,7 @@ class Memory:
             for name in TABLES:
                 table = getattr(state, name)
                 self.cache.save_table(name, ((k, r, v) for k, (r, v) in table.rows.items()))
-        self.cache.set_meta("state_small", state.small())
+        self.cache.set_meta("state_small", state.short_fields())
 
     def sync(self, appended: bool = False, strict: bool = True) -> None:
         """Bring the index and the summary state up to date with the log. ``appended``: the
@@ -316,7 +317,8 @@ class Memory:
         self.warnings.clear()
 
     def events(self, rows: list[str]) -> list[Event]:
-        return [parse_line(row) for row in rows]
+        """Events from the index's rows (each checked when it was indexed)."""
+        return [parse_indexed(row) for row in rows]
 
 
 def reason(err: ValueError) -> str:

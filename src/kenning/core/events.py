@@ -103,13 +103,16 @@ class Event:
     _path: str | None
 
     def __init__(self, data: Mapping[str, Any]) -> None:
-        object.__setattr__(self, "_data", dict(data))
+        own = dict(data)
+        object.__setattr__(self, "_data", own)
+        object.__setattr__(self, "_path", _path_of(own))
 
     @classmethod
     def _adopt(cls, data: dict[str, Any]) -> Event:
         """Wrap a freshly decoded object without copying it (``parse_line`` owns it alone)."""
         event = cls.__new__(cls)
         object.__setattr__(event, "_data", data)
+        object.__setattr__(event, "_path", _path_of(data))
         return event
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -163,14 +166,9 @@ class Event:
 
     @property
     def path(self) -> str | None:
-        """The location without its ``:LINE`` suffix: the key the gate matches on."""
-        try:
-            return self._path
-        except AttributeError:  # worked out once: the fold and the index ask for it often
-            location = self.location
-            path = location_path(location) if location else None
-            object.__setattr__(self, "_path", path)
-            return path
+        """The location without its ``:LINE`` suffix: the key the gate matches on (worked out
+        once, when the event is made: the fold and the index ask for it often)."""
+        return self._path
 
     def cites(self, path: str) -> bool:
         """True when the event is about ``path``: its location, or one of its ``paths``."""
@@ -223,7 +221,13 @@ class Event:
     @property
     def sort_key(self) -> tuple[str, str]:
         """The fold's total order: by timestamp, then id."""
-        return (self.timestamp, self.id)
+        data = self._data
+        return (str(data.get("timestamp", "")), str(data.get("id", "")))
+
+
+def _path_of(data: Mapping[str, Any]) -> str | None:
+    location = data.get("location")
+    return location_path(location) if isinstance(location, str) and location else None
 
 
 def location_path(location: str) -> str:
@@ -268,6 +272,13 @@ def parse_line(line: str) -> Event:
     return Event._adopt(data)
 
 
+def parse_indexed(line: str) -> Event:
+    """Decode a line the index took in: ``parse_line`` checked it on the way in, so only the
+    upgrade of an older schema is applied again. The gate reads its shown events this way."""
+    data = json.loads(line)
+    return Event._adopt(data if "v" in data else upgrade(data))
+
+
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _REQUIRED_TEXT = ("id", "type", "timestamp")
 # the type each known field must have when present (null stands for absent); unknown fields
@@ -309,12 +320,17 @@ def _check_fields(data: dict[str, Any]) -> None:
 
 
 def _check_time(text: str, key: str) -> None:
-    if not TIMESTAMP_RE.match(text):
-        raise ValueError(f"{key} {text[:40]!r} is not a UTC time like 2026-01-31T12:00:00.000000Z")
-    month, day = text[5:7], text[8:10]  # digits by now: compared as text, no int() on the common path
-    if (not "01" <= month <= "12" or day == "00" or text[11:13] > "23" or text[14:16] > "59" or text[17:19] > "59"
-            or (day > "28" and int(day) > _month_days(int(text[:4]), int(month)))):
+    if _VALID_TIME.match(text) is None:  # one pass checks the form and each field's range
+        if not TIMESTAMP_RE.match(text):
+            raise ValueError(f"{key} {text[:40]!r} is not a UTC time like 2026-01-31T12:00:00.000000Z")
         raise ValueError(f"{key} {text[:40]!r} is not a valid date and time")
+    if text[8:10] > "28" and int(text[8:10]) > _month_days(int(text[:4]), int(text[5:7])):
+        raise ValueError(f"{key} {text[:40]!r} is not a valid date and time")
+
+
+# TIMESTAMP_RE with every field's range: a month 01-12, a day 01-31, 00-23 hours, 00-59 minutes
+# and seconds (the day is held to its month's length after it)
+_VALID_TIME = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$")
 
 
 def _check_path(path: str, key: str) -> None:

@@ -34,9 +34,22 @@ from kenning.core.text import one_line
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
-    from typing import Any
+    from typing import Any, TypedDict
 
-    Item = dict[str, Any]  # a compact, JSON-ready copy of an event: what projections need
+    class Item(TypedDict, total=False):
+        """A compact, JSON-ready copy of an event: the fields projections show. Only the fields
+        that hold something are present (``Event.pick``); ``summary`` is cut to ``ITEM_CHARS``
+        in the budgeted state."""
+
+        id: str
+        type: str
+        timestamp: str
+        location: str
+        issue_id: str
+        outcome: str
+        supersedes: str
+        lesson: bool
+        summary: str
 else:
     Item = dict
 
@@ -117,7 +130,7 @@ class State:
     state); unbounded keeps everything (``ken summary --full``)."""
 
     def __init__(self, bounded: bool = True, tables: dict[str, Any] | None = None,
-                 small: dict[str, Any] | None = None) -> None:
+                 short: dict[str, Any] | None = None) -> None:
         self.bounded = bounded
         given = tables or {}
         self.open_issues = given.get("open_issues") or MemoryTable()
@@ -128,27 +141,28 @@ class State:
         self.decided_lessons = given.get("decided_lessons") or MemoryTable()  # ... marked lesson
         self.retired = given.get("retired") or MemoryTable()    # ids named by supersedes
         self.key_files = given.get("key_files") or MemoryTable()  # path -> citations
-        small = small or {}
-        self.done: list[Item] = small.get("done", [])  # the newest done issues, oldest first
-        self.notes: list[Item] = small.get("notes", [])
-        self.note_count: int = small.get("note_count", 0)
-        self.history: list[Item] = small.get("history", [])  # derived from git, naming no issue
-        self.history_count: int = small.get("history_count", 0)
-        self.lessons: list[Item] = small.get("lessons", [])
-        self.lesson_count: int = small.get("lesson_count", 0)
-        self.unknown: int = small.get("unknown", 0)
+        short = short or {}
+        self.done: list[Item] = short.get("done", [])  # the newest done issues, oldest first
+        self.notes: list[Item] = short.get("notes", [])
+        self.note_count: int = short.get("note_count", 0)
+        self.history: list[Item] = short.get("history", [])  # derived from git, naming no issue
+        self.history_count: int = short.get("history_count", 0)
+        self.lessons: list[Item] = short.get("lessons", [])
+        self.lesson_count: int = short.get("lesson_count", 0)
+        self.unknown: int = short.get("unknown", 0)
         # set when an event arriving out of order may have needed an issue this bounded state
         # already let go of: only a fold from scratch, in order, gives the right state then
         self.refold = False
 
-    def small(self) -> dict[str, Any]:
-        """The few small fields, stored next to the tables."""
+    def short_fields(self) -> dict[str, Any]:
+        """The short lists (kept to their top k) and the counts: stored as one value beside
+        the tables, and read back through ``State(short=...)``."""
         return {"done": self.done, "notes": self.notes, "note_count": self.note_count, "history": self.history,
                 "history_count": self.history_count, "lessons": self.lessons, "lesson_count": self.lesson_count,
                 "unknown": self.unknown}
 
     def item(self, event: Event) -> Item:
-        item = event.pick(_ITEM_KEYS)
+        item: Item = event.pick(_ITEM_KEYS)  # type: ignore[assignment]  # the keys are _ITEM_KEYS
         item["summary"] = one_line(event.summary, ITEM_CHARS) if self.bounded else event.summary
         return item
 

@@ -13,8 +13,10 @@ import os
 import sqlite3
 
 from kenning.core.errors import UnsafePath, cause
-from kenning.core.events import TYPES, Event, serialize
+from kenning.core.events import TYPES, Event
+from kenning.store.event_rows import event_row, path_rows, retirement, snooze_rows
 from kenning.store.files import refuse_links
+from kenning.store.state_table import StateTable, replace_table
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -89,43 +91,6 @@ _FAILED = "p.path=? AND p.origin=? AND p.type='attempt' AND p.outcome='failed' A
 
 _INSERT_RETIREMENT = "INSERT OR IGNORE INTO retirements(id, by, ts) VALUES(?, ?, ?)"
 _INSERT_SNOOZE = "INSERT OR IGNORE INTO snoozes(path, until, ts, id) VALUES(?, ?, ?, ?)"
-
-
-def _path_rows(event: Event, origin: str, fixed: str | None = None, retired: str | None = None,
-               only: set[str] | None = None) -> list[tuple[Any, ...]]:
-    """One row per path the event is about (of ``only``, when given): the gate's queries never
-    touch the JSON column until they know which few events they will show."""
-    paths = event.paths()
-    if only is not None:
-        paths = [path for path in paths if path in only]
-    rest = (event.type, event.timestamp, event.id, event.outcome, event.issue_id, origin, fixed, retired)
-    return [(path, *rest) for path in paths]
-
-
-def _retirement(event: Event) -> tuple[str, str, str] | None:
-    """A decision that supersedes another retires it from its own time on: a fact the index
-    keeps as a row, so no read searches for the retiring decision."""
-    target = event.supersedes
-    return (target, event.id, event.timestamp) if target and event.type == "decision" else None
-
-
-def _snooze_rows(event: Event) -> list[tuple[str, str, str, str]]:
-    """A snooze covers the paths it lists until its end: kept as rows, so the gate reads only
-    the snoozes still running, without opening their JSON. An unsnooze is a row whose end is
-    "" (before every time): never running itself, found by ``snoozes_ended``."""
-    until, paths = event.get("until"), event.get("paths")
-    if event.type == "snooze" and event.get("unsnooze") is True:
-        until = ""
-    if event.type != "snooze" or not isinstance(until, str) or not isinstance(paths, list):
-        return []
-    return [(path, until, event.timestamp, event.id) for path in dict.fromkeys(paths) if isinstance(path, str)]
-
-
-def _row(event: Event, origin: str, line: int | None, raw: str | None) -> tuple[Any, ...]:
-    text = " ".join(filter(None, (event.summary, event.details, event.location,
-                                  event.get("commit_message"), event.get("reason")))).lower()
-    return (event.id, event.timestamp, event.type, event.path, event.issue_id, event.outcome,
-            event.supersedes, origin, line, text, raw or serialize(event))
 
 
 class Cache:
@@ -248,7 +213,7 @@ class Cache:
 
     def insert(self, event: Event, origin: str, line: int | None, raw: str | None = None) -> bool:
         """Index one event; False when its id is already known (a duplicate line)."""
-        cur = self.db.execute(_INSERT, _row(event, origin, line, raw))
+        cur = self.db.execute(_INSERT, event_row(event, origin, line, raw))
         if cur.rowcount != 1:
             return False
         fixed = retired = None
@@ -256,14 +221,14 @@ class Cache:
             fixed = self.db.execute(_FIRST_FIX, (event.issue_id,)).fetchone()[0]
         elif event.type == "fix" and event.issue_id:
             self.db.execute(_SET_FIXED, (event.issue_id,))
-        retirement = _retirement(event)
-        if retirement:
-            self.db.execute(_INSERT_RETIREMENT, retirement)
-            self.db.execute(_SET_RETIRED, (retirement[0],))
+        retires = retirement(event)
+        if retires:
+            self.db.execute(_INSERT_RETIREMENT, retires)
+            self.db.execute(_SET_RETIRED, (retires[0],))
         if event.type == "decision":
             retired = self.db.execute(_FIRST_RETIREMENT, (event.id,)).fetchone()[0]
-        self.db.executemany(_INSERT_PATH, _path_rows(event, origin, fixed, retired))
-        self.db.executemany(_INSERT_SNOOZE, _snooze_rows(event))
+        self.db.executemany(_INSERT_PATH, path_rows(event, origin, fixed, retired))
+        self.db.executemany(_INSERT_SNOOZE, snooze_rows(event))
         return True
 
     def insert_many(self, rows: Iterable[tuple[Event, str, int | None, str | None]],
@@ -276,20 +241,20 @@ class Cache:
             self.db.execute(f"DROP INDEX IF EXISTS {name}")  # not executescript: it would commit
         self.db.execute("PRAGMA cache_size=-65536")  # 64 MiB while loading; back to the default after
         loaded = list(rows)
-        self.db.executemany(_INSERT, sorted(_row(*r) for r in loaded))
+        self.db.executemany(_INSERT, sorted(event_row(*r) for r in loaded))
         fixes: dict[str, str] = {}
-        retirements = sorted(filter(None, (_retirement(r[0]) for r in loaded)))
+        retirements = sorted(filter(None, (retirement(r[0]) for r in loaded)))
         retired: dict[str, str] = {}
         for target, _, when in retirements:
             retired[target] = min(retired.get(target, when), when)
         for event, *_ in loaded:
             if event.type == "fix" and event.issue_id:
                 fixes[event.issue_id] = min(fixes.get(event.issue_id, event.timestamp), event.timestamp)
-        self.db.executemany(_INSERT_PATH, sorted(row for r in loaded for row in _path_rows(
+        self.db.executemany(_INSERT_PATH, sorted(row for r in loaded for row in path_rows(
             r[0], r[1], fixes.get(r[0].issue_id or "") if r[0].type == "issue" else None,
             retired.get(r[0].id) if r[0].type == "decision" else None, paths)))
         self.db.executemany(_INSERT_RETIREMENT, retirements)
-        self.db.executemany(_INSERT_SNOOZE, sorted(row for r in loaded for row in _snooze_rows(r[0])
+        self.db.executemany(_INSERT_SNOOZE, sorted(row for r in loaded for row in snooze_rows(r[0])
                                                    if paths is None or row[0] in paths))
         for statement in _SCHEMA.split(";"):
             if "CREATE INDEX" in statement:
@@ -581,39 +546,7 @@ class Cache:
 
     def save_table(self, name: str, rows: Iterable[tuple[str, str, Any]]) -> None:
         """Replace a whole state table at once (after a fold from scratch)."""
-        self.db.execute("DELETE FROM state WHERE name=?", (name,))
-        self.db.executemany("INSERT INTO state(name, k, rank, v) VALUES(?,?,?,?)",
-                            ((name, k, r, json.dumps(v, separators=(",", ":"))) for k, r, v in rows))
-
-
-class StateTable:
-    """One container of the fold's state, stored as rows: the same five methods as
-    ``kenning.core.fold.MemoryTable``, so a write touches rows, not the whole state."""
-
-    def __init__(self, db: sqlite3.Connection, name: str) -> None:
-        self.db = db
-        self.name = name
-
-    def get(self, k: str) -> Any:
-        row = self.db.execute("SELECT v FROM state WHERE name=? AND k=?", (self.name, k)).fetchone()
-        return None if row is None else json.loads(row[0])
-
-    def put(self, k: str, rank: str, value: Any) -> None:
-        self.db.execute("INSERT OR REPLACE INTO state(name, k, rank, v) VALUES(?,?,?,?)",
-                        (self.name, k, rank, json.dumps(value, separators=(",", ":"))))
-
-    def pop(self, k: str) -> Any:
-        value = self.get(k)
-        if value is not None:
-            self.db.execute("DELETE FROM state WHERE name=? AND k=?", (self.name, k))
-        return value
-
-    def size(self) -> int:
-        return int(self.db.execute("SELECT count(*) FROM state WHERE name=?", (self.name,)).fetchone()[0])
-
-    def by_rank(self) -> Iterator[tuple[str, Any]]:
-        rows = self.db.execute("SELECT k, v FROM state WHERE name=? ORDER BY rank DESC, k ASC", (self.name,))
-        return ((k, json.loads(v)) for k, v in rows)
+        replace_table(self.db, name, rows)
 
 
 class _Transaction:

@@ -1,0 +1,48 @@
+"""The rows one event makes in the index: its own (the columns the queries filter on, its
+search text and its JSON), one per path it is about, a retirement when it supersedes a
+decision, one per path a snooze covers. Pure: ``Cache`` writes them."""
+
+from __future__ import annotations
+
+from kenning.core.events import Event, serialize
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def path_rows(event: Event, origin: str, fixed: str | None = None, retired: str | None = None,
+               only: set[str] | None = None) -> list[tuple[Any, ...]]:
+    """One row per path the event is about (of ``only``, when given): the gate's queries never
+    touch the JSON column until they know which few events they will show."""
+    paths = event.paths()
+    if only is not None:
+        paths = [path for path in paths if path in only]
+    rest = (event.type, event.timestamp, event.id, event.outcome, event.issue_id, origin, fixed, retired)
+    return [(path, *rest) for path in paths]
+
+
+def retirement(event: Event) -> tuple[str, str, str] | None:
+    """A decision that supersedes another retires it from its own time on: a fact the index
+    keeps as a row, so no read searches for the retiring decision."""
+    target = event.supersedes
+    return (target, event.id, event.timestamp) if target and event.type == "decision" else None
+
+
+def snooze_rows(event: Event) -> list[tuple[str, str, str, str]]:
+    """A snooze covers the paths it lists until its end: kept as rows, so the gate reads only
+    the snoozes still running, without opening their JSON. An unsnooze is a row whose end is
+    "" (before every time): never running itself, found by ``snoozes_ended``."""
+    until, paths = event.get("until"), event.get("paths")
+    if event.type == "snooze" and event.get("unsnooze") is True:
+        until = ""
+    if event.type != "snooze" or not isinstance(until, str) or not isinstance(paths, list):
+        return []
+    return [(path, until, event.timestamp, event.id) for path in dict.fromkeys(paths) if isinstance(path, str)]
+
+
+def event_row(event: Event, origin: str, line: int | None, raw: str | None) -> tuple[Any, ...]:
+    text = " ".join(filter(None, (event.summary, event.details, event.location,
+                                  event.get("commit_message"), event.get("reason")))).lower()
+    return (event.id, event.timestamp, event.type, event.path, event.issue_id, event.outcome,
+            event.supersedes, origin, line, text, raw or serialize(event))
