@@ -126,9 +126,8 @@ def _pre_commit(project: Project) -> int:
         sys.stderr.write(render_text(Report(flagged), result.now_us, 8))
     strict = project.setting("gate", "commit") == "strict"
     blocked = [f.path for f in result.report.files if f.severity == "block"]
-    for verdict in result.report.files:
-        decision = "refused" if strict and verdict.path in blocked else "advise"
-        checks.record(project, verdict, "git-hook", result.now_us, decision, similar=alike.get(verdict.path))
+    checks.record_all(project, [(v, "refused" if strict and v.path in blocked else "advise", alike.get(v.path))
+                                for v in result.report.files], "git-hook", result.now_us)
     if strict and blocked:
         sys.stderr.write(
             f"kenning: commit refused (gate.commit = \"strict\"): {', '.join(blocked)} blocked. "

@@ -147,3 +147,38 @@ def test_remote_is_recorded_printed_and_cleared(world: World, team: Path) -> Non
     assert shop.ok("lessons", "remote").stdout.strip() == str(team)
     assert shop.json("lessons", "remote", "--clear") == {"remote": None}
     assert "no team lessons remote" in shop.ok("lessons", "remote").stdout
+
+
+def test_a_team_file_committed_as_a_link_is_never_read_or_written_through(world: World, team: Path,
+                                                                           tmp_path: Path) -> None:
+    """A teammate (or a stranger with push access) commits lessons.jsonl as a link to a file of
+    the reader's: syncing must neither read it (a prune would copy its bytes into the clone and
+    the next sync would push them) nor append to it."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("PRIVATE KEY MATERIAL\n")
+    before = secret.read_bytes()
+    hostile = tmp_path / "hostile"
+    git = ["git", "-c", "user.email=h@example.com", "-c", "user.name=h"]
+    subprocess.run([*git, "clone", "-q", str(team), str(hostile)], check=True, env=world.env, capture_output=True)
+    (hostile / "lessons.jsonl").symlink_to(secret)
+    subprocess.run([*git, "-C", str(hostile), "add", "lessons.jsonl"], check=True, env=world.env)
+    subprocess.run([*git, "-C", str(hostile), "commit", "-qm", "lessons"], check=True, env=world.env)
+    subprocess.run([*git, "-C", str(hostile), "push", "-q", "origin", "HEAD"], check=True, env=world.env,
+                   capture_output=True)
+
+    shop = node_project(world, "webshop")
+    shop.json("lessons", "add", "next/image needs sharp in standalone builds", "--library", "next")
+    shop.ok("lessons", "remote", str(team))
+    for command in (["lessons", "sync"], ["lessons", "prune"], ["lessons", "sync"]):
+        shop.ken(*command)
+    refused = shop.ken("lessons", "sync")
+    assert refused.returncode != 0
+    assert "symbolic link" in refused.stderr and "Traceback" not in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1
+    assert secret.read_bytes() == before  # nothing appended through the link
+    pushed = subprocess.run(["git", "--git-dir", str(team), "log", "--all", "-p"], capture_output=True,
+                            text=True, check=True, env=world.env).stdout
+    assert "PRIVATE KEY MATERIAL" not in pushed  # nothing read through it went out
+    listed = shop.ken("lessons", "--json")  # local lessons still work, with one warning about the team file
+    assert listed.returncode == 0 and "symbolic link" in listed.stderr
+    assert any(x["text"].startswith("next/image") for x in json.loads(listed.stdout)["lessons"])

@@ -32,14 +32,17 @@ def _path(project: Project) -> Any:
     return project.local_dir / RECORDS
 
 
-def _append(project: Project, record: dict[str, Any]) -> None:
-    """One line, one write, O_APPEND: concurrent hooks never interleave a record. A record is
-    bookkeeping: when it cannot be kept (a link in its place, a full disk) the gate still
-    answers, and the user is told: a warning for the surface (``app.reporting``)."""
+def _append(project: Project, *records: dict[str, Any]) -> None:
+    """The records in one write, O_APPEND: concurrent hooks never interleave a record, and a
+    gate run on twenty files opens the file once. A record is bookkeeping: when it cannot be
+    kept (a link in its place, a full disk) the gate still answers, and the user is told: a
+    warning for the surface (``app.reporting``). A cut-off last line (a crash mid-write) is
+    ended first, so it never swallows the next record."""
     from kenning.store import files
 
     try:
-        files.append_lines(_path(project), [json.dumps(record, sort_keys=True, separators=(",", ":"))])
+        files.append_lines(_path(project), [json.dumps(r, sort_keys=True, separators=(",", ":")) for r in records],
+                           mend_torn=True)
     except (OSError, KenError) as err:
         report([f"the check was not recorded ({cause(err)})"])
 
@@ -52,23 +55,36 @@ def last_audit(project: Project) -> dict[str, Any] | None:
     """The report ``ken audit`` kept here last, or None (never run, or unreadable)."""
     from kenning.store import files
 
-    report = files.read_json(audit_path(project))
-    return report if isinstance(report, dict) else None
+    kept = files.read_json(audit_path(project))
+    return kept if isinstance(kept, dict) else None
 
 
 def record(project: Project, verdict: FileVerdict, surface: str, now_us: int, decision: str,
            session: str | None = None, similar: dict[str, Any] | None = None) -> str:
     """Append the record of one gate run on one file; return its id."""
+    return record_all(project, [(verdict, decision, similar)], surface, now_us, session)[0]
+
+
+def record_all(project: Project, judged: list[tuple[FileVerdict, str, dict[str, Any] | None]], surface: str,
+               now_us: int, session: str | None = None) -> list[str]:
+    """Append the records of one gate run, one per (verdict, decision returned, similar failed
+    change) and all in one write; return their ids."""
+    records = [_record(verdict, surface, now_us, decision, session, similar) for verdict, decision, similar in judged]
+    if records:
+        _append(project, *records)
+    return [r["id"] for r in records]
+
+
+def _record(verdict: FileVerdict, surface: str, now_us: int, decision: str, session: str | None,
+            similar: dict[str, Any] | None) -> dict[str, Any]:
     live = [w for w in verdict.warnings if w.snoozed_until is None]
-    check_id = "chk_" + os.urandom(8).hex()
-    _append(project, {
-        "id": check_id, "time": format_timestamp(now_us), "surface": surface, "file": verdict.path,
-        "severity": verdict.severity, "warnings": [w.kind for w in live],
+    return {
+        "id": "chk_" + os.urandom(8).hex(), "time": format_timestamp(now_us), "surface": surface,
+        "file": verdict.path, "severity": verdict.severity, "warnings": [w.kind for w in live],
         "snoozed": [w.kind for w in verdict.warnings if w.snoozed_until is not None],
         "event_ids": sorted({i for w in live for i in w.event_ids}), "decision": decision,
         "session": session, "similar": similar,
-    })
-    return check_id
+    }
 
 
 def complete(project: Project, path: str, by: str, now_us: int, repeated: bool,

@@ -82,10 +82,8 @@ def precheck(project: Project, raw_paths: list[str], cwd: Path | None = None, no
         if raw_paths:  # the staged paths are git's own
             _mark_unknown(memory, report)
         similar = _similar(memory, proposed) if proposed else {}
-    if surface is not None:
-        for verdict in report.files:
-            if not verdict.no_such_file:  # nothing was there to check: a typo is not a check
-                checks.record(project, verdict, surface, now_us, decision)
+    if surface is not None:  # nothing was there to check on a mistyped path: a typo is not a check
+        checks.record_all(project, [(v, decision, None) for v in report.files if not v.no_such_file], surface, now_us)
     return Precheck(report, now_us, notices, similar)
 
 

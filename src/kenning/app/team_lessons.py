@@ -16,8 +16,9 @@ from __future__ import annotations
 import os
 
 from kenning import git
+from kenning.app import reporting
 from kenning.app.project import ken_home
-from kenning.core.errors import InvalidInput, KenError
+from kenning.core.errors import InvalidInput, KenError, UnsafePath
 from kenning.core.lesson_exchange import exported
 from kenning.git import clone as git_clone
 from kenning.store import team_lessons as team
@@ -54,10 +55,17 @@ def _checked_url(url: str) -> str:
 
 
 def records() -> list[dict[str, Any]]:
-    """The team store's records as of the last sync; none without a remote."""
+    """The team store's records as of the last sync; none without a remote, and none (with a
+    warning) when its file cannot be trusted: a lesson list never fails for the team's sake."""
     home = ken_home()
     url = team.remote(home)
-    return team.TeamStore(home, url).records() if url else []
+    if not url:
+        return []
+    try:
+        return team.TeamStore(home, url).records()
+    except UnsafePath as err:
+        reporting.report([f"the team's lessons were not read: {err}"])
+        return []
 
 
 def sync() -> dict[str, Any]:

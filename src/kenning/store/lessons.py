@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 
+from kenning.core.errors import UnsafePath
 from kenning.store import files
 from kenning.store.log import file_lock
 
@@ -31,15 +32,25 @@ class LessonStore:
     """The machine's store (``home/lessons.jsonl``), or another file of the same records (the
     team store's clone) with its lock kept outside that file's folder."""
 
-    def __init__(self, home: Path, path: Path | None = None, lock_path: Path | None = None) -> None:
+    def __init__(self, home: Path, path: Path | None = None, lock_path: Path | None = None,
+                 follow_links: bool = True) -> None:
         self.path = path or home / "lessons.jsonl"
         self.lock_path = lock_path or home / "lessons.lock"
+        # the machine's store may be a link its owner made; a file from someone else's
+        # repository (the team clone) may not: it could point at any file of the user's
+        self.follow_links = follow_links
+
+    def _refuse_link(self) -> None:
+        if not self.follow_links and self.path.is_symlink():
+            raise UnsafePath(f"{self.path} is a symbolic link (committed to the team repository?); kenning never "
+                             "reads or writes through it: replace it with a regular file in the team repository")
 
     def records(self) -> list[dict[str, Any]]:
         """Every readable record, in file order."""
         return [record for _, record in self._lines() if record is not None]
 
     def _lines(self) -> list[tuple[bytes, dict[str, Any] | None]]:
+        self._refuse_link()
         try:
             data = self.path.read_bytes()
         except (FileNotFoundError, NotADirectoryError):
@@ -82,4 +93,4 @@ class LessonStore:
             if not records:
                 return
             lines = [json.dumps(r, sort_keys=True, separators=(",", ":"), ensure_ascii=False) for r in records]
-            files.append_lines(self.path, lines, durable=True, mend_torn=True, follow_links=True)
+            files.append_lines(self.path, lines, durable=True, mend_torn=True, follow_links=self.follow_links)

@@ -54,7 +54,7 @@ class TeamStore:
         self.home = home
         self.url = url
         self.dir = home / FOLDER / hashlib.sha256(url.encode("utf-8")).hexdigest()[:16]
-        self.lessons = LessonStore(home, self.dir / FILE, home / "team-lessons.lock")
+        self.lessons = LessonStore(home, self.dir / FILE, home / "team-lessons.lock", follow_links=False)
 
     def records(self) -> list[dict[str, Any]]:
         """The clone's records (none before the first sync)."""
