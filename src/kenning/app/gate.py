@@ -145,7 +145,7 @@ def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> 
     facts = _facts(memory, paths, since, notices)
     opened, until = gate.failures_start(now_us, config), format_timestamp(now_us + CLOCK_SLACK_US)
     reverts = {path: memory.events(memory.cache.failed_attempts(
-        path, format_timestamp(opened), until, REVERTS_JUDGED, origin="git")[1]) for path in paths}
+        path, format_timestamp(opened), until, REVERTS_JUDGED, origin="git", count=False)[1]) for path in paths}
     _look_back(memory, facts, reverts, config)
     ended = memory.cache.snoozes_ended(paths, until)
     running = [row for row in memory.cache.snoozes_running(paths, format_timestamp(now_us), until)

@@ -394,9 +394,10 @@ class Cache:
     # -- the gate's bounded queries (cost: the events shown, not the events about a file) ---------
 
     def failed_attempts(self, path: str, since: str, until: str, limit: int,
-                        origin: str = "log") -> tuple[int, list[str]]:
-        """Failed attempts on ``path`` in [since, until] from ``origin``: how many, and the newest."""
-        return self._counted(_FAILED, (path, origin, since, until), limit)
+                        origin: str = "log", count: bool = True) -> tuple[int, list[str]]:
+        """Failed attempts on ``path`` in [since, until] from ``origin``: how many (unless
+        ``count`` is False: then 0), and the newest."""
+        return self._counted(_FAILED, (path, origin, since, until), limit, count)
 
     def failed_count(self, path: str, since: str, until: str, origin: str = "log") -> int:
         return int(self.db.execute(f"SELECT count(*) FROM event_paths p WHERE {_FAILED}",
