@@ -126,6 +126,14 @@ def test_surfaces_never_import_each_other_or_the_launcher(name: str) -> None:
     assert not bad, f"{name} (surface {mine}) imports {bad}"
 
 
+@pytest.mark.parametrize("name", SURFACES + [m for m in MODULES if layer(m) in LAUNCHER])
+def test_surfaces_reach_git_and_the_files_only_through_app(name: str) -> None:
+    """A surface (or the launcher) that ran git or wrote a file itself would skip the use case
+    that the other surfaces share: the CLI command and its MCP tool would drift apart."""
+    bad = {m for m in internal(imports(name)) if layer(m) in ("git", "store", "processes")}
+    assert not bad, f"{name} reaches {bad} directly; go through an app use case"
+
+
 def test_the_import_walker_sees_what_it_should() -> None:
     """Guard the guard: known edges must be found, or every test above passes vacuously."""
     assert "kenning.commands" in imports("kenning.cli")

@@ -138,14 +138,9 @@ def _pre_commit(project: Project) -> int:
 
 
 def _staged_repeats(project: Project, paths: list[str]) -> dict[str, dict[str, object]]:
-    """Staged changes that resemble a failed attempt on their file (one `git diff --cached`)."""
-    if not paths:
-        return {}
-    from kenning import git
-    from kenning.app.gate import similar_failures
-    from kenning.core.similarity import added_lines
+    from kenning.app.gate import staged_repeats
 
-    return similar_failures(project, added_lines(git.staged_diff(project.root, paths)))
+    return staged_repeats(project, paths)
 
 
 def _refresh(project: Project, name: str = "") -> None:

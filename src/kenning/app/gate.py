@@ -101,6 +101,16 @@ def _mark_unknown(memory: Memory, report: gate.Report) -> None:
         verdict.no_such_file = verdict.path not in known
 
 
+def staged_repeats(project: Project, paths: list[str]) -> dict[str, dict[str, Any]]:
+    """The staged changes (one ``git diff --cached``) that resemble a failed attempt on their
+    file: what the pre-commit hook shows above the gate's verdicts."""
+    if not paths:
+        return {}
+    from kenning.core.similarity import added_lines
+
+    return similar_failures(project, added_lines(git.staged_diff(project.root, paths)))
+
+
 def similar_failures(project: Project, proposed: Mapping[str, str]) -> dict[str, dict[str, Any]]:
     """For each path, the failed attempt on it whose change the proposed text most resembles,
     when the resemblance reaches ``[gate] similarity`` (default 0.6). One memory for all paths."""
