@@ -149,19 +149,20 @@ def test_remote_is_recorded_printed_and_cleared(world: World, team: Path) -> Non
     assert "no team lessons remote" in shop.ok("lessons", "remote").stdout
 
 
+@pytest.mark.parametrize("name", ["lessons.jsonl", ".gitattributes"])
 def test_a_team_file_committed_as_a_link_is_never_read_or_written_through(world: World, team: Path,
-                                                                           tmp_path: Path) -> None:
-    """A teammate (or a stranger with push access) commits lessons.jsonl as a link to a file of
-    the reader's: syncing must neither read it (a prune would copy its bytes into the clone and
-    the next sync would push them) nor append to it."""
+                                                                           tmp_path: Path, name: str) -> None:
+    """A teammate (or a stranger with push access) commits lessons.jsonl or .gitattributes as a
+    link to a file of the reader's: syncing must neither read it (its bytes would be copied into
+    the clone and pushed with the next sync) nor write through it."""
     secret = tmp_path / "secret.txt"
     secret.write_text("PRIVATE KEY MATERIAL\n")
     before = secret.read_bytes()
     hostile = tmp_path / "hostile"
     git = ["git", "-c", "user.email=h@example.com", "-c", "user.name=h"]
     subprocess.run([*git, "clone", "-q", str(team), str(hostile)], check=True, env=world.env, capture_output=True)
-    (hostile / "lessons.jsonl").symlink_to(secret)
-    subprocess.run([*git, "-C", str(hostile), "add", "lessons.jsonl"], check=True, env=world.env)
+    (hostile / name).symlink_to(secret)
+    subprocess.run([*git, "-C", str(hostile), "add", name], check=True, env=world.env)
     subprocess.run([*git, "-C", str(hostile), "commit", "-qm", "lessons"], check=True, env=world.env)
     subprocess.run([*git, "-C", str(hostile), "push", "-q", "origin", "HEAD"], check=True, env=world.env,
                    capture_output=True)
@@ -180,5 +181,6 @@ def test_a_team_file_committed_as_a_link_is_never_read_or_written_through(world:
                             text=True, check=True, env=world.env).stdout
     assert "PRIVATE KEY MATERIAL" not in pushed  # nothing read through it went out
     listed = shop.ken("lessons", "--json")  # local lessons still work, with one warning about the team file
-    assert listed.returncode == 0 and "symbolic link" in listed.stderr
+    assert listed.returncode == 0
+    assert ("symbolic link" in listed.stderr) == (name == "lessons.jsonl")  # listing reads no attributes
     assert any(x["text"].startswith("next/image") for x in json.loads(listed.stdout)["lessons"])

@@ -367,3 +367,43 @@ def test_days_that_do_not_exist_are_refused(text: str) -> None:
     # ``--now 2027-02-29`` must be an error, not silently 1 March
     with pytest.raises(ValueError):
         parse_timestamp(text)
+
+
+@pytest.mark.parametrize("stamp", [
+    "2026-0\u0660-15T04:25:35.000000Z",  # an Arabic-Indic zero in the month (month "00")
+    "2026-01-0\u0665T04:25:35.000000Z",  # and a five in the day
+    "2026-01-15T04:5\u0669:35.000000Z",  # a nine among the minutes
+    "\u0662\u0660\u0662\u0666-01-15T04:25:35.000000Z",  # the year
+    "2026-01-15T04:25:35.000000Z\n",  # a trailing newline
+])
+def test_a_timestamp_is_ascii_digits_and_nothing_after(stamp: str) -> None:
+    """Other scripts' digits sort wrongly as text and a trailing newline is no part of a time:
+    refused, as the schema's pattern refuses them."""
+    with pytest.raises(ValueError, match="timestamp"):
+        parse_line(json.dumps({**GOOD, "timestamp": stamp}))
+
+
+def test_every_field_of_a_timestamp_is_held_to_its_range() -> None:
+    """The one-pass check agrees with the calendar on every month and day of a leap and a common
+    year, and on the edges of hours, minutes and seconds."""
+    for year in (2024, 2026, 2100, 2000):
+        for month in range(0, 14):
+            for day in range(0, 33):
+                stamp = f"{year:04d}-{month:02d}-{day:02d}T23:59:59.000000Z"
+                try:
+                    datetime(year, month, day)
+                    valid = True
+                except ValueError:
+                    valid = False
+                if valid:
+                    assert parse_line(json.dumps({**GOOD, "timestamp": stamp})).timestamp == stamp
+                else:
+                    with pytest.raises(ValueError, match="not a valid date and time"):
+                        parse_line(json.dumps({**GOOD, "timestamp": stamp}))
+    for clock, valid in (("24:00:00", False), ("23:60:00", False), ("23:59:60", False), ("00:00:00", True)):
+        stamp = f"2026-01-15T{clock}.000000Z"
+        if valid:
+            parse_line(json.dumps({**GOOD, "timestamp": stamp}))
+        else:
+            with pytest.raises(ValueError, match="not a valid date and time"):
+                parse_line(json.dumps({**GOOD, "timestamp": stamp}))

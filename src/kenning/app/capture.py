@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 
 from kenning import git
-from kenning.core.events import Event
+from kenning.core.events import Event, parse_line, serialize
 from kenning.core.text import plural
 from kenning.git import history as git_history
 
@@ -244,11 +244,22 @@ def _index(memory: Memory, records: list[git_history.CommitRecord], resolver: Re
                               reverted)
         if data is not None:
             redact_fields(memory.project, data)
-            if memory.cache.insert(Event(data), "git", None):
-                memory.state.apply(Event(data))
+            event = _checked(data)
+            if event is not None and memory.cache.insert(event, "git", None):
+                memory.state.apply(event)
                 added += 1
         if show and number % 50 == 0:
             sys.stderr.write(f"\rken: deriving events from git history: {number}/{len(records)} commits")
     if show:
         sys.stderr.write(f"\rken: derived {plural(added, 'event')} from {plural(len(records), 'commit')}{' ' * 20}\n")
     return added
+
+
+def _checked(data: dict[str, Any]) -> Event | None:
+    """The derived event read back as a line of the log is, so every row of the index passed
+    the same checks (the gate reads rows without checking them again); None when git described
+    a commit in a way no event may hold (a path with a newline in it)."""
+    try:
+        return parse_line(serialize(Event(data)))
+    except ValueError:
+        return None

@@ -82,7 +82,9 @@ MAX_DETAILS = 20000
 
 EVENT_ID_RE = re.compile(r"^evt_[0-9a-f]{20}$")
 ISSUE_ID_RE = re.compile(r"^[0-9a-z]{4,12}$")
-TIMESTAMP_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$")
+# ASCII digits only, and the whole text (``fullmatch``): what the schema's pattern means too, and
+# what sorts correctly as text (other scripts' digits and a trailing newline do neither)
+TIMESTAMP_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$", re.ASCII)
 # the alphabet of issue ids: lowercase base-32 without the look-alikes i, l, o, u
 # sqlite3 imports datetime on every command that opens the index, so hand-written calendar
 # arithmetic saved nothing (measured: both ways, the gate loads datetime)
@@ -320,8 +322,8 @@ def _check_fields(data: dict[str, Any]) -> None:
 
 
 def _check_time(text: str, key: str) -> None:
-    if _VALID_TIME.match(text) is None:  # one pass checks the form and each field's range
-        if not TIMESTAMP_RE.match(text):
+    if _VALID_TIME.fullmatch(text) is None:  # one pass checks the form and each field's range
+        if not TIMESTAMP_RE.fullmatch(text):
             raise ValueError(f"{key} {text[:40]!r} is not a UTC time like 2026-01-31T12:00:00.000000Z")
         raise ValueError(f"{key} {text[:40]!r} is not a valid date and time")
     if text[8:10] > "28" and int(text[8:10]) > _month_days(int(text[:4]), int(text[5:7])):
@@ -330,7 +332,8 @@ def _check_time(text: str, key: str) -> None:
 
 # TIMESTAMP_RE with every field's range: a month 01-12, a day 01-31, 00-23 hours, 00-59 minutes
 # and seconds (the day is held to its month's length after it)
-_VALID_TIME = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$")
+_VALID_TIME = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z",
+                         re.ASCII)
 
 
 def _check_path(path: str, key: str) -> None:

@@ -15,6 +15,7 @@ Git itself runs through ``kenning.git.clone``; this module only writes files.
 
 from __future__ import annotations
 
+from kenning.core.errors import UnsafePath
 from kenning.store import files
 from kenning.store.lessons import LessonStore
 from kenning.store.log import file_lock
@@ -80,6 +81,12 @@ class TeamStore:
 
 
 def _ensure_line(path: Path, line: str) -> None:
+    """Add ``line`` to the attributes file at ``path`` unless it is there. The clone's
+    ``.gitattributes`` comes from the team's repository: a link there is refused, never read
+    (its target's bytes would be committed and pushed with the next sync) nor written through."""
+    if path.is_symlink():
+        raise UnsafePath(f"{path} is a symbolic link (committed to the team repository?); kenning never reads or "
+                         "writes through it: replace it with a regular file in the team repository")
     text = files.read_text(path) or ""
     if line in text.splitlines():
         return
