@@ -16,8 +16,9 @@ Then the shapes of memory (`bench/shapes.py`: decision-heavy, a supersession cha
 file, 500-path events, 50,000 files, 10,000 open issues, snoozes; and the index rebuild at 10,000
 and 100,000 events) and the start-up of the hot commands against the interpreter floor
 (`bench/startup.py`); last, `ken map --build` on a 5,000-file tree (`bench/codemap.py`) and
-`ken visualize` at 100,000 events over 5,000 files (`bench/visualize.py`).
-`--only core|gate|shapes|startup|codemap|visualize` reruns one part and keeps the others'
+`ken visualize` at 100,000 events over 5,000 files (`bench/visualize.py`), and the rebuild's CPU
+seconds by stage beside its floors (`bench/rebuild.py`).
+`--only core|gate|shapes|startup|codemap|visualize|rebuild` reruns one part and keeps the others'
 previous figures in `latest.md`, marked as such.
 
 Every figure is the wall time of a whole process (interpreter start included): median and
@@ -193,13 +194,14 @@ def ratios(rows: list[dict[str, object]]) -> str:
     return "\n".join(lines)
 
 
-PARTS = ("core", "gate", "shapes", "startup", "codemap", "visualize")
+PARTS = ("core", "gate", "shapes", "startup", "codemap", "visualize", "rebuild")
 TITLES = {"core": "## Write and summary (whole process)", "gate": "## The gate, side by side (whole process)",
           "views": "## Brief and context (whole process; git processes of one warm run)",
           "shapes": "## Every shape of memory at 100,000 events (bench/shapes.py)",
           "startup": "## Start-up: the hot commands against the interpreter floor (bench/startup.py)",
           "codemap": "## The code map: `ken map --build` on 5,000 files (bench/codemap.py)",
-          "visualize": "## The page: `ken visualize` at 100,000 events over 5,000 files (bench/visualize.py)"}
+          "visualize": "## The page: `ken visualize` at 100,000 events over 5,000 files (bench/visualize.py)",
+          "rebuild": "## Where a rebuild of the index spends its time (bench/rebuild.py)"}
 
 
 def main() -> None:
@@ -251,6 +253,9 @@ def main() -> None:
         if args.only in (None, "visualize"):  # its own process and project; it writes bench/results/visualize.md
             subprocess.run([sys.executable, str(HERE / "visualize.py"), "--ken", args.ken], check=True)
             sections["visualize"] = f"{TITLES['visualize']}\n\n" + _demoted((RESULTS / "visualize.md").read_text())
+        if args.only in (None, "rebuild"):  # its own process; it writes bench/results/rebuild.md
+            subprocess.run([sys.executable, str(HERE / "rebuild.py"), "--out", str(RESULTS / "rebuild.md")], check=True)
+            sections["rebuild"] = f"{TITLES['rebuild']}\n\n" + _demoted((RESULTS / "rebuild.md").read_text())
         if args.only in (None, "shapes"):  # its own process: it tests a snapshot of src/ and takes a while
             subprocess.run([sys.executable, str(HERE / "shapes.py"), "--snapshot", "HEAD", "--runs", "7"]
                            + ([f"--pjm={pjm}"] if pjm else ["--no-pjm"]), check=True)
@@ -258,7 +263,8 @@ def main() -> None:
     finally:
         shutil.rmtree(root, ignore_errors=True)
     results["sections"] = sections
-    text = "\n\n".join(sections[k] for k in ("core", "gate", "views", "startup", "codemap", "visualize", "shapes")
+    text = "\n\n".join(sections[k] for k in ("core", "gate", "views", "startup", "codemap", "visualize", "rebuild",
+                                               "shapes")
                        if k in sections)
     print("\n" + text)
     RESULTS.mkdir(exist_ok=True)
