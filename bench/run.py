@@ -1,6 +1,6 @@
 """Benchmarks: whole-process timings of `ken` on synthetic projects, printed as tables.
 
-    python bench/run.py [--sizes 1500,10000,100000] [--runs 15] [--ken PATH] [--pjm PATH] [--only core|gate]
+    python bench/run.py [--sizes 1500,10000,100000] [--runs 15] [--ken PATH] [--pjm PATH] [--only PART[,PART...]]
 
 Two parts, each over logs of every size made by `bench/generate.py` (events ending just before
 now, so 30-day windows hold a realistic share):
@@ -18,8 +18,9 @@ and 100,000 events) and the start-up of the hot commands against the interpreter
 (`bench/startup.py`); last, `ken map --build` on a 5,000-file tree (`bench/codemap.py`) and
 `ken visualize` at 100,000 events over 5,000 files (`bench/visualize.py`), and the rebuild's CPU
 seconds by stage beside its floors (`bench/rebuild.py`).
-`--only core|gate|shapes|startup|codemap|visualize|rebuild` reruns one part and keeps the others'
-previous figures in `latest.md`, marked as such.
+`--only gate,startup` (any of core, gate, shapes, startup, codemap, visualize, rebuild) reruns
+those parts and keeps the others' previous figures in `latest.md`; each part says when and on
+which commit it was measured.
 
 Every figure is the wall time of a whole process (interpreter start included): median and
 90th percentile over `--runs` runs (fewer for pjm at 100,000 events, where one call takes
@@ -204,13 +205,34 @@ TITLES = {"core": "## Write and summary (whole process)", "gate": "## The gate, 
           "rebuild": "## Where a rebuild of the index spends its time (bench/rebuild.py)"}
 
 
+def _parts(text: str) -> set[str]:
+    """``--only gate,startup``: the parts named, each one of ``PARTS``."""
+    named = {part.strip() for part in text.split(",") if part.strip()}
+    unknown = named - set(PARTS)
+    if unknown or not named:
+        raise argparse.ArgumentTypeError(f"unknown part(s) {', '.join(sorted(unknown)) or '(none)'}; "
+                                         f"choose from {', '.join(PARTS)}")
+    return named
+
+
+def _runs(only: set[str] | None, part: str) -> bool:
+    return only is None or part in only
+
+
+def _measured() -> str:
+    """When and on which commit a part was measured, so parts run at different times say so."""
+    commit = subprocess.run(["git", "-C", str(HERE), "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip() or "unknown"
+    return f"_Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} at kenning {commit}._"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="1500,10000,100000")
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--ken", default=shutil.which("ken") or str(Path(sys.executable).with_name("ken")))
     parser.add_argument("--pjm", default=None, help="the reference tool (default: found on PATH or /tmp/pjmvenv)")
-    parser.add_argument("--only", choices=PARTS)
+    parser.add_argument("--only", type=_parts, help=f"parts to run, comma-separated: {','.join(PARTS)}")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     pjm = args.pjm or find_pjm()
@@ -226,42 +248,46 @@ def main() -> None:
     results: dict[str, object] = {"machine": f"{platform.machine()}, {os.cpu_count()} cores",
                                   "python": platform.python_version(), "hot_file_weight": file_weights()[0]}
     # a part not run this time keeps its previous figures, and says so
-    sections: dict[str, str] = {k: v + "\n\n(figures of an earlier run)" if "earlier run" not in v else v
-                                for k, v in previous.get("sections", {}).items()}
+    sections: dict[str, str] = {k: v + "\n\n(figures of an earlier run)" if "earlier run" not in v and
+                                "_Measured " not in v else v for k, v in previous.get("sections", {}).items()}
     try:
         print(f"kenning benchmarks on {results['machine']}, Python {results['python']}; "
               f"reference tool: {pjm or 'not installed (pip install projectmem==0.3.4)'}", flush=True)
-        if args.only in (None, "core"):
+        if _runs(args.only, "core"):
             rows = core_bench(root, sizes, args.ken, env, args.runs)
             results["core"] = rows
             sections["core"] = f"{TITLES['core']}\n\n{table(rows)}"
-        if args.only in (None, "gate"):
+        if _runs(args.only, "gate"):
             rows, views = gate_bench(root, sizes, args.ken, pjm, env, args.runs)
             results["gate"], results["views"] = rows, views
             sections["gate"] = f"{TITLES['gate']}\n\n{table(rows)}\n\n{ratios(rows)}"
             sections["views"] = f"{TITLES['views']}\n\n{table(views)}"
-        if args.only in (None, "startup"):
+        if _runs(args.only, "startup"):
             from startup import startup
             from startup import table as startup_table
 
             rows = startup(args.ken, args.runs, root)
             results["startup"] = rows
             sections["startup"] = f"{TITLES['startup']}\n\n{startup_table(rows)}"
-        if args.only in (None, "codemap"):  # its own process and tree; it writes bench/results/codemap.md
+        if _runs(args.only, "codemap"):  # its own process and tree; it writes bench/results/codemap.md
             subprocess.run([sys.executable, str(HERE / "codemap.py"), "--ken", args.ken], check=True)
             sections["codemap"] = f"{TITLES['codemap']}\n\n" + _demoted((RESULTS / "codemap.md").read_text())
-        if args.only in (None, "visualize"):  # its own process and project; it writes bench/results/visualize.md
+        if _runs(args.only, "visualize"):  # its own process and project; it writes bench/results/visualize.md
             subprocess.run([sys.executable, str(HERE / "visualize.py"), "--ken", args.ken], check=True)
             sections["visualize"] = f"{TITLES['visualize']}\n\n" + _demoted((RESULTS / "visualize.md").read_text())
-        if args.only in (None, "rebuild"):  # its own process; it writes bench/results/rebuild.md
+        if _runs(args.only, "rebuild"):  # its own process; it writes bench/results/rebuild.md
             subprocess.run([sys.executable, str(HERE / "rebuild.py"), "--out", str(RESULTS / "rebuild.md")], check=True)
             sections["rebuild"] = f"{TITLES['rebuild']}\n\n" + _demoted((RESULTS / "rebuild.md").read_text())
-        if args.only in (None, "shapes"):  # its own process: it tests a snapshot of src/ and takes a while
+        if _runs(args.only, "shapes"):  # its own process: it tests a snapshot of src/ and takes a while
             subprocess.run([sys.executable, str(HERE / "shapes.py"), "--snapshot", "HEAD", "--runs", "7"]
                            + ([f"--pjm={pjm}"] if pjm else ["--no-pjm"]), check=True)
             sections["shapes"] = f"{TITLES['shapes']}\n\n" + _demoted((RESULTS / "shapes.md").read_text())
     finally:
         shutil.rmtree(root, ignore_errors=True)
+    stamp = _measured()
+    for part in (args.only or set(PARTS)) | ({"views"} if _runs(args.only, "gate") else set()):
+        if part in sections and "_Measured " not in sections[part]:
+            sections[part] += f"\n\n{stamp}"
     results["sections"] = sections
     text = "\n\n".join(sections[k] for k in ("core", "gate", "views", "startup", "codemap", "visualize", "rebuild",
                                                "shapes")

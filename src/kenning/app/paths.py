@@ -75,16 +75,29 @@ def canonical_path(root: Path, raw: str, cwd: Path | None = None) -> str:
     if not candidate.is_absolute():
         candidate = (cwd or Path.cwd()) / candidate
     real = os.path.realpath(candidate)
-    base = os.path.realpath(root)
+    base = _resolved(str(root))
     rel = os.path.relpath(real, base) if os.path.splitdrive(real)[0] == os.path.splitdrive(base)[0] else ".."
     if rel == "." or rel == ".." or rel.startswith(".." + os.sep) or os.path.isabs(rel):
         raise InvalidInput(f"{raw!r} is outside the repository {base}; give a path inside it")
-    if _case_insensitive(base):
+    if _RESOLVED[str(root)][1]:
         rel = on_disk_case(base, rel)
     rel = rel.replace(os.sep, "/")
     if rel == ".git" or rel.startswith(".git/"):
         raise InvalidInput(f"{raw!r} is inside .git; give a path to a project file")
     return rel
+
+
+_RESOLVED: dict[str, tuple[str, bool]] = {}  # repository root -> (its real path, on a case-insensitive file system)
+
+
+def _resolved(root: str) -> str:
+    """The repository's real path, worked out once per process: a gate on twenty files, or a
+    server answering for hours, resolves the same root again and again."""
+    known = _RESOLVED.get(root)
+    if known is None:
+        base = os.path.realpath(root)
+        known = _RESOLVED[root] = (base, _case_insensitive(base))
+    return known[0]
 
 
 def _case_insensitive(base: str) -> bool:
