@@ -22,13 +22,14 @@ def issues(data: dict[str, Any]) -> str:
              f'<p class="note">{counted(data["open"], "open issue")}, {number(data["done"])} done. '
              "Each issue runs from its opening through its attempts to its fix; times are counted from the opening."
              f"{bounded}</p>\n"]
-    if not shown:
-        parts.append('<p class="empty">No issues recorded.</p>\n')
-        return "".join(parts)
-    parts.append('<ol class="issues">\n')
-    parts.extend(_lifecycle(life) for life in shown)
-    parts.append("</ol>\n")
-    return "".join(parts)
+    return _listed(parts, [_lifecycle(life) for life in shown], "ol", "issues", "No issues recorded.")
+
+
+def _listed(head: list[str], items: list[str], tag: str, kind: str, empty: str) -> str:
+    """A section: its heading and note, then its items as one list, or a line saying there are none."""
+    if not items:
+        return "".join([*head, f'<p class="empty">{empty}</p>\n'])
+    return "".join([*head, f'<{tag} class="{kind}">\n', *items, f"</{tag}>\n"])
 
 
 def _lifecycle(life: dict[str, Any]) -> str:
@@ -69,13 +70,7 @@ def decisions(data: dict[str, Any]) -> str:
              f'<p class="note">{counted(data["total"], "decision")}, {number(data["superseded"])} superseded: '
              "a superseded decision is struck through beside the one that replaced it.",
              f" Showing the {number(len(shown))} newest." if data["total"] > len(shown) else "", "</p>\n"]
-    if not shown:
-        parts.append('<p class="empty">No decisions recorded.</p>\n')
-        return "".join(parts)
-    parts.append('<ul class="decisions">\n')
-    parts.extend(_decision(d) for d in shown)
-    parts.append("</ul>\n")
-    return "".join(parts)
+    return _listed(parts, [_decision(d) for d in shown], "ul", "decisions", "No decisions recorded.")
 
 
 def _decision(decision: dict[str, Any]) -> str:
