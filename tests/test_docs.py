@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kenning.cli import build_parser
+from kenning.parser import build_parser
 
 ROOT = Path(__file__).resolve().parents[1]
 

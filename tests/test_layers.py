@@ -25,10 +25,10 @@ import kenning
 PACKAGE = Path(kenning.__file__).parent
 STDLIB = set(sys.stdlib_module_names)
 LOWER = {"core", "store", "git", "processes", "app"}  # git and processes: the two process adapters
-# the launcher is split by noun: cli builds the parser, commands holds the handlers that import
-# each surface lazily (``ken hook`` -> kenning.hooks, ``ken watch`` -> kenning.watch), and
-# lesson_commands the handlers of ``ken lessons``
-LAUNCHER = {"cli", "commands", "lesson_commands", "__main__"}
+# the launcher is split by noun: cli reads argv and reports errors, parser defines the command
+# line, commands holds the handlers that import each surface lazily (``ken hook`` ->
+# kenning.hooks, ``ken watch`` -> kenning.watch), and lesson_commands the handlers of ``ken lessons``
+LAUNCHER = {"cli", "parser", "commands", "lesson_commands", "__main__"}
 # render is the CLI's own text: part of the cli surface; the MCP server's wire and tools are its own
 # the HTML pages (``kenning.page``: ``ken visualize``, ``ken dashboard``) are a surface of their own
 SURFACE_GROUPS = {"render": "cli", "mcp_wire": "mcp_server", "mcp_tools": "mcp_server", "page": "page"}
@@ -159,7 +159,7 @@ def test_the_pages_are_a_surface_the_launcher_imports_lazily() -> None:
 
 
 # loaded by every `ken` process, by every write, and by the gate and hook hot paths
-HOT = [m for m in ("kenning.cli", "kenning.commands", "kenning.render", "kenning.app.record",
+HOT = [m for m in ("kenning.cli", "kenning.parser", "kenning.commands", "kenning.render", "kenning.app.record",
                    "kenning.app.summary", "kenning.app.read", "kenning.app.gate", "kenning.core.gate",
                    "kenning.hooks") if m in MODULES]
 

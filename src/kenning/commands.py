@@ -530,6 +530,9 @@ def hooks(args: argparse.Namespace) -> int:
     return 0
 
 
+HOOK_NAMES = ("pre-commit", "post-commit", "post-merge", "post-checkout", "pre-tool-use", "session-start")
+
+
 def hook(args: argparse.Namespace) -> int:
     from kenning import hooks as hook_entry
 

@@ -13,10 +13,10 @@ from typing import Any
 import jsonschema
 import pytest
 
-from kenning.cli import build_parser
 from kenning.core import events as vocabulary
 from kenning.core.importers import FORMATS
 from kenning.core.schema import check_log, event_schema, problems, schema_text
+from kenning.parser import build_parser
 from schema_audit import violations
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -213,7 +213,7 @@ def judge_survived(r, before: bytes, after: bytes) -> str | None:
 
 def test_every_command_has_hostile_cases() -> None:
     """A new command joins this suite: its refusals are listed above (``ken mcp`` has its own)."""
-    from kenning.cli import build_parser
+    from kenning.parser import build_parser
 
     parser = build_parser()
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
