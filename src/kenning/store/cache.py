@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 # 19: the summary state keeps events derived from git apart from the notes
 # 20: an unsnooze is kept as a snooze row without an end ("")
-# 21: the failed-attempt and issue keys carry the columns their counts read (covering)
+# 21: the failed-attempt and issue keys carry the columns their counts read (covering), and
+#     the path keys order by (ts, id), as the gate picks the newest rows
 CACHE_VERSION = "21"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
@@ -55,9 +56,9 @@ CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id, type, ts);
 CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
 CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path);
 CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts, fixed, issue_id);
-CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, type, retired);
+CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, id, type, retired);
 CREATE INDEX IF NOT EXISTS event_paths_issue ON event_paths(issue_id) WHERE type='issue';
-CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, outcome)
+CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, id, outcome)
     WHERE type='attempt' AND outcome='failed';
 """
 # built after a bulk load rather than row by row during it
@@ -524,10 +525,9 @@ class Cache:
     def _counted(self, where: str, args: tuple[Any, ...], limit: int, count: bool = True,
                  rows: str = "event_paths p") -> tuple[int, list[str]]:
         total = self.db.execute(f"SELECT count(*) FROM {rows} WHERE {where}", args).fetchone()[0] if count else 0
-        # the few rows are picked on the path's keys first; only their JSON is read
-        found = self.db.execute(f"SELECT e.json FROM (SELECT p.id, p.ts FROM {rows} WHERE {where}"
-                                " ORDER BY p.ts DESC, p.id DESC LIMIT ?) q JOIN events e ON e.id=q.id"
-                                " ORDER BY q.ts DESC, q.id DESC", (*args, limit))
+        # the newest rows come in key order, and only the few kept open their event's JSON
+        found = self.db.execute(f"SELECT (SELECT e.json FROM events e WHERE e.id=p.id) FROM {rows} WHERE {where}"
+                                " ORDER BY p.ts DESC, p.id DESC LIMIT ?", (*args, limit))
         return int(total), [r[0] for r in found]
 
     def all_events(self) -> Iterator[str]:
