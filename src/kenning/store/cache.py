@@ -241,12 +241,12 @@ class Cache:
         """Bulk-load events into an empty index (a rebuild). Rows go in key order, so each
         B-tree is appended to rather than split at random; secondary indexes are built once, at
         the end, from sorted data. ``paths``: a partial index that will only be asked about
-        these paths keeps path rows for them alone, and no planner statistics."""
+        these paths keeps path rows for them alone, no search text and no planner statistics."""
         for name in _DEFERRED:
             self.db.execute(f"DROP INDEX IF EXISTS {name}")  # not executescript: it would commit
         self.db.execute("PRAGMA cache_size=-65536")  # 64 MiB while loading; back to the default after
         loaded = list(rows)
-        self.db.executemany(_INSERT, sorted(event_row(*r) for r in loaded))
+        self.db.executemany(_INSERT, sorted(event_row(*r, searched=paths is None) for r in loaded))
         fixes: dict[str, str] = {}
         retirements = sorted(filter(None, (retirement(r[0]) for r in loaded)))
         retired: dict[str, str] = {}

@@ -41,8 +41,11 @@ def snooze_rows(event: Event) -> list[tuple[str, str, str, str]]:
     return [(path, until, event.timestamp, event.id) for path in dict.fromkeys(paths) if isinstance(path, str)]
 
 
-def event_row(event: Event, origin: str, line: int | None, raw: str | None) -> tuple[Any, ...]:
-    text = " ".join(filter(None, (event.summary, event.details, event.location,
-                                  event.get("commit_message"), event.get("reason")))).lower()
+def event_row(event: Event, origin: str, line: int | None, raw: str | None,
+              searched: bool = True) -> tuple[Any, ...]:
+    """The event's own row; its search text left empty when the index is never searched (the
+    cold gate's partial index: it only judges files)."""
+    text = " ".join(filter(None, (event.summary, event.details, event.location, event.get("commit_message"),
+                                  event.get("reason")))).lower() if searched else ""
     return (event.id, event.timestamp, event.type, event.path, event.issue_id, event.outcome,
             event.supersedes, origin, line, text, raw or serialize(event))
