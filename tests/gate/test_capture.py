@@ -8,10 +8,11 @@ at a controlled ``KEN_NOW``.
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
-from .conftest import LOG, Repo, World
+from .conftest import LOG, NOW, Repo, World
 
 SECRET = "ghp_" + "aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789"
 
@@ -282,3 +283,64 @@ def test_shallow_clone_still_derives_what_it_has(world: World):
     got, want = derived[History.eid(revert)], origin.derived()[History.eid(revert)]
     assert (got["type"], got["outcome"], got["summary"]) == (want["type"], want["outcome"], want["summary"])
     assert "could not read git history" not in r.stderr
+
+
+# -- the cold gate's capture: only the commits about the judged files ------------------------------
+
+def _derived_about(repo: Repo, monkeypatch: pytest.MonkeyPatch, paths: list[str] | None) -> dict[str, set[str]]:
+    """The events derived from git into a fresh memory in this process (all commits, or those
+    about ``paths``), as canonical lines per file they cite, for each file of ``JUDGED``."""
+    from kenning.app import capture
+    from kenning.app.memory import Memory
+    from kenning.app.project import Project
+    from kenning.core.events import canonical_json, parse_line
+    from kenning.store.cache import Cache
+
+    for name in [n for n in os.environ if n.startswith(("KEN_", "GIT_"))]:
+        monkeypatch.delenv(name)
+    for name in ("KEN_HOME", "HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_NOSYSTEM", "GIT_CEILING_DIRECTORIES"):
+        monkeypatch.setenv(name, repo.world.env[name])
+    memory = Memory(Project(repo.path), Cache.in_memory())
+    try:
+        capture.refresh(memory, int(NOW.timestamp()), paths=paths)
+        events = [parse_line(row) for row in memory.cache.derived_events()]
+    finally:
+        memory.close()
+    return {path: {canonical_json(e.as_dict()) for e in events if e.cites(path)} for path in JUDGED}
+
+
+JUDGED = ["src/pay.py", "src/util.py", "src/api.py"]
+
+
+def test_a_capture_about_some_files_derives_what_a_whole_capture_derives_about_them(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cold gate (a fresh clone) derives events only from the commits that touched the files
+    it judges. Each file must get exactly the events a whole capture gives it: a change and its
+    revert on a side branch that left the file as it was (git's default history would hide both),
+    a revert of a commit spanning several files, a rename, and commits elsewhere."""
+    repo = world.repo()
+    repo.write("src/api.py", "a = 1\n")
+    repo.write("lib/util.py", "u = 1\n")
+    repo.git("add", "-A")
+    repo.commit("src/pay.py", "p = 1\n", "initial", 60)
+    repo.git("checkout", "-q", "-b", "side")
+    repo.commit("src/pay.py", "p = 2\n", "feat: pay in two steps", 40)
+    repo.git("revert", "--no-edit", "HEAD", days=39)
+    repo.git("checkout", "-q", "-")
+    repo.commit("lib/util.py", "u = 2\n", "fix: util rounding", 38)
+    repo.git("merge", "-q", "--no-ff", "--no-edit", "side", days=37)
+    repo.write("src/api.py", "a = 2\n")
+    repo.git("add", "-A")
+    repo.commit("src/pay.py", "p = 3\n", "feat: api and pay share the retry", 20)
+    repo.git("revert", "--no-edit", "HEAD", days=19)
+    repo.git("mv", "lib/util.py", "src/util.py")
+    repo.commit(None, None, "refactor: util moves next to pay", 10)
+    repo.commit("src/util.py", "u = 3\n", "fix: util rounding again", 5)
+    repo.commit("docs/readme.md", "r\n", "docs: readme", 3)
+    repo.ok("init", "--no-hooks", "--no-register", "--no-backfill")
+
+    whole = _derived_about(repo, monkeypatch, None)
+    assert len(whole["src/pay.py"]) >= 4  # both features and both reverts, the side branch's included
+    for path in JUDGED:
+        assert _derived_about(repo, monkeypatch, [path])[path] == whole[path], path
+    assert _derived_about(repo, monkeypatch, JUDGED) == whole

@@ -39,13 +39,19 @@ REVERT_GREP = (r"^(\[revert\]|undo |automated( [a-z]+)? rollback|partial(ly)? re
                r"^[^ :]+: (partial(ly)? |temporarily )?(revert|rollback|roll back)")
 
 
-def refresh(memory: Memory, now_s: int, backfill_days: int | None = None, progress: bool = False) -> int:
+def refresh(memory: Memory, now_s: int, backfill_days: int | None = None, progress: bool = False,
+            paths: list[str] | None = None) -> int:
     """Derive events for commits not seen yet; return how many events were added.
 
     From scratch (``ken init``, a rebuilt cache): one light ``git log`` of subjects over the
     revert span, one ``git log`` with file statistics over the backfill span, one more for the
     reverts older than that, and one ``git show`` for the patches of the reverts. After that,
     one ``git log OLD...NEW`` gives the new commits and, after a rewrite, the dropped ones.
+
+    ``paths``: for a memory that will only judge these files (the cold gate's, thrown away
+    after), derive only from the commits that touched them, each read whole (every file it
+    changed, side branches included): the events about these files that a full read derives,
+    at a cost that follows their history rather than the repository's.
     """
     root = memory.project.root
     head = git.head_commit(root)
@@ -65,7 +71,7 @@ def refresh(memory: Memory, now_s: int, backfill_days: int | None = None, progre
             start = int(info["start"]) if info else now_s - days * DAY
             revert_start = int(info.get("revert_start", start)) if info else min(
                 start, now_s - setting(memory, "revert_days", 365) * DAY)
-            added = _read_span(memory, head, start, None, revert_start, progress)
+            added = _read_span(memory, head, start, None, revert_start, progress, paths)
             info = {**(memory.cache.meta("git") or {}), "start": start, "revert_start": revert_start}
         memory.save_state()
         memory.cache.set_meta("git", {**info, "head": head})
@@ -128,14 +134,19 @@ def _follow(memory: Memory, head: str, info: dict[str, Any]) -> int:
     return _index(memory, fresh, resolver, False)
 
 
-def _read_span(memory: Memory, head: str, start: int, until: int | None, revert_start: int, progress: bool) -> int:
-    """Derive every commit in [start, until) and the reverts in [revert_start, start)."""
+def _read_span(memory: Memory, head: str, start: int, until: int | None, revert_start: int, progress: bool,
+               paths: list[str] | None = None) -> int:
+    """Derive every commit in [start, until) and the reverts in [revert_start, start); with
+    ``paths``, only those that touched them."""
     from kenning.core import reverts  # only when history is read: its patterns cost every other read
     root = memory.project.root
     history = git_history.subjects(root, head, since=min(start, revert_start))
-    records, unreadable = git_history.readable_log(root, [head], start, until, timeout=LONG)
+    whole = bool(paths)  # each commit about the paths read whole, side branches included
+    records, unreadable = git_history.readable_log(root, [head], start, until, paths=paths, full_diff=whole,
+                                                   timeout=LONG, full_history=whole)
     if revert_start < start:
-        older, skipped = git_history.readable_log(root, [head], revert_start, start, grep=REVERT_GREP, timeout=LONG)
+        older, skipped = git_history.readable_log(root, [head], revert_start, start, paths=paths, grep=REVERT_GREP,
+                                                  full_diff=whole, timeout=LONG, full_history=whole)
         records += older
         unreadable += skipped
     if unreadable:

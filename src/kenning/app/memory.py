@@ -364,12 +364,12 @@ def _brought_up_to_date(memory: Memory, now: str | None, capture: bool, strict: 
     return memory
 
 
-def _capture(memory: Memory, now: str | None) -> None:
+def _capture(memory: Memory, now: str | None, paths: list[str] | None = None) -> None:
     from kenning.app import capture as capture_app
     from kenning.app.project import now_micros
 
     try:
-        capture_app.refresh(memory, now_micros(now) // 1_000_000)
+        capture_app.refresh(memory, now_micros(now) // 1_000_000, paths=paths)
     except GitError as err:
         memory.warn(f"could not read git history ({err}); events derived from commits may be missing")
 
@@ -401,7 +401,7 @@ def open_for_paths(project: Project, paths: list[str], now: str | None = None) -
         if not read and partial.skipped:  # perhaps no event in the log at all: let the full read say
             partial.close()
             return open_memory(project, now)
-        _capture(partial, now)
+        _capture(partial, now, paths)
     except BaseException:
         partial.close()
         raise

@@ -38,14 +38,17 @@ _LOG_FORMAT = f"--format={_RECORD}%H{_FIELD}%ct{_FIELD}%ae{_FIELD}%s{_FIELD}%P{_
 
 def log(root: Path, revisions: list[str], since: int | None = None, paths: list[str] | None = None,
         full_diff: bool = False, until: int | None = None, grep: str | None = None,
-        walk: bool = True, timeout: float = 30.0) -> list[CommitRecord]:
+        walk: bool = True, timeout: float = 30.0, full_history: bool = False) -> list[CommitRecord]:
     """One `git log` process: commits newest first, each with the files it changed (renames
     detected) and the lines added plus deleted per file. ``grep``: only commits whose message
     has a line matching this extended regular expression (case-insensitive); ``walk=False``:
-    exactly the commits named (read from stdin, however many)."""
+    exactly the commits named (read from stdin, however many); ``full_history``: with ``paths``,
+    every commit that touched them, side branches that left no trace in HEAD's tree included."""
     args = ["log", "-M", "--numstat", "--no-color", _LOG_FORMAT, *_span(since, until, grep)]
     if full_diff:
         args.append("--full-diff")
+    if full_history:
+        args.append("--full-history")
     if not walk:
         return parse_log(run(root, [*args, "--no-walk=unsorted", "--stdin", "--", *(paths or [])], timeout,
                              stdin="\n".join(revisions) + "\n"))
@@ -65,17 +68,18 @@ def _span(since: int | None, until: int | None, grep: str | None) -> list[str]:
 
 def readable_log(root: Path, revisions: list[str], since: int | None = None, until: int | None = None,
                  paths: list[str] | None = None, grep: str | None = None, full_diff: bool = False,
-                 timeout: float = 30.0) -> tuple[list[CommitRecord], int]:
+                 timeout: float = 30.0, full_history: bool = False) -> tuple[list[CommitRecord], int]:
     """``log``, degrading per commit when git cannot read some object (a partial clone missing a
     large blob: line counts need every blob). Then the files come from the trees (no blob read),
     one ``cat-file`` finds the missing blobs, and the commits that need none get their line
     counts; the others keep their files with unknown line counts (0). Returns the records and
     how many commits could not be read whole. At most four processes, however many are bad."""
     try:
-        return log(root, revisions, since, paths, full_diff, until, grep, timeout=timeout), 0
+        return log(root, revisions, since, paths, full_diff, until, grep, timeout=timeout,
+                   full_history=full_history), 0
     except GitError:
         pass
-    records, blobs = _raw_log(root, revisions, since, until, paths, grep, full_diff, timeout)
+    records, blobs = _raw_log(root, revisions, since, until, paths, grep, full_diff, timeout, full_history)
     missing = missing_objects(root, sorted({oid for oids in blobs.values() for oid in oids}))
     whole = [r.sha for r in records if not (blobs[r.sha] & missing)]
     counted = {r.sha: r for r in log(root, whole, paths=paths, full_diff=full_diff, walk=False, timeout=timeout)}
@@ -88,14 +92,17 @@ def files_log(root: Path, revisions: list[str], since: int | None = None, until:
     """Commits with the files they changed, read from the trees alone (no rename detection, no
     line counts: 0 each), several times cheaper than ``log`` over a long history; and the blob
     ids each commit's diff would read (``missing_objects`` tells which are absent)."""
-    return _raw_log(root, revisions, since, until, paths, None, False, timeout)
+    return _raw_log(root, revisions, since, until, paths, None, False, timeout, False)
 
 
 def _raw_log(root: Path, revisions: list[str], since: int | None, until: int | None, paths: list[str] | None,
-             grep: str | None, full_diff: bool, timeout: float) -> tuple[list[CommitRecord], dict[str, set[str]]]:
+             grep: str | None, full_diff: bool, timeout: float,
+             full_history: bool) -> tuple[list[CommitRecord], dict[str, set[str]]]:
     args = ["log", "--raw", "--no-abbrev", "--no-renames", "--no-color", _LOG_FORMAT, *_span(since, until, grep)]
     if full_diff:
         args.append("--full-diff")
+    if full_history:
+        args.append("--full-history")
     return _parse_raw(run(root, [*args, *(revisions or ["HEAD"]), "--", *(paths or [])], timeout))
 
 
