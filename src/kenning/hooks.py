@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from kenning.app.githooks import BLOCKED_EXIT, TIMEOUT_SECONDS
+from kenning.core.defaults import BLOCKED_EXIT, TIMEOUT_SECONDS
 from kenning.core.errors import KenError, MemoryUnreadable
 
 TYPE_CHECKING = False
@@ -31,10 +31,10 @@ AGENT_TIMEOUT = 20.0  # below the agents' own hook timeouts: we give up first, a
 def run(name: str, agent: str | None = None) -> int:
     """``agent``: the coding agent an agent hook was installed for (``--agent``), which decides
     the answer's dialect; None for git hooks and for hooks installed before the flag existed."""
-    from kenning.app.project import find_project
-
     if name in AGENT_HOOKS:
         return _agent(name, agent)
+    from kenning.app.project import find_project
+
     timer = _time_limit(name, TIMEOUT_SECONDS)
     try:
         project = find_project(Path.cwd())

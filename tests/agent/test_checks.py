@@ -3,6 +3,12 @@ and commits complete it, ``kenning.app.checks.stats`` folds the records, and non
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from kenning.app import checks
 from kenning.app.project import Project
 
@@ -204,3 +210,46 @@ def test_a_denied_edit_is_not_a_repeat(repo: Repo):
     got = stats(repo)
     assert got["overrides"] == 1
     assert got["repeats"] == 1, repo.checks()
+
+
+# -- the newest record about a file, read from the end ---------------------------------------------
+
+_FILES = ["src/a.py", "a.py", "src/caf\u00e9.py", 'src/"quoted".py']
+
+
+@st.composite
+def _record_lines(draw: st.DrawFn) -> list[str]:
+    """Records as ``checks`` writes them, checks and changes, some naming another file in their
+    text (a similar failure's summary), with torn and foreign lines among them."""
+    lines = []
+    for n in range(draw(st.integers(0, 25))):
+        kind = draw(st.sampled_from(["check", "change", "torn", "foreign"]))
+        path = draw(st.sampled_from(_FILES))
+        other = draw(st.sampled_from(_FILES))
+        if kind == "check":
+            record = {"id": f"chk_{n}", "file": path, "severity": draw(st.sampled_from(["none", "warn", "block"])),
+                      "similar": {"summary": f"as in {json.dumps(other)}"}}
+        elif kind == "change":
+            record = {"outcome": "edit", "file": path, "similar": None}
+        if kind in ("check", "change"):
+            lines.append(json.dumps(record, sort_keys=True, separators=(",", ":"),
+                                    ensure_ascii=draw(st.booleans())))
+        elif kind == "torn":
+            lines.append(json.dumps({"file": path, "severity": "warn"})[:-3])
+        else:
+            lines.append(json.dumps(["file", path]))
+    return lines
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=_record_lines())
+def test_the_newest_record_about_a_file_is_the_one_a_whole_read_ends_on(tmp_path: Path, lines: list[str]) -> None:
+    """The agent hook closes a file's open check on every edit: it asks for the newest record
+    about the file without decoding every record ever made. It must be the last one a whole read
+    (``checks.read``) finds for that file, whatever else the lines hold."""
+    project = Project(tmp_path)
+    project.local_dir.mkdir(parents=True, exist_ok=True)
+    (project.local_dir / checks.RECORDS).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    for path in _FILES:
+        whole = [r for r in checks.read(project) if r.get("file") == path]
+        assert checks.last_about(project, path) == (whole[-1] if whole else None)

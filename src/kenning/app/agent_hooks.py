@@ -18,7 +18,6 @@ attached and an agent is never trapped. ``session_start`` injects the summary.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -401,6 +400,8 @@ def _context(told: list[Any], now_us: int, similar: dict[str, dict[str, Any]], m
 def _evidence_key(session: str, verdict: Any) -> str:
     live = [w for w in verdict.warnings if w.snoozed_until is None]
     evidence = sorted({i for w in live for i in w.event_ids}) or sorted(w.kind for w in live)
+    import hashlib  # only when a file has warnings: loading OpenSSL costs every quiet edit ~3 ms
+
     return hashlib.sha256(json.dumps([session, verdict.path, evidence]).encode()).hexdigest()[:32]
 
 
@@ -423,11 +424,8 @@ def _sightings(project: Project, keys: list[str]) -> list[int]:
 
 def _complete_open(project: Project, path: str, now_us: int, similar: dict[str, Any] | None) -> None:
     """An edit of a file the gate warned about closes its open records: repeated or not."""
-    warned = False
-    for line in checks.read(project):
-        if line.get("file") == path:
-            warned = "outcome" not in line and line.get("severity") in ("warn", "block")
-    if warned:
+    last = checks.last_about(project, path)
+    if last is not None and "outcome" not in last and last.get("severity") in ("warn", "block"):
         checks.complete(project, path, "edit", now_us, similar is not None, similar)
 
 

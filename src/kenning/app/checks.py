@@ -109,6 +109,31 @@ def read(project: Project) -> list[dict[str, Any]]:
     return lines
 
 
+def last_about(project: Project, path: str) -> dict[str, Any] | None:
+    """The newest record whose file is ``path`` (a check or a change that closed checks), or
+    None. The agent hook asks on every edit, and the records grow by one with every check: so
+    the file is searched from its end for the path as JSON writes it (either escaping), and only
+    the lines holding it are decoded."""
+    from kenning.store import files
+
+    text = files.read_text(_path(project)) or ""
+    needles = {json.dumps(path, ensure_ascii=ascii) for ascii in (True, False)}
+    end = len(text)
+    while True:
+        at = max(text.rfind(needle, 0, end) for needle in needles)
+        if at < 0:
+            return None
+        start = text.rfind("\n", 0, at) + 1
+        stop = text.find("\n", at)
+        try:
+            value = json.loads(text[start:stop if stop >= 0 else len(text)])
+        except ValueError:
+            value = None  # a torn line of a machine-local record: skipped, as ``read`` skips it
+        if isinstance(value, dict) and value.get("file") == path:
+            return value
+        end = start  # the path was elsewhere in that line (a summary): look further back
+
+
 def stats(project: Project, since_us: int | None = None) -> dict[str, Any]:
     """Warnings issued, blocks, overrides and repeats, per file and in total (``since_us``:
     from the records made since then only). A check that

@@ -124,14 +124,17 @@ def similar_failures(project: Project, proposed: Mapping[str, str]) -> dict[str,
 
 
 def _similar(memory: Memory, proposed: Mapping[str, str]) -> dict[str, dict[str, Any]]:
-    from kenning.core import similarity  # the edit-time check only; precheck alone never needs it
-
     threshold = memory.project.number("gate", "similarity")
     found: dict[str, dict[str, Any]] = {}
     for path, text in proposed.items():
         if not text.strip():
             continue
-        for event in memory.events(memory.cache.failed_with_details(path, 50)):
+        failures = memory.events(memory.cache.failed_with_details(path, 50))
+        if not failures:
+            continue
+        from kenning.core import similarity  # only for a file with failed changes to compare against
+
+        for event in failures:
             failed = similarity.change_text(event.details or "", removed=event.source == "git")
             score = similarity.similarity(text, failed)
             if score >= threshold and (path not in found or score > found[path]["score"]):

@@ -46,6 +46,7 @@ from kenning import git
 from kenning.app.project import Project
 from kenning.app.reporting import report
 from kenning.core import marked
+from kenning.core.defaults import BLOCKED_EXIT, TIMEOUT_SECONDS
 from kenning.core.errors import InvalidInput
 from kenning.store import files
 
@@ -59,8 +60,6 @@ END = "# <<< kenning <<<"
 CHAINED = ".kenning-chained"
 LEGACY = "pre-commit.legacy"  # where `pre-commit install` keeps (and runs first) the hook it replaced
 ADDED_SHEBANG = "#!/bin/sh\n# (kenning added the line above; `ken hooks uninstall` removes it)\n"
-BLOCKED_EXIT = 77  # `ken hook pre-commit` exits with this (and only this) to refuse a commit
-TIMEOUT_SECONDS = 20
 _SHELLS = ("sh", "bash", "dash", "zsh", "ksh", "ash")
 _BEGIN_MARK = BEGIN[:BEGIN.index("(")].rstrip()  # what every version's first line starts with
 

@@ -19,3 +19,8 @@ DEFAULT_CONFIG: dict[str, dict[str, object]] = {
     "lock": {"timeout_seconds": 10.0},
     "watch": {"saves": 8, "window_seconds": 120},
 }
+
+# the contract between the block `ken init` writes into a git hook and `ken hook`: the exit code
+# that (alone) refuses a commit, and the seconds a hook runs before it gives up and lets git go on
+BLOCKED_EXIT = 77
+TIMEOUT_SECONDS = 20
