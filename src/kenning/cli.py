@@ -61,15 +61,16 @@ def _read_options(options: list[str], flags: dict[str, str], valued: dict[str, s
             found[flags[word]] = True
             at += 1
         elif word in valued and at + 1 < len(options) and options[at + 1][:1] not in ("-", ""):
-            found[valued[word]] = options[at + 1]
+            value = options[at + 1]
+            if valued[word] == "lines":  # argparse's int(), on every occurrence, decides anything but plain digits
+                if not (value.isascii() and value.isdigit() and len(value) <= 9):
+                    return False
+                found["lines"] = int(value)
+            else:
+                found[valued[word]] = value
             at += 2
         else:
             return False
-    lines = found.get("lines")
-    if isinstance(lines, str):  # argparse's int() also takes " 7", "+7" and other scripts' digits
-        if not (lines.isascii() and lines.isdigit()):
-            return False
-        found["lines"] = int(lines)
     return True
 
 

@@ -214,7 +214,7 @@ def test_a_denied_edit_is_not_a_repeat(repo: Repo):
 
 # -- the newest record about a file, read from the end ---------------------------------------------
 
-_FILES = ["src/a.py", "a.py", "src/caf\u00e9.py", 'src/"quoted".py']
+_FILES = ["src/a.py", "a.py", "src/caf\u00e9.py", 'src/"quoted".py', "src/line\u2028break.py"]
 
 
 @st.composite

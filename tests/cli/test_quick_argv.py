@@ -22,7 +22,7 @@ from kenning.parser import build_parser
 PRECHECK_WORDS = ["a.py", "src/b.py", "", " x.py", "--json", "--strict", "-q", "--quiet", "--unsnooze",
                   "--now", "2026-01-01T00:00:00Z", "--snooze", "2d", "--reason", "known", "--lines", "5", "07",
                   "+3", "\u0661\u0662", " 4", "-5", "--", "-h", "--help", "--str", "--lines=3", "-", "--snooze=2d",
-                  "pre-commit", "-qq", "--js"]
+                  "pre-commit", "-qq", "--js", "x", "9" * 30]
 HOOK_WORDS = ["pre-commit", "post-merge", "pre-tool-use", "session-start", "bogus", "--agent", "claude", "codex",
               "x", "--agent=claude", "-q", "--", "-h", ""]
 
@@ -68,6 +68,8 @@ def test_the_everyday_argv_takes_the_quick_reading() -> None:
         assert quick is not None, words
         assert _argparse(words) == dict(vars(quick))
     assert cli._quick(["precheck", "a.py", "--lines", "+3"]) is None  # argparse's int() decides that one
+    for refused in (["precheck", "a.py", "--lines", "x", "--lines", "5"], ["precheck", "a.py", "--lines", "9" * 5000]):
+        assert cli._quick(refused) is None and _argparse(refused) is None  # each value is argparse's to refuse
     assert cli._quick(["precheck", "--str"]) is None  # an abbreviation: argparse's rule
     assert cli._quick(["hook", "bogus"]) is None  # not a hook: argparse says so, in its words
 

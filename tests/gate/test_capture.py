@@ -309,7 +309,7 @@ def _derived_about(repo: Repo, monkeypatch: pytest.MonkeyPatch, paths: list[str]
     return {path: {canonical_json(e.as_dict()) for e in events if e.cites(path)} for path in JUDGED}
 
 
-JUDGED = ["src/pay.py", "src/util.py", "src/api.py"]
+JUDGED = ["src/pay.py", "src/util.py", "src/api.py", ":colon.py"]
 
 
 def test_a_capture_about_some_files_derives_what_a_whole_capture_derives_about_them(
@@ -336,11 +336,17 @@ def test_a_capture_about_some_files_derives_what_a_whole_capture_derives_about_t
     repo.git("mv", "lib/util.py", "src/util.py")
     repo.commit(None, None, "refactor: util moves next to pay", 10)
     repo.commit("src/util.py", "u = 3\n", "fix: util rounding again", 5)
+    repo.write(":colon.py", "c = 1\n")  # added as every file, `git add -A`: its name is git's pathspec magic
+    repo.git("add", "-A")
+    repo.commit(None, None, "feat: a file named like pathspec magic", 4)
     repo.commit("docs/readme.md", "r\n", "docs: readme", 3)
     repo.ok("init", "--no-hooks", "--no-register", "--no-backfill")
 
     whole = _derived_about(repo, monkeypatch, None)
     assert len(whole["src/pay.py"]) >= 4  # both features and both reverts, the side branch's included
+    assert whole[":colon.py"]  # read as a file name, never as git's pathspec magic
     for path in JUDGED:
         assert _derived_about(repo, monkeypatch, [path])[path] == whole[path], path
     assert _derived_about(repo, monkeypatch, JUDGED) == whole
+    many = [*JUDGED, *(f"vendor/lib_{n}.py" for n in range(600))]  # more than one git command line holds
+    assert _derived_about(repo, monkeypatch, many) == whole

@@ -141,6 +141,8 @@ def _read_span(memory: Memory, head: str, start: int, until: int | None, revert_
     from kenning.core import reverts  # only when history is read: its patterns cost every other read
     root = memory.project.root
     history = git_history.subjects(root, head, since=min(start, revert_start))
+    if paths and len(paths) > git.PATHS_PER_CALL:
+        paths = None  # more than one command line holds: every commit, as a whole capture reads
     whole = bool(paths)  # each commit about the paths read whole, side branches included
     records, unreadable = git_history.readable_log(root, [head], start, until, paths=paths, full_diff=whole,
                                                    timeout=LONG, full_history=whole)

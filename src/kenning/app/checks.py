@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 from kenning.app.reporting import report
 from kenning.core.errors import KenError, cause
@@ -109,6 +110,11 @@ def read(project: Project) -> list[dict[str, Any]]:
     return lines
 
 
+# what str.splitlines() also ends a line at, besides "\n" (never raw in a record ken writes:
+# json.dumps escapes them; a hand-edited file may hold them)
+_OTHER_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
 def last_about(project: Project, path: str) -> dict[str, Any] | None:
     """The newest record whose file is ``path`` (a check or a change that closed checks), or
     None. The agent hook asks on every edit, and the records grow by one with every check: so
@@ -117,6 +123,8 @@ def last_about(project: Project, path: str) -> dict[str, Any] | None:
     from kenning.store import files
 
     text = files.read_text(_path(project)) or ""
+    if _OTHER_BREAKS.search(text):  # a raw U+2028 and the like: lines as ``read`` splits them, the slow way
+        return next((r for r in reversed(read(project)) if r.get("file") == path), None)
     needles = {json.dumps(path, ensure_ascii=ascii) for ascii in (True, False)}
     end = len(text)
     while True:

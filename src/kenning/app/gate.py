@@ -38,7 +38,6 @@ RENAMES, LINES = 1, 2  # what git was asked for, kept with its answer: renames f
 # a revert's message has one of these (core.reverts reads the ones that do)
 _REVERT_WORDS = ("revert", "rollback", "roll back", "roll-back", "back out", "backout", "backed out", "undo",
                  "reland", "re-land", "reapply", "roll forward", "rollforward")
-PATHS_PER_GIT_CALL = 500  # at most 1,024 characters each (app.paths): well inside any ARG_MAX
 REVERTS_JUDGED = 50  # derived reverts on one file weighed per check (a file reverted more is blocked anyway)
 _FAR_FUTURE = 253402300799 * 1_000_000  # 9999-12-31: "every memory" for a deleted file
 
@@ -235,8 +234,8 @@ def _facts(memory: Memory, paths: list[str], since_us: int, notices: list[str]) 
         asked = (RENAMES if full_diff else 0) | (LINES if lines else 0)
         try:
             found: dict[str, list[gate.Commit]] = {p: [] for p in missed}
-            for start in range(0, len(missed), PATHS_PER_GIT_CALL):  # one command line holds so many
-                chunk = missed[start:start + PATHS_PER_GIT_CALL]
+            for start in range(0, len(missed), git.PATHS_PER_CALL):  # one command line holds so many
+                chunk = missed[start:start + git.PATHS_PER_CALL]
                 if lines:
                     records = git_history.readable_log(root, ["HEAD"], since=since, paths=chunk, full_diff=full_diff)[0]
                 else:  # which commits touched the files, without counting a line

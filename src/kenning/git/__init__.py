@@ -122,6 +122,9 @@ class GitError(Exception):
     """git is missing or refused: callers degrade (the gate still reads memory) or report it."""
 
 
+PATHS_PER_CALL = 500  # paths on one command line: at most 1,024 characters each (app.paths), within any ARG_MAX
+
+
 def run(root: Path, args: list[str], timeout: float = 30.0, stdin: str | None = None) -> str:
     import subprocess
 

@@ -50,9 +50,15 @@ def log(root: Path, revisions: list[str], since: int | None = None, paths: list[
     if full_history:
         args.append("--full-history")
     if not walk:
-        return parse_log(run(root, [*args, "--no-walk=unsorted", "--stdin", "--", *(paths or [])], timeout,
+        return parse_log(run(root, [*args, "--no-walk=unsorted", "--stdin", "--", *_literal(paths)], timeout,
                              stdin="\n".join(revisions) + "\n"))
-    return parse_log(run(root, [*args, *(revisions or ["HEAD"]), "--", *(paths or [])], timeout))
+    return parse_log(run(root, [*args, *(revisions or ["HEAD"]), "--", *_literal(paths)], timeout))
+
+
+def _literal(paths: list[str] | None) -> list[str]:
+    """File names as pathspecs that mean those names alone: a name starting with ``:`` or
+    holding ``*`` or ``[`` is a file like any other, not git's pathspec magic or a pattern."""
+    return [f":(literal){path}" for path in paths or []]
 
 
 def _span(since: int | None, until: int | None, grep: str | None) -> list[str]:
@@ -82,7 +88,8 @@ def readable_log(root: Path, revisions: list[str], since: int | None = None, unt
     records, blobs = _raw_log(root, revisions, since, until, paths, grep, full_diff, timeout, full_history)
     missing = missing_objects(root, sorted({oid for oids in blobs.values() for oid in oids}))
     whole = [r.sha for r in records if not (blobs[r.sha] & missing)]
-    counted = {r.sha: r for r in log(root, whole, paths=paths, full_diff=full_diff, walk=False, timeout=timeout)}
+    counted = {r.sha: r for r in log(root, whole, paths=paths, full_diff=full_diff, walk=False, timeout=timeout,
+                                     full_history=full_history)}
     out = [counted.get(r.sha, r) for r in records]
     return out, len(records) - len(counted)
 
@@ -103,7 +110,7 @@ def _raw_log(root: Path, revisions: list[str], since: int | None, until: int | N
         args.append("--full-diff")
     if full_history:
         args.append("--full-history")
-    return _parse_raw(run(root, [*args, *(revisions or ["HEAD"]), "--", *(paths or [])], timeout))
+    return _parse_raw(run(root, [*args, *(revisions or ["HEAD"]), "--", *_literal(paths)], timeout))
 
 
 def _parse_raw(text: str) -> tuple[list[CommitRecord], dict[str, set[str]]]:
