@@ -1,0 +1,84 @@
+"""A rebuild's bulk load (``Cache.insert_many``) leaves the same index as taking the same events
+in one at a time (``Cache.insert``): every path row with its issue's first fix and its
+decision's first retirement, every retirement and snooze. A partial index (``paths=``, the cold
+gate's) holds exactly the full index's rows about those paths.
+
+The bulk load copies each event's own path row inside SQLite and adds the extra ``paths`` from
+Python; one at a time, Python makes every row. Random logs hold both to one answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from event_strategies import link_supersedes, type_fields  # tests/ is on sys.path (its conftest.py)
+from kenning.core.events import Event, canonical_json, parse_line
+from kenning.core.fold import unique
+from kenning.store.cache import Cache
+
+PATHS = ("src/a.py", "src/b.py", "lib/c.py", "odd:name.py", "src/a.py:12")
+ISSUES = ("k7q2", "m3x9")
+KINDS = ("issue", "attempt", "attempt", "fix", "decision", "decision", "note", "snooze")
+IDS = st.integers(0, 2**40).map(lambda n: f"evt_{n:020x}")
+TIMES = st.integers(1, 28).map(lambda d: f"2030-01-{d:02d}T00:00:00.000000Z")
+TABLES = ("events", "event_paths", "retirements", "snoozes")
+
+
+@st.composite
+def logs(draw: st.DrawFn) -> list[Event]:
+    found: list[dict[str, Any]] = []
+    supersede: list[tuple[dict[str, Any], int]] = []
+    for n in range(draw(st.integers(0, 30))):
+        kind = draw(st.sampled_from(KINDS))
+        data: dict[str, Any] = {"v": 1, "id": draw(IDS), "type": kind, "timestamp": draw(TIMES),
+                                "summary": f"{kind} {n}", "source": draw(st.sampled_from(("cli", "git")))}
+        if draw(st.integers(0, 4)) > 0:
+            path = draw(st.sampled_from(PATHS))
+            data["location"] = path if draw(st.booleans()) else f"{path}:{n + 1}"
+        if kind == "snooze" or draw(st.integers(0, 2)) == 0:
+            data["paths"] = draw(st.lists(st.sampled_from(PATHS), max_size=3))
+        if kind == "snooze":
+            data["until"] = draw(TIMES)
+        if kind in ("issue", "attempt", "fix") and draw(st.integers(0, 5)) > 0:
+            data["issue_id"] = draw(st.sampled_from(ISSUES))
+        type_fields(draw, data, supersede)
+        found.append(data)
+    link_supersedes(draw, found, supersede, IDS)
+    return unique(parse_line(canonical_json(d)) for d in found)
+
+
+def rows(cache: Cache) -> dict[str, list[tuple[Any, ...]]]:
+    return {table: sorted(cache.db.execute(f"SELECT * FROM {table}"), key=repr) for table in TABLES}
+
+
+def origin(event: Event) -> str:
+    return "git" if event.source == "git" else "log"
+
+
+SETTINGS = settings(max_examples=150, deadline=None, database=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@SETTINGS
+@given(events=logs(), kept=st.sets(st.sampled_from(PATHS)))
+def test_a_bulk_load_leaves_the_index_one_event_at_a_time_leaves(tmp_path: Path, events: list[Event],
+                                                                   kept: set[str]) -> None:
+    made = {name: Cache(None) for name in ("bulk", "single", "partial")}
+    with made["bulk"].transaction():
+        made["bulk"].insert_many([(e, origin(e), n, None) for n, e in enumerate(events)])
+    with made["single"].transaction():
+        for n, e in enumerate(events):
+            made["single"].insert(e, origin(e), n)
+    with made["partial"].transaction():
+        made["partial"].insert_many([(e, origin(e), n, None) for n, e in enumerate(events)], kept)
+    bulk = rows(made["bulk"])
+    assert bulk == rows(made["single"])
+    partial = rows(made["partial"])
+    assert partial["event_paths"] == [r for r in bulk["event_paths"] if r[0] in kept]
+    assert partial["snoozes"] == [r for r in bulk["snoozes"] if r[0] in kept]
+    assert partial["retirements"] == bulk["retirements"]
+    for cache in made.values():
+        cache.close()
