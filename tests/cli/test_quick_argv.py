@@ -79,3 +79,16 @@ def test_the_gate_runs_without_importing_argparse() -> None:
              "assert cli._quick(['precheck', 'a.py']) is not None; print('argparse' in sys.modules)")
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert r.stdout.strip() == "False"
+
+
+def test_a_hot_command_run_in_process_leaves_the_garbage_collector_on() -> None:
+    """The hot commands pause the cyclic collector for their few milliseconds; a caller in the
+    same process (an embedding, a test run) gets it back on, whatever the command did."""
+    import gc
+
+    for words in (["precheck", "--lines", "x"], ["hook", "bogus"]):  # refused: argparse exits
+        assert gc.isenabled()
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
+                contextlib.suppress(SystemExit):
+            cli.main(words)
+        assert gc.isenabled(), words

@@ -25,6 +25,7 @@ silences nothing.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -186,6 +187,7 @@ def reopen(project: Project) -> tuple[Memory, bool]:
 
     with mock.patch.object(Cache, "clear", spy):
         memory = open_memory(project, capture=False)
+    assert gc.isenabled(), "a rebuild pauses the garbage collector while it reads the log, then resumes it"
     if memory.warnings:
         memory.close()
         raise AssertionError(memory.warnings)

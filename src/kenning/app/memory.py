@@ -10,6 +10,7 @@ order-independent, so an incremental fold and a rebuild agree.
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import sqlite3
@@ -44,6 +45,23 @@ COLD_LOG_BYTES = 4 << 20
 
 _NOTHING_READ: dict[str, Any] = {"end": 0, "lines": 0, "crc": 0, "events": 0, "records": 0, "newer": 0,
                                  "skipped": 0, "malformed": []}
+
+
+class _no_collection:  # noqa: N801 - used as a context manager, like contextlib's
+    """The cyclic garbage collector paused while a rebuild reads the whole log: it makes
+    hundreds of thousands of objects that live until it ends and hold no cycles, so each of
+    the collector's passes over them is waste (1.3 s of 10 at 100,000 events)."""
+
+    def __init__(self, paused: bool) -> None:
+        self.resume = paused and gc.isenabled()
+
+    def __enter__(self) -> None:
+        if self.resume:
+            gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.resume:
+            gc.enable()
 
 
 class _Rebuild(Exception):
@@ -152,7 +170,8 @@ class Memory:
             self._state = State()  # in memory while folding everything; saved in one go
             info = dict(_NOTHING_READ)
         try:
-            info = self._fold_tail(info, rebuild)
+            with _no_collection(rebuild):
+                info = self._fold_tail(info, rebuild)
         except _Rebuild:
             return self._sync_log(st, rebuild=True)
         info["stat"] = fingerprint
