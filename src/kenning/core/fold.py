@@ -119,9 +119,13 @@ def _insert_top(items: list[Item], item: Item, limit: int | None) -> Item | None
     if limit is None:
         items.append(item)
         return None
-    if len(items) >= limit and key(item) < key(items[0]):
+    order = key(item)
+    if len(items) >= limit and order < key(items[0]):
         return item  # older than everything kept: nothing to move
-    bisect.insort(items, item, key=key)
+    if not items or key(items[-1]) <= order:
+        items.append(item)  # the newest yet: what a fold in the log's order meets most
+    else:
+        bisect.insort(items, item, key=key)
     return items.pop(0) if len(items) > limit else None
 
 
