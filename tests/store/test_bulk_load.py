@@ -19,7 +19,7 @@ from kenning.core.events import Event, canonical_json, parse_line
 from kenning.core.fold import unique
 from kenning.store.cache import Cache
 
-PATHS = ("src/a.py", "src/b.py", "lib/c.py", "odd:name.py", "src/a.py:12")
+PATHS = ("src/a.py", "src/b.py", "lib/c.py", "odd:name.py", "src/a.py:12", "docs/café \"ü\".md")
 ISSUES = ("k7q2", "m3x9")
 KINDS = ("issue", "attempt", "attempt", "fix", "decision", "decision", "note", "snooze")
 IDS = st.integers(0, 2**40).map(lambda n: f"evt_{n:020x}")
