@@ -8,6 +8,8 @@ import random
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kenning.core.errors import InvalidInput, KenError
 from kenning.core.events import (
@@ -407,3 +409,24 @@ def test_every_field_of_a_timestamp_is_held_to_its_range() -> None:
         else:
             with pytest.raises(ValueError, match="not a valid date and time"):
                 parse_line(json.dumps({**GOOD, "timestamp": stamp}))
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.data())
+def test_a_canonical_time_is_read_by_position_as_the_general_pattern_reads_it(data: st.DataObject) -> None:
+    """``parse_timestamp`` reads the canonical form by position and everything else with the
+    general pattern; a leading space sends any text down the pattern's path, which must give
+    the same time or the same refusal (other scripts' digits, no such day, a separator moved)."""
+    text = list(format_timestamp(data.draw(st.integers(-62135596800 * 10**6, 253402300799 * 10**6 - 1))))
+    for _ in range(data.draw(st.integers(0, 2))):  # a character or two changed, anywhere
+        text[data.draw(st.integers(0, 26))] = data.draw(st.sampled_from("0159-:TZ. x+_\u0661\u00b2"))
+    stamp = "".join(text)
+    try:
+        expected: int | str = parse_timestamp(" " + stamp)
+    except ValueError:
+        expected = "refused"
+    try:
+        got: int | str = parse_timestamp(stamp)
+    except ValueError:
+        got = "refused"
+    assert got == expected, stamp

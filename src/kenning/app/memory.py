@@ -458,19 +458,20 @@ def _holding(text: bytes, starts: list[int], needle: bytes) -> set[int]:
 
 def _copies(text: bytes, starts: list[int]) -> set[int]:
     """The numbers of the lines whose id another line has too (usually none)."""
-    repeated = {key for key, count in Counter(_ID.findall(text)).items() if count > 1}
+    repeated = {key for key, count in Counter(re.findall(_ID, text)).items() if count > 1}
     if not repeated:
         return set()
-    return {bisect_right(starts, match.start()) for match in _ID.finditer(text) if match.group(1) in repeated}
+    return {bisect_right(starts, match.start()) for match in re.finditer(_ID, text) if match.group(1) in repeated}
 
 
-_ID = re.compile(rb'"id"\s*:\s*"([^"\\]*)"')
-_ISSUE_ID = re.compile(rb'"issue_id"\s*:\s*"([^"\\]*)"')
-_SUPERSEDES = re.compile(rb'"supersedes"\s*:\s*"([^"\\]*)"')
+# compiled where used (re caches them), only by the cold read: not in every warm process
+_ID = rb'"id"\s*:\s*"([^"\\]*)"'
+_ISSUE_ID = rb'"issue_id"\s*:\s*"([^"\\]*)"'
+_SUPERSEDES = rb'"supersedes"\s*:\s*"([^"\\]*)"'
 
 
-def _field(pattern: re.Pattern[bytes], raw: bytes) -> str | None:
-    match = pattern.search(raw)
+def _field(pattern: bytes, raw: bytes) -> str | None:
+    match = re.search(pattern, raw)
     return match.group(1).decode("utf-8", "replace") if match else None
 
 

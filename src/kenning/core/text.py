@@ -27,16 +27,19 @@ def one_line(text: str, limit: int | None = None) -> str:
 
 # C0 controls but tab and newline, DEL, C1 controls, and the bidirectional overrides that can
 # make a line read differently from what it holds (Trojan Source)
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_CONTROL = r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]"
 
 
 def visible(text: str) -> str:
     """``text`` with every control character written out (``\\x1b``), for a terminal: an event
     summary holding ``ESC [2K`` could otherwise erase the gate's BLOCK line on screen. JSON
     output never goes through this; it stays exact."""
-    if not _CONTROL.search(text):
+    if text.replace("\n", "").replace("\t", "").isprintable():
+        # every character above is unprintable to Python: text that is printable but for its
+        # newlines and tabs holds none, and spares the gate compiling the pattern (1 ms)
         return text
-    return _CONTROL.sub(_escape, text)
+    control = re.compile(_CONTROL)
+    return control.sub(_escape, text) if control.search(text) else text
 
 
 def _escape(match: re.Match[str]) -> str:
