@@ -30,7 +30,7 @@ from generate import generate  # noqa: E402
 from kenning.core.events import parse_line  # noqa: E402
 from kenning.core.fold import TABLES, State, unique  # noqa: E402
 from kenning.store import cache as index  # noqa: E402
-from kenning.store.event_rows import event_row, path_rows, retirement  # noqa: E402
+from kenning.store.event_rows import event_row, retirement  # noqa: E402
 
 STAGES = ("read and decode", "json.loads alone (floor)", "parse and check every line", "keep each id once",
           "fold", "build rows", "SQLite: insert rows, no index (floor)", "SQLite: retirements, then copy the path rows",
@@ -72,8 +72,9 @@ def measure(n: int, folder: Path) -> dict[str, float]:
 
     start = _cpu()
     rows = sorted(event_row(e, "log", i + 1, t) for i, (e, t) in enumerate(zip(events, texts, strict=True)))
-    # each event's own path row is copied inside SQLite; Python builds only the extra ``paths``
-    paths = sorted(row for e in events if e.get("paths") for row in path_rows(e, "log") if row[0] != e.path)
+    # every path row is copied inside SQLite; Python lists only each event's extra ``paths``
+    extra = json.dumps({e.id: rest for e in events if e.get("paths")
+                        if (rest := [p for p in e.paths() if p != e.path])})
     found["build rows"] = _cpu() - start
 
     db_path = folder / f"index-{n}.sqlite"
@@ -90,7 +91,7 @@ def measure(n: int, folder: Path) -> dict[str, float]:
     start = _cpu()
     db.executemany(index._INSERT_RETIREMENT, sorted(filter(None, map(retirement, ordered))))
     db.execute(index._COPY_PATH_ROWS, (None,))
-    db.executemany(index._INSERT_PATH, paths)
+    db.execute(index._COPY_EXTRA_PATH_ROWS, (extra,))
     found["SQLite: retirements, then copy the path rows"] = _cpu() - start
     start = _cpu()
     for statement in index._SCHEMA.split(";"):

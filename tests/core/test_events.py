@@ -17,6 +17,8 @@ from kenning.core.events import (
     MAX_SUMMARY,
     TIMESTAMP_RE,
     Event,
+    _check_path,
+    _plain_paths,
     canonical_json,
     format_timestamp,
     location_path,
@@ -430,3 +432,19 @@ def test_a_canonical_time_is_read_by_position_as_the_general_pattern_reads_it(da
     except ValueError:
         got = "refused"
     assert got == expected, stamp
+
+
+@settings(max_examples=600, deadline=None, derandomize=True)
+@given(st.lists(st.one_of(st.sampled_from(["..", "../a", "/a", "a/..", "..a", ".", "", "a\nb", "a\x00", "a/b"]),
+                          st.text(alphabet="a/.\n\x00 b", max_size=6), st.integers(), st.none()), max_size=6))
+def test_many_paths_are_passed_at_once_exactly_when_each_would_pass(items: list[object]) -> None:
+    """An event's ``paths`` are checked all joined together (it can carry hundreds); that is
+    only a shortcut: it passes exactly the lists whose every item is text and passes alone."""
+    def passes(item: object) -> bool:
+        try:
+            _check_path(item, "paths")  # type: ignore[arg-type]
+        except (ValueError, TypeError):
+            return False
+        return isinstance(item, str)
+
+    assert _plain_paths(items) == all(passes(item) for item in items)

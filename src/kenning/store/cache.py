@@ -89,17 +89,25 @@ _SET_RETIRED = (f"UPDATE event_paths SET retired=({_FIRST_RETIREMENT}) WHERE pat
 _REFRESH_RETIRED = ("UPDATE event_paths SET retired=(SELECT min(r.ts) FROM retirements r WHERE r.id=event_paths.id)"
                     " WHERE type='decision'")
 
-# A bulk load's path rows for each event's location, with an issue's first fix and a decision's
-# first retirement (``?1``: a JSON list of the only paths kept, or null for all)
-_COPY_PATH_ROWS = (
-    "INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed, retired)"
-    " SELECT e.path, e.type, e.ts, e.id, e.outcome, e.issue_id, e.origin,"
-    " CASE WHEN e.type='issue' THEN f.at END, CASE WHEN e.type='decision' THEN r.at END FROM events e"
-    " LEFT JOIN (SELECT issue_id, min(ts) AS at FROM events WHERE type='fix' AND issue_id IS NOT NULL"
-    " GROUP BY issue_id) f ON f.issue_id=e.issue_id"
-    " LEFT JOIN (SELECT id, min(ts) AS at FROM retirements GROUP BY id) r ON r.id=e.id"
-    " WHERE e.path IS NOT NULL AND (?1 IS NULL OR e.path IN (SELECT value FROM json_each(?1)))"
-    " ORDER BY e.path, e.type, e.ts, e.id")
+# A bulk load's path rows, copied inside SQLite from the events just loaded, with an issue's
+# first fix and a decision's first retirement joined in: each event's location (``?1``: a JSON
+# list of the only paths kept, or null for all), then the other paths it is about, as Python
+# read them (``?1``: a JSON object, event id -> its paths but its location)
+def _copy_rows(path: str, rows: str, where: str) -> str:
+    return ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed, retired)"
+            f" SELECT {path}, e.type, e.ts, e.id, e.outcome, e.issue_id, e.origin,"
+            " CASE WHEN e.type='issue' THEN f.at END, CASE WHEN e.type='decision' THEN r.at END"
+            f" FROM {rows}"
+            " LEFT JOIN (SELECT issue_id, min(ts) AS at FROM events WHERE type='fix' AND issue_id IS NOT NULL"
+            " GROUP BY issue_id) f ON f.issue_id=e.issue_id"
+            " LEFT JOIN (SELECT id, min(ts) AS at FROM retirements GROUP BY id) r ON r.id=e.id"
+            f" WHERE {where} ORDER BY 1, e.type, e.ts, e.id")
+
+
+_COPY_PATH_ROWS = _copy_rows("e.path", "events e", "e.path IS NOT NULL AND (?1 IS NULL OR e.path IN"
+                             " (SELECT value FROM json_each(?1)))")
+_COPY_EXTRA_PATH_ROWS = _copy_rows("j.value", "json_each(?1) x JOIN events e ON e.id=x.key JOIN json_each(x.value) j",
+                                   "1")
 # Named, not left to the planner: with sampled statistics it walks every attempt on the
 # path's primary key to find the few failed ones (0.9 ms on a file with 3,000 attempts).
 _FAILED_ROWS = "event_paths p INDEXED BY event_paths_failed"
@@ -258,22 +266,15 @@ class Cache:
         self.db.execute("PRAGMA cache_size=-65536")  # 64 MiB while loading; back to the default after
         loaded = list(rows)
         self.db.executemany(_INSERT, sorted(event_row(*r, searched=paths is None) for r in loaded))
-        fixes: dict[str, str] = {}
-        retirements = sorted(filter(None, (retirement(r[0]) for r in loaded)))
-        retired: dict[str, str] = {}
-        for target, _, when in retirements:
-            retired[target] = min(retired.get(target, when), when)
-        for event, *_ in loaded:
-            if event.type == "fix" and event.issue_id:
-                fixes[event.issue_id] = min(fixes.get(event.issue_id, event.timestamp), event.timestamp)
-        self.db.executemany(_INSERT_RETIREMENT, retirements)
-        # each event's own path row is copied by SQLite from the row just loaded (a tenth of
-        # the time of building and binding it in Python); the few extra ``paths`` go in after
+        self.db.executemany(_INSERT_RETIREMENT, sorted(filter(None, (retirement(r[0]) for r in loaded))))
+        # the path rows are copied by SQLite from the rows just loaded: a tenth of the time of
+        # building and binding each in Python
         only = None if paths is None else json.dumps(sorted(paths))
         self.db.execute(_COPY_PATH_ROWS, (only,))
-        self.db.executemany(_INSERT_PATH, sorted(row for r in loaded if r[0].get("paths") for row in path_rows(
-            r[0], r[1], fixes.get(r[0].issue_id or "") if r[0].type == "issue" else None,
-            retired.get(r[0].id) if r[0].type == "decision" else None, paths) if row[0] != r[0].path))
+        extra = {event.id: rest for event, *_ in loaded if event.get("paths")
+                 if (rest := [p for p in event.paths() if p != event.path and (paths is None or p in paths)])}
+        if extra:  # hundreds of paths on one event fan out in SQLite, not row by row from Python
+            self.db.execute(_COPY_EXTRA_PATH_ROWS, (json.dumps(extra),))
         self.db.executemany(_INSERT_SNOOZE, sorted(row for r in loaded for row in snooze_rows(r[0])
                                                    if paths is None or row[0] in paths))
         for statement in _SCHEMA.split(";"):
