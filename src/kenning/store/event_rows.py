@@ -11,13 +11,12 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def path_rows(event: Event, origin: str, fixed: str | None = None, retired: str | None = None,
-               only: set[str] | None = None) -> list[tuple[Any, ...]]:
-    """One row per path the event is about (of ``only``, when given): the gate's queries never
-    touch the JSON column until they know which few events they will show."""
+def path_rows(event: Event, origin: str, fixed: str | None = None,
+              retired: str | None = None) -> list[tuple[Any, ...]]:
+    """One row per path the event is about: the gate's queries never touch the JSON column
+    until they know which few events they will show. (A bulk load copies the same rows inside
+    SQLite: ``Cache.insert_many``.)"""
     paths = event.paths()
-    if only is not None:
-        paths = [path for path in paths if path in only]
     rest = (event.type, event.timestamp, event.id, event.outcome, event.issue_id, origin, fixed, retired)
     return [(path, *rest) for path in paths]
 
