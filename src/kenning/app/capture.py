@@ -64,6 +64,7 @@ def refresh(memory: Memory, now_s: int, backfill_days: int | None = None, progre
         info = memory.cache.meta("git")  # re-read: another process may have done the work
         if info is not None and info.get("head") == head:
             return 0
+        memory.refresh_state()
         if info is not None and info.get("head"):
             added = _follow(memory, head, info)
         else:
@@ -86,6 +87,7 @@ def widen(memory: Memory, start: int, now_s: int) -> int:
         return 0
     refresh(memory, now_s)
     with memory.cache.transaction():
+        memory.refresh_state()
         info = dict(memory.cache.meta("git") or {})
         old_start = int(info.get("start", start))
         old_reverts = int(info.get("revert_start", old_start))

@@ -78,6 +78,7 @@ class Memory:
         self.cache = cache or Cache(project.cache_dir / "index.sqlite")
         self.warnings: list[str] = []
         self._state: State | None = None
+        self._state_at: tuple[Any, Any] = (None, None)  # the index's position when the state was read
         self.promotable: list[Event] = []  # new events that may become cross-project lessons
         self.skipped = 0  # lines of the log that are not readable events
         self._verified: list[int] | None = None  # the log's stat as this process last read it
@@ -106,9 +107,23 @@ class Memory:
         return self._state
 
     def _load_state(self) -> State:
+        self._state_at = self._position()
         tables = {name: self.cache.table(name) for name in TABLES}
         # the stored key keeps its first name, so an index built by an earlier version stays valid
         return State(bounded=True, tables=tables, short=self.cache.meta("state_small"))
+
+    def refresh_state(self) -> None:
+        """Inside a transaction, before reading or changing the state: drop the state this
+        process read earlier when another process has moved the index on since (appended to the
+        log, derived from new commits). Its small fields are kept in memory, so a summary
+        rendered from them, or saved over the newer ones, would lose the other's events."""
+        if self._state is not None and self._position() != self._state_at:
+            self._state = None
+
+    def _position(self) -> tuple[Any, Any]:
+        """Where the index stands: the log as last read, and the commit last derived from."""
+        log, derived = self.cache.meta("log"), self.cache.meta("git")
+        return (log or {}).get("stat"), (derived or {}).get("head")
 
     def _save_state(self, rebuilt: bool) -> None:
         state = self.state
@@ -159,6 +174,7 @@ class Memory:
         info = self.cache.meta("log")
         fingerprint = [st.st_size, st.st_mtime_ns, st.st_ino]
         if not rebuild and info and info["stat"] == fingerprint:
+            self.refresh_state()
             return info  # type: ignore[no-any-return]
         self._state = None  # another process may have moved the state on: reload it here
         rebuild = rebuild or not self._is_prefix(info, st.st_size, appended)
