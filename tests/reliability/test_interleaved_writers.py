@@ -13,16 +13,26 @@ stale fields over the newer ones. These tests interleave the two deterministical
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from kenning import git as kenning_git
 from kenning.app import capture as capture_app
+from kenning.app import plan as plan_app
+from kenning.app import record as record_app
 from kenning.app import summary as summary_app
-from kenning.app.memory import open_memory
+from kenning.app.memory import Memory, open_memory
 from kenning.app.project import Project
+from kenning.app.record import record
+from kenning.store import files
+from kenning.store.cache import Cache
+from kenning.store.log import EventLog
 from machine import KEN, isolated_env, run_git, write_file
 
 NOW = "2026-11-30T12:00:00Z"
@@ -30,7 +40,13 @@ NOW = "2026-11-30T12:00:00Z"
 
 @pytest.fixture
 def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Project, dict[str, str]]:
-    """A repository with one commit and ``ken init``; this process and ``ken`` share KEN_HOME."""
+    return make_world(tmp_path, monkeypatch)
+
+
+def make_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+               history: tuple[tuple[str, str], ...] = ()) -> tuple[Project, dict[str, str]]:
+    """A repository with one commit (then ``history``: (message, date) commits to src/app.py)
+    and ``ken init``; this process and ``ken`` share KEN_HOME."""
     env = isolated_env(tmp_path, KEN_NOW=NOW)
     for name in list(os.environ):
         if name.startswith(("KEN_", "GIT_")):
@@ -41,10 +57,14 @@ def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Project, dic
     write_file(root, "src/app.py", "print('hello')\n")
     run_git(["init", "-q"], root, env)
     run_git(["add", "-A"], root, env)
-    run_git(["commit", "-q", "-m", "initial"], root, env)
+    run_git(["commit", "-q", "-m", "initial"], root, {**env, "GIT_AUTHOR_DATE": "2026-04-01T10:00:00Z",
+                                                       "GIT_COMMITTER_DATE": "2026-04-01T10:00:00Z"})
+    project = Project(root)
+    for n, (message, date) in enumerate(history):
+        commit(project, env, f"print({n})\n", message, date)
     ken(root, env, "init", "--no-hooks", "--no-register")
     ken(root, env, "note", "the first note")
-    return Project(root), env
+    return project, env
 
 
 def ken(root: Path, env: dict[str, str], *args: str) -> str:
@@ -83,3 +103,174 @@ def test_a_capture_after_another_writer_keeps_its_event(world: tuple[Project, di
     assert "written by another process" in incremental
     assert "greet the whole world" in incremental
     assert incremental == rebuilt(project, env)
+
+
+def commit(project: Project, env: dict[str, str], text: str, message: str, date: str = "") -> None:
+    write_file(project.root, "src/app.py", text)
+    dated = {**env, "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date} if date else env
+    run_git(["commit", "-q", "-am", message], project.root, dated)
+
+
+def test_a_summary_refreshed_after_another_process_widened_the_history_includes_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project, env = make_world(tmp_path, monkeypatch, (("fix: an old crash in the parser", "2026-05-01T10:00:00Z"),
+                                                      ("fix: a recent crash", "2026-11-29T10:00:00Z")))
+    with open_memory(project) as memory:
+        assert "an old crash" not in summary_app.render_budgeted(memory)
+        ken(project.root, env, "backfill", "--days", "365")  # another process widens the history
+        text = summary_app.refresh(memory)  # the log and HEAD are where they were
+        assert "an old crash" in text
+        commit(project, env, "print('x')\n", "fix: the newest crash")
+        assert capture_app.refresh(memory, 1_796_040_000) == 1  # and a save from here keeps it
+    assert "an old crash" in ken(project.root, env, "summary")
+
+
+def test_a_lesson_another_process_took_in_is_shared(world: tuple[Project, dict[str, str]],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The writer appends; before its own sync, a summary refresh elsewhere takes the event in.
+    The writer's sync then finds nothing new: only the other memory can share the lesson."""
+    project, env = world
+    write_file(project.root, "requirements.txt", "requests==2.32\n")
+    store = Path(env["KEN_HOME"]) / "lessons.jsonl"
+    append = EventLog.append
+    with open_memory(project) as other:
+
+        def append_then_the_other_refreshes(log: EventLog, line: str) -> tuple[int, str | None]:
+            done = append(log, line)
+            monkeypatch.setattr(EventLog, "append", append)
+            summary_app.refresh(other)
+            return done
+
+        monkeypatch.setattr(EventLog, "append", append_then_the_other_refreshes)
+        record(project, {"type": "note", "summary": "the requests library: always pass timeout= to requests.get",
+                         "lesson": True})
+        assert other.promotable, "the other memory took the lesson in"
+    assert store.exists() and "always pass timeout" in store.read_text()
+
+
+def test_a_sync_that_waited_for_another_writer_does_not_rebuild(world: tuple[Project, dict[str, str]],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    project, env = world
+    with open_memory(project) as memory:
+        cleared: list[object] = []
+        clear = Cache.clear
+        monkeypatch.setattr(Cache, "clear", lambda cache, *args: (cleared.append(args), clear(cache, *args))[1])
+        transaction = Cache.transaction
+
+        def another_writer_first(cache: Cache) -> Any:
+            monkeypatch.setattr(Cache, "transaction", transaction)
+            ken(project.root, env, "note", "written while this process waited")
+            return transaction(cache)
+
+        monkeypatch.setattr(Cache, "transaction", another_writer_first)
+        memory.sync()
+        assert not cleared, "the other writer's append is a tail to read, not a rewritten log"
+        assert "written while this process waited" in summary_app.refresh(memory)
+
+
+def test_a_capture_that_waited_does_not_take_a_newer_commit_for_a_rewrite(
+        world: tuple[Project, dict[str, str]], monkeypatch: pytest.MonkeyPatch) -> None:
+    project, env = world
+    commit(project, env, "a\n", "fix: the first crash")
+    memory = Memory(project)
+    with memory:
+        memory.sync()
+        head = kenning_git.head_commit
+
+        def head_then_a_commit_captured_elsewhere(root: Path) -> str | None:
+            seen = head(root)
+            monkeypatch.setattr(kenning_git, "head_commit", head)
+            commit(project, env, "b\n", "fix: the second crash")
+            ken(project.root, env, "summary")  # a post-commit hook derives up to the new commit
+            return seen
+
+        monkeypatch.setattr(kenning_git, "head_commit", head_then_a_commit_captured_elsewhere)
+        capture_app.refresh(memory, 1_796_040_000)
+        newest = run_git(["rev-parse", "HEAD"], project.root, env).stdout.strip()
+        assert memory.cache.meta("git")["head"] == newest
+        assert any("the second crash" in row for row in memory.cache.all_events())
+
+
+def test_a_memory_whose_index_another_process_rebuilt_uses_the_new_one(
+        world: tuple[Project, dict[str, str]]) -> None:
+    project, env = world
+    with open_memory(project) as memory:
+        ken(project.root, env, "regenerate")  # removes the index file this memory has open
+        ken(project.root, env, "note", "written after the rebuild")
+        text = summary_app.refresh(memory)
+        assert memory.cache.path is not None, "still the index on disk, not one in memory"
+        assert not memory.warnings, memory.warnings
+    assert "written after the rebuild" in text
+
+
+def test_references_are_resolved_against_the_log_as_the_lock_leaves_it(
+        world: tuple[Project, dict[str, str]], monkeypatch: pytest.MonkeyPatch) -> None:
+    """An attempt without --issue goes to the only open issue. Another process fixing it while
+    this one has resolved the reference must come after the attempt in the log, never between
+    the resolving and the append (an attempt against an issue already fixed)."""
+    project, env = world
+    ken(project.root, env, "issue", "login fails", "--at", "src/app.py")
+    redact = record_app.redact_fields
+    other: list[subprocess.Popen[str]] = []
+
+    def resolved_then_fixed_elsewhere(*args: Any) -> Any:
+        assert KEN
+        other.append(subprocess.Popen([KEN, "fix", "login fixed"], cwd=project.root, env=env,
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+        time.sleep(1.5)  # but for the lock, the fix is in the log by now
+        return redact(*args)
+
+    monkeypatch.setattr(record_app, "redact_fields", resolved_then_fixed_elsewhere)
+    attempt = record(project, {"type": "attempt", "summary": "retry the login", "outcome": "failed"}).event
+    _, err = other[0].communicate(timeout=60)
+    assert other[0].returncode == 0, err
+    order = [json.loads(line)["type"] for line in project.log_path.read_text().splitlines()]
+    assert order[-3:] == ["issue", "attempt", "fix"], order
+    assert attempt.issue_id
+
+
+def test_two_plan_ideas_at_once_are_both_kept(world: tuple[Project, dict[str, str]],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    project, env = world
+    write = files.write_atomic
+    other: list[subprocess.Popen[str]] = []
+
+    def another_idea_while_writing(path: Path, text: str) -> None:
+        assert KEN
+        other.append(subprocess.Popen([KEN, "plan", "the other process's idea"], cwd=project.root, env=env,
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+        time.sleep(1.5)  # the other process has read plan.md (without the lock) by now
+        write(path, text)
+
+    monkeypatch.setattr(plan_app.files, "write_atomic", another_idea_while_writing)
+    plan_app.add_idea(project, "this process's idea")
+    out, err = other[0].communicate(timeout=60)
+    assert other[0].returncode == 0, err
+    text = project.plan_path.read_text()
+    assert "this process's idea" in text and "the other process's idea" in text
+
+
+def test_a_summary_renders_one_moment_of_the_index(world: tuple[Project, dict[str, str]],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another process fixes the issue while this one renders: the render shows it open (before)
+    or done (after), never in neither list."""
+    project, env = world
+    ken(project.root, env, "issue", "the parser crashes on empty input", "--at", "src/app.py")
+    render = summary_app.render_budgeted
+    other: list[subprocess.Popen[str]] = []
+
+    def render_while_another_fixes(memory: Memory) -> str:
+        assert KEN
+        other.append(subprocess.Popen([KEN, "fix", "guard the empty input"], cwd=project.root, env=env,
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+        time.sleep(1.5)  # the fix is appended and, but for the snapshot, indexed by now
+        return render(memory)
+
+    with open_memory(project) as memory:
+        memory.state.short_fields()
+        monkeypatch.setattr(summary_app, "render_budgeted", render_while_another_fixes)
+        text = summary_app.refresh(memory)
+    _, err = other[0].communicate(timeout=60)
+    assert other[0].returncode == 0, err
+    assert "the parser crashes on empty input" in text
+    assert "the parser crashes on empty input" in project.summary_path.read_text()

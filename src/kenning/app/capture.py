@@ -61,7 +61,10 @@ def refresh(memory: Memory, now_s: int, backfill_days: int | None = None, progre
     if info is not None and info.get("head") == head:
         return 0
     with memory.cache.transaction():
-        info = memory.cache.meta("git")  # re-read: another process may have done the work
+        # read again now the index is ours: another process may have done the work, and HEAD
+        # may have moved while this one waited (following from the stale HEAD would take the
+        # newer commit for one rewritten away, and forget what it derived from it)
+        info, head = memory.cache.meta("git"), git.head_commit(root) or head
         if info is not None and info.get("head") == head:
             return 0
         memory.refresh_state()

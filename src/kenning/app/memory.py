@@ -10,8 +10,10 @@ order-independent, so an incremental fold and a rebuild agree.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
+import os
 import re
 import sqlite3
 from bisect import bisect_right
@@ -21,7 +23,7 @@ from itertools import accumulate
 from kenning import processes
 from kenning.app.reporting import report
 from kenning.core import damage
-from kenning.core.errors import MemoryUnreadable
+from kenning.core.errors import MemoryUnreadable, UnsafePath
 from kenning.core.events import Event, parse_indexed, parse_line
 from kenning.core.fold import TABLES, MemoryTable, State, unique
 from kenning.core.text import plural
@@ -43,6 +45,7 @@ _WARNED_LINES = 3  # bad lines named one by one on each command; `ken doctor` li
 COLD_LOG_BYTES = 4 << 20
 
 
+_SAVED = "state_saved"  # meta key: a new random mark each time the summary state is saved
 _NOTHING_READ: dict[str, Any] = {"end": 0, "lines": 0, "crc": 0, "events": 0, "records": 0, "newer": 0,
                                  "skipped": 0, "malformed": []}
 
@@ -78,7 +81,7 @@ class Memory:
         self.cache = cache or Cache(project.cache_dir / "index.sqlite")
         self.warnings: list[str] = []
         self._state: State | None = None
-        self._state_at: tuple[Any, Any] = (None, None)  # the index's position when the state was read
+        self._state_at: str | None = None  # the mark of the saved state this process holds
         self.promotable: list[Event] = []  # new events that may become cross-project lessons
         self.skipped = 0  # lines of the log that are not readable events
         self._verified: list[int] | None = None  # the log's stat as this process last read it
@@ -93,10 +96,18 @@ class Memory:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
-        """Close; after a use case that succeeded, hand the warnings to the surface first."""
+        """Close; after a use case that succeeded, hand the warnings to the surface first.
+
+        The lessons among the events this process took in are shared first, whatever else it
+        did: a sync that indexed another process's write (a summary refresh, a refused write)
+        is the only one that will ever see those events arrive."""
         try:
             if kind is None:
+                promote_lessons(self)
                 self.flush_warnings()
+            elif issubclass(kind, Exception):
+                with contextlib.suppress(Exception):  # the error being raised says what went wrong
+                    promote_lessons(self)
         finally:
             self.close()
 
@@ -107,23 +118,18 @@ class Memory:
         return self._state
 
     def _load_state(self) -> State:
-        self._state_at = self._position()
+        self._state_at = self.cache.meta(_SAVED)
         tables = {name: self.cache.table(name) for name in TABLES}
         # the stored key keeps its first name, so an index built by an earlier version stays valid
         return State(bounded=True, tables=tables, short=self.cache.meta("state_small"))
 
     def refresh_state(self) -> None:
         """Inside a transaction, before reading or changing the state: drop the state this
-        process read earlier when another process has moved the index on since (appended to the
-        log, derived from new commits). Its small fields are kept in memory, so a summary
-        rendered from them, or saved over the newer ones, would lose the other's events."""
-        if self._state is not None and self._position() != self._state_at:
+        process read earlier when another process has saved one since (appended to the log,
+        derived from new commits, widened the history). Its small fields are kept in memory, so
+        a summary rendered from them, or saved over the newer ones, would lose the other's work."""
+        if self._state is not None and self.cache.meta(_SAVED) != self._state_at:
             self._state = None
-
-    def _position(self) -> tuple[Any, Any]:
-        """Where the index stands: the log as last read, and the commit last derived from."""
-        log, derived = self.cache.meta("log"), self.cache.meta("git")
-        return (log or {}).get("stat"), (derived or {}).get("head")
 
     def _save_state(self, rebuilt: bool) -> None:
         state = self.state
@@ -132,6 +138,10 @@ class Memory:
                 table = getattr(state, name)
                 self.cache.save_table(name, ((k, r, v) for k, (r, v) in table.rows.items()))
         self.cache.set_meta("state_small", state.short_fields())
+        # a fresh mark for each save (a counter would start again after a rebuild clears it):
+        # another process that read an older state sees the difference (``refresh_state``)
+        self._state_at = os.urandom(8).hex()
+        self.cache.set_meta(_SAVED, self._state_at)
 
     def sync(self, appended: bool = False, strict: bool = True) -> None:
         """Bring the index and the summary state up to date with the log. ``appended``: the
@@ -140,11 +150,13 @@ class Memory:
         An index that cannot be used (damaged by a power cut, a read-only or full disk) never
         fails a read: a damaged one is rebuilt, an unwritable one is replaced by an index in
         memory for this process, folded from the log."""
-        st = self.log.stat()
         for attempt in (1, 2, 3):
             try:
                 with self.cache.transaction():
-                    info = self._sync_log(st, rebuild=False, appended=appended)
+                    # the log's size is read once the index is ours: read before, while another
+                    # process held the index and appended, it would be short of the index's end
+                    # and look like a rewritten log (a needless whole rebuild)
+                    info = self._sync_log(self.log.stat(), rebuild=False, appended=appended)
                 break
             except sqlite3.DatabaseError as err:
                 if attempt == 3:
@@ -158,6 +170,12 @@ class Memory:
 
     def _replace_cache(self, err: sqlite3.DatabaseError, damaged: bool) -> None:
         self._state = None
+        if damaged and self.cache.replaced():  # another process rebuilt it: use the new file
+            try:
+                self.cache.reopen()
+                return
+            except (OSError, sqlite3.Error, UnsafePath):
+                pass  # not usable either: as for any index that cannot be written
         if damaged and not isinstance(err, sqlite3.OperationalError):  # malformed, not a database
             self.cache.reset()
             self.warn(f"the index {_INDEX} was damaged ({err}); rebuilt it from the log")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from kenning.app.redact import redact_fields
 from kenning.core.errors import InvalidInput
 from kenning.store import files
+from kenning.store.log import file_lock
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -44,8 +45,11 @@ def add_idea(project: Project, idea: str) -> tuple[str, tuple[str, ...]]:
     draft = {"summary": text}
     kinds = redact_fields(project, draft)
     added = one_line(draft["summary"], MAX_IDEA + 100)
-    current = files.read_exact(project.plan_path) or ""
-    files.write_atomic(project.plan_path, _with_idea(current, "- " + added))
+    # read, changed and written back whole: under a lock, or an idea added by another process
+    # between the read and the write would be lost
+    with file_lock(project.local_dir / "plan.lock", project.number("lock", "timeout_seconds")):
+        current = files.read_exact(project.plan_path) or ""
+        files.write_atomic(project.plan_path, _with_idea(current, "- " + added))
     return added, kinds
 
 

@@ -56,11 +56,16 @@ def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
     _precheck_shape(draft)
     with open_memory(project) as memory:
         notices: list[str] = []
-        _resolve(memory, draft, notices, cwd)
-        kinds = redact_fields(project, draft)
-        validate_draft({**draft, "issue_id": draft.get("issue_id") or "pending"}
-                       if draft["type"] == "issue" else draft)
-        event = _append(memory, draft, micros, notices)
+        with memory.log.lock(project.number("lock", "timeout_seconds")):
+            # references are resolved against the log as the lock leaves it: resolved before,
+            # another writer's event in between (the only open issue fixed, a new one opened)
+            # would go unseen, and this event would name what its writer would not have named
+            memory.sync()
+            _resolve(memory, draft, notices, cwd)
+            kinds = redact_fields(project, draft)
+            validate_draft({**draft, "issue_id": draft.get("issue_id") or "pending"}
+                           if draft["type"] == "issue" else draft)
+            event = _append(memory, draft, micros, notices)
         refresh_derived(memory)
         return Recorded(event, kinds, notices)
 
@@ -221,31 +226,30 @@ def resolve_decision(memory: Memory, ref: str) -> str:
 
 
 def _append(memory: Memory, draft: dict[str, Any], micros: int, notices: list[str]) -> Event:
-    timeout = memory.project.number("lock", "timeout_seconds")
-    with memory.log.lock(timeout):
-        torn = memory.log.repair_torn_tail()
-        if torn:
-            memory.forget_torn_warning()
-            notices.append(f"moved {len(torn)} bytes of an incomplete last line to .kenning/local/quarantine/")
+    """Append the event; the caller holds the log's lock."""
+    torn = memory.log.repair_torn_tail()
+    if torn:
+        memory.forget_torn_warning()
+        notices.append(f"moved {len(torn)} bytes of an incomplete last line to .kenning/local/quarantine/")
         memory.sync()
-        data = dict(draft)
-        if data["type"] == "issue":
-            data["issue_id"] = _fresh_issue_id(memory)
-        data["v"] = SCHEMA_VERSION
-        data["id"] = new_event_id()
-        data["timestamp"] = format_timestamp(_stamp(micros, _last_micros(memory, micros)))
-        commit = memory.project.head_commit()
-        if commit and "git_commit" not in data:
-            data["git_commit"] = commit
-        event = Event(data)
-        _, unconfirmed = memory.log.append(serialize(event))
-        if unconfirmed:
-            memory.warn(unconfirmed)
-        try:
-            memory.sync(appended=True)  # under the lock: the index reads exactly what was appended
-        except (KenError, OSError, sqlite3.Error) as err:
-            memory.warn(f"the event is written, but the index could not be updated ({cause(err)}); "
-                        "the next command brings it up to date")
+    data = dict(draft)
+    if data["type"] == "issue":
+        data["issue_id"] = _fresh_issue_id(memory)
+    data["v"] = SCHEMA_VERSION
+    data["id"] = new_event_id()
+    data["timestamp"] = format_timestamp(_stamp(micros, _last_micros(memory, micros)))
+    commit = memory.project.head_commit()
+    if commit and "git_commit" not in data:
+        data["git_commit"] = commit
+    event = Event(data)
+    _, unconfirmed = memory.log.append(serialize(event))
+    if unconfirmed:
+        memory.warn(unconfirmed)
+    try:
+        memory.sync(appended=True)  # under the lock: the index reads exactly what was appended
+    except (KenError, OSError, sqlite3.Error) as err:
+        memory.warn(f"the event is written, but the index could not be updated ({cause(err)}); "
+                    "the next command brings it up to date")
     return event
 
 

@@ -136,6 +136,28 @@ class Cache:
             self.problem = (f"the index .kenning/cache/{path.name} cannot be used ({cause(err)}); "
                             "answering from the log (slower)")
             self.db = self._open(":memory:")
+        self._file = self._identity()
+
+    def _identity(self) -> tuple[int, int] | None:
+        """The index file this connection opened (device, inode), to notice its replacement."""
+        try:
+            st = os.stat(self.path) if self.path is not None else None
+        except OSError:
+            return None
+        return (st.st_dev, st.st_ino) if st is not None else None
+
+    def replaced(self) -> bool:
+        """Whether another process removed or replaced the index file since this one opened it
+        (``ken regenerate``, a damaged index rebuilt): the open connection still reads the old
+        file, and SQLite refuses to write to it."""
+        return self.path is not None and self._file is not None and self._identity() != self._file
+
+    def reopen(self) -> None:
+        """Open the index file now at the path (building it when it is missing)."""
+        assert self.path is not None
+        self.db.close()
+        self.db = self._connect(self.path)
+        self._file = self._identity()
 
     @classmethod
     def in_memory(cls) -> Cache:
@@ -168,6 +190,7 @@ class Cache:
         except (OSError, sqlite3.Error, UnsafePath) as err:
             self.problem = f"the index cannot be rebuilt on disk ({cause(err)}); answering from the log (slower)"
             self.db = self._open(":memory:")
+        self._file = self._identity()
 
     @staticmethod
     def _discard(path: Path) -> None:
@@ -197,6 +220,12 @@ class Cache:
 
     def transaction(self) -> AbstractContextManager[None]:
         return _Transaction(self.db)
+
+    def snapshot(self) -> AbstractContextManager[None]:
+        """A read transaction: every query inside it sees the index as one moment left it, while
+        writers wait for its end (a render that mixes two moments shows an issue neither open
+        nor done)."""
+        return _Transaction(self.db, "BEGIN")
 
     def busy(self) -> bool:
         """Whether another process is writing the index right now (a rebuild holds it for
@@ -574,11 +603,12 @@ class Cache:
 class _Transaction:
     """``BEGIN IMMEDIATE``: concurrent refreshers of the cache take turns instead of racing."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: sqlite3.Connection, begin: str = "BEGIN IMMEDIATE") -> None:
         self.db = db
+        self.begin = begin
 
     def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
+        self.db.execute(self.begin)
 
     def __exit__(self, exc_type: object, *rest: object) -> None:
         if not exc_type:
