@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -203,49 +204,86 @@ def test_a_memory_whose_index_another_process_rebuilt_uses_the_new_one(
     assert "written after the rebuild" in text
 
 
+def test_a_memory_whose_index_another_process_rebuilt_captures_into_the_new_one(
+        world: tuple[Project, dict[str, str]]) -> None:
+    """No write of its own comes first to fail and reopen: the sync notices the new file."""
+    project, env = world
+    with open_memory(project) as memory:
+        ken(project.root, env, "regenerate")
+        commit(project, env, "print('fixed')\n", "fix: the crash after the rebuild")
+        memory.sync()
+        assert capture_app.refresh(memory, 1_796_040_000) == 1
+        assert not memory.warnings, memory.warnings
+    assert "the crash after the rebuild" in ken(project.root, env, "summary")
+
+
+def short_lock(project: Project, env: dict[str, str]) -> None:
+    """Waiting for a lock gives up after half a second: another process that must wait for
+    this one says so at once instead of waiting for it."""
+    config = project.dir / "config.toml"
+    config.write_text(config.read_text().replace("timeout_seconds = 10.0", "timeout_seconds = 0.5"))
+
+
 def test_references_are_resolved_against_the_log_as_the_lock_leaves_it(
         world: tuple[Project, dict[str, str]], monkeypatch: pytest.MonkeyPatch) -> None:
-    """An attempt without --issue goes to the only open issue. Another process fixing it while
-    this one has resolved the reference must come after the attempt in the log, never between
-    the resolving and the append (an attempt against an issue already fixed)."""
+    """An attempt without --issue goes to the only open issue. Another process cannot fix it
+    between this one resolving the reference and appending (an attempt against an issue
+    already fixed): it has to wait for the log's lock."""
     project, env = world
     ken(project.root, env, "issue", "login fails", "--at", "src/app.py")
+    short_lock(project, env)
     redact = record_app.redact_fields
-    other: list[subprocess.Popen[str]] = []
+    fixing: list[subprocess.CompletedProcess[str]] = []
 
     def resolved_then_fixed_elsewhere(*args: Any) -> Any:
         assert KEN
-        other.append(subprocess.Popen([KEN, "fix", "login fixed"], cwd=project.root, env=env,
-                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
-        time.sleep(1.5)  # but for the lock, the fix is in the log by now
+        fixing.append(subprocess.run([KEN, "fix", "login fixed"], cwd=project.root, env=env,
+                                     capture_output=True, text=True, timeout=60))
         return redact(*args)
 
     monkeypatch.setattr(record_app, "redact_fields", resolved_then_fixed_elsewhere)
     attempt = record(project, {"type": "attempt", "summary": "retry the login", "outcome": "failed"}).event
-    _, err = other[0].communicate(timeout=60)
-    assert other[0].returncode == 0, err
+    assert fixing[0].returncode == 2 and "events.lock" in fixing[0].stderr, fixing[0]
     order = [json.loads(line)["type"] for line in project.log_path.read_text().splitlines()]
-    assert order[-3:] == ["issue", "attempt", "fix"], order
-    assert attempt.issue_id
+    assert order[-2:] == ["issue", "attempt"] and attempt.issue_id
+    ken(project.root, env, "fix", "login fixed")  # the lock free, the fix comes after the attempt
+
+
+def test_a_bad_reference_is_refused_without_waiting_for_the_lock(world: tuple[Project, dict[str, str]]) -> None:
+    project, env = world
+    assert KEN
+    memory = Memory(project)
+    with memory.log.lock(1):  # another writer holds the log, for longer than the lock's timeout
+        began = time.monotonic()
+        done = subprocess.run([KEN, "attempt", "retry", "--failed", "--issue", "zzzz"], cwd=project.root, env=env,
+                              capture_output=True, text=True, timeout=60)
+        took = time.monotonic() - began
+    memory.close()
+    assert done.returncode == 2 and "no issue matches 'zzzz'" in done.stderr, done.stderr
+    assert took < 8, f"refused after {took:.1f} s: it waited for the lock (10 s) first"
 
 
 def test_two_plan_ideas_at_once_are_both_kept(world: tuple[Project, dict[str, str]],
                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another `ken plan` while this one is between reading plan.md and writing it back waits
+    for it (here: gives up after the short lock), so it never writes over this one's idea."""
     project, env = world
+    short_lock(project, env)
     write = files.write_atomic
-    other: list[subprocess.Popen[str]] = []
+    other: list[subprocess.CompletedProcess[str]] = []
 
     def another_idea_while_writing(path: Path, text: str) -> None:
         assert KEN
-        other.append(subprocess.Popen([KEN, "plan", "the other process's idea"], cwd=project.root, env=env,
-                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
-        time.sleep(1.5)  # the other process has read plan.md (without the lock) by now
+        if path != project.plan_path:
+            return write(path, text)  # the settings' cache, written on the way
+        other.append(subprocess.run([KEN, "plan", "the other process's idea"], cwd=project.root, env=env,
+                                    capture_output=True, text=True, timeout=60))
         write(path, text)
 
     monkeypatch.setattr(plan_app.files, "write_atomic", another_idea_while_writing)
     plan_app.add_idea(project, "this process's idea")
-    out, err = other[0].communicate(timeout=60)
-    assert other[0].returncode == 0, err
+    assert other[0].returncode == 2 and "plan.lock" in other[0].stderr, other[0]
+    ken(project.root, env, "plan", "the other process's idea")  # the lock free: added after
     text = project.plan_path.read_text()
     assert "this process's idea" in text and "the other process's idea" in text
 
@@ -253,7 +291,8 @@ def test_two_plan_ideas_at_once_are_both_kept(world: tuple[Project, dict[str, st
 def test_a_summary_renders_one_moment_of_the_index(world: tuple[Project, dict[str, str]],
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """Another process fixes the issue while this one renders: the render shows it open (before)
-    or done (after), never in neither list."""
+    or done (after), never in neither list. The render starts once the other process has
+    either indexed its fix or is held back from doing so by this render's read."""
     project, env = world
     ken(project.root, env, "issue", "the parser crashes on empty input", "--at", "src/app.py")
     render = summary_app.render_budgeted
@@ -261,16 +300,48 @@ def test_a_summary_renders_one_moment_of_the_index(world: tuple[Project, dict[st
 
     def render_while_another_fixes(memory: Memory) -> str:
         assert KEN
+        indexed = memory.cache.meta("log")
         other.append(subprocess.Popen([KEN, "fix", "guard the empty input"], cwd=project.root, env=env,
                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
-        time.sleep(1.5)  # the fix is appended and, but for the snapshot, indexed by now
+        wait_for_index(project, indexed)
         return render(memory)
 
-    with open_memory(project) as memory:
-        memory.state.short_fields()
-        monkeypatch.setattr(summary_app, "render_budgeted", render_while_another_fixes)
-        text = summary_app.refresh(memory)
-    _, err = other[0].communicate(timeout=60)
+    try:
+        with open_memory(project) as memory:
+            memory.state.short_fields()
+            monkeypatch.setattr(summary_app, "render_budgeted", render_while_another_fixes)
+            text = summary_app.refresh(memory)
+        _, err = other[0].communicate(timeout=60)
+    finally:
+        for process in other:
+            process.kill()
     assert other[0].returncode == 0, err
     assert "the parser crashes on empty input" in text
     assert "the parser crashes on empty input" in project.summary_path.read_text()
+
+
+# Run in a process of its own: SQLite shares one process's locks among its connections, so a
+# probe in the test process would read past the writer's pending lock.
+_PROBE = """
+import json, sqlite3, sys, time
+probe = sqlite3.connect(sys.argv[1], timeout=0)
+before = sys.argv[2]
+deadline = time.monotonic() + 60
+while time.monotonic() < deadline:
+    try:
+        row = probe.execute("SELECT value FROM meta WHERE key='log'").fetchone()
+    except sqlite3.OperationalError:  # database is locked: a writer waits to commit
+        sys.exit(0)
+    if json.dumps(json.loads(row[0]) if row else None, sort_keys=True) != before:
+        sys.exit(0)  # the writer committed
+    time.sleep(0.01)
+sys.exit("the other process neither indexed its event nor waited to")
+"""
+
+
+def wait_for_index(project: Project, indexed: Any) -> None:
+    """Until another process sees the index's log position moved from ``indexed``, or cannot
+    read the index because a writer is waiting to commit (held back by our read)."""
+    done = subprocess.run([sys.executable, "-c", _PROBE, str(project.cache_dir / "index.sqlite"),
+                           json.dumps(indexed, sort_keys=True)], capture_output=True, text=True, timeout=90)
+    assert done.returncode == 0, done.stderr

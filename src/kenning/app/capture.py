@@ -60,7 +60,7 @@ def refresh(memory: Memory, now_s: int, backfill_days: int | None = None, progre
     info = memory.cache.meta("git")
     if info is not None and info.get("head") == head:
         return 0
-    with memory.cache.transaction():
+    with memory.transaction():
         # read again now the index is ours: another process may have done the work, and HEAD
         # may have moved while this one waited (following from the stale HEAD would take the
         # newer commit for one rewritten away, and forget what it derived from it)
@@ -89,7 +89,7 @@ def widen(memory: Memory, start: int, now_s: int) -> int:
     if head is None:
         return 0
     refresh(memory, now_s)
-    with memory.cache.transaction():
+    with memory.transaction():
         memory.refresh_state()
         info = dict(memory.cache.meta("git") or {})
         old_start = int(info.get("start", start))

@@ -33,6 +33,7 @@ from kenning.store.log import EventLog, is_event
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from types import TracebackType
     from typing import Any
 
@@ -81,7 +82,7 @@ class Memory:
         self.cache = cache or Cache(project.cache_dir / "index.sqlite")
         self.warnings: list[str] = []
         self._state: State | None = None
-        self._state_at: str | None = None  # the mark of the saved state this process holds
+        self._state_at: tuple[Any, ...] = ()  # which save of the state this process holds
         self.promotable: list[Event] = []  # new events that may become cross-project lessons
         self.skipped = 0  # lines of the log that are not readable events
         self._verified: list[int] | None = None  # the log's stat as this process last read it
@@ -103,7 +104,7 @@ class Memory:
         is the only one that will ever see those events arrive."""
         try:
             if kind is None:
-                promote_lessons(self)
+                promote_lessons(self)  # a problem is a warning: the use case has succeeded
                 self.flush_warnings()
             elif issubclass(kind, Exception):
                 with contextlib.suppress(Exception):  # the error being raised says what went wrong
@@ -118,7 +119,7 @@ class Memory:
         return self._state
 
     def _load_state(self) -> State:
-        self._state_at = self.cache.meta(_SAVED)
+        self._state_at = self._saved_at()
         tables = {name: self.cache.table(name) for name in TABLES}
         # the stored key keeps its first name, so an index built by an earlier version stays valid
         return State(bounded=True, tables=tables, short=self.cache.meta("state_small"))
@@ -128,8 +129,25 @@ class Memory:
         process read earlier when another process has saved one since (appended to the log,
         derived from new commits, widened the history). Its small fields are kept in memory, so
         a summary rendered from them, or saved over the newer ones, would lose the other's work."""
-        if self._state is not None and self.cache.meta(_SAVED) != self._state_at:
+        if self._state is not None and self._saved_at() != self._state_at:
             self._state = None
+
+    def _saved_at(self) -> tuple[Any, ...]:
+        """Which save of the state the index holds: its mark, and (for a kenning of an earlier
+        version sharing the index, which writes no mark) the log as read and the last commit."""
+        log, derived = self.cache.meta("log"), self.cache.meta("git")
+        return self.cache.meta(_SAVED), (log or {}).get("stat"), (derived or {}).get("head")
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """The index's write transaction; rolled back, it takes with it what the state took in,
+        so the state this process holds is dropped too (read again from the index)."""
+        try:
+            with self.cache.transaction():
+                yield
+        except BaseException:
+            self._state = None
+            raise
 
     def _save_state(self, rebuilt: bool) -> None:
         state = self.state
@@ -140,8 +158,8 @@ class Memory:
         self.cache.set_meta("state_small", state.short_fields())
         # a fresh mark for each save (a counter would start again after a rebuild clears it):
         # another process that read an older state sees the difference (``refresh_state``)
-        self._state_at = os.urandom(8).hex()
-        self.cache.set_meta(_SAVED, self._state_at)
+        self.cache.set_meta(_SAVED, os.urandom(8).hex())
+        self._state_at = self._saved_at()
 
     def sync(self, appended: bool = False, strict: bool = True) -> None:
         """Bring the index and the summary state up to date with the log. ``appended``: the
@@ -150,9 +168,11 @@ class Memory:
         An index that cannot be used (damaged by a power cut, a read-only or full disk) never
         fails a read: a damaged one is rebuilt, an unwritable one is replaced by an index in
         memory for this process, folded from the log."""
+        if self.cache.replaced():  # another process rebuilt the index (`ken regenerate`)
+            self._reopen()
         for attempt in (1, 2, 3):
             try:
-                with self.cache.transaction():
+                with self.transaction():
                     # the log's size is read once the index is ours: read before, while another
                     # process held the index and appended, it would be short of the index's end
                     # and look like a rewritten log (a needless whole rebuild)
@@ -170,12 +190,8 @@ class Memory:
 
     def _replace_cache(self, err: sqlite3.DatabaseError, damaged: bool) -> None:
         self._state = None
-        if damaged and self.cache.replaced():  # another process rebuilt it: use the new file
-            try:
-                self.cache.reopen()
-                return
-            except (OSError, sqlite3.Error, UnsafePath):
-                pass  # not usable either: as for any index that cannot be written
+        if damaged and self.cache.replaced() and self._reopen():  # rebuilt by another process
+            return
         if damaged and not isinstance(err, sqlite3.OperationalError):  # malformed, not a database
             self.cache.reset()
             self.warn(f"the index {_INDEX} was damaged ({err}); rebuilt it from the log")
@@ -183,6 +199,16 @@ class Memory:
         self.cache.close()
         self.cache = Cache.in_memory()
         self.warn(f"the index {_INDEX} cannot be written ({err}); answering from the log (slower)")
+
+    def _reopen(self) -> bool:
+        """Use the index file now at the path; False when it cannot be opened (then it is
+        treated as any index that cannot be written)."""
+        self._state = None
+        try:
+            self.cache.reopen()
+        except (OSError, sqlite3.Error, UnsafePath):
+            return False
+        return True
 
     def rebuild_in_transaction(self) -> None:
         """Forget everything derived and fold the log again (history was rewritten)."""

@@ -9,6 +9,7 @@ write path runs one way, memory -> promotion, and never back up to a module that
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 
 from kenning.app.project import Project, ken_home
@@ -98,7 +99,7 @@ def promote_pending(memory: Memory) -> None:
         return
     try:
         _promote(memory, events)
-    except (OSError, KenError) as err:
+    except (OSError, KenError, sqlite3.Error) as err:  # e.g. the index locked by a long rebuild
         memory.warn(f"could not update the machine-wide lessons store ({err}); lessons were not shared")
 
 

@@ -56,6 +56,7 @@ def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
     _precheck_shape(draft)
     with open_memory(project) as memory:
         notices: list[str] = []
+        _resolve(memory, dict(draft), [], cwd)  # a bad reference is refused now, not after the lock
         with memory.log.lock(project.number("lock", "timeout_seconds")):
             # references are resolved against the log as the lock leaves it: resolved before,
             # another writer's event in between (the only open issue fixed, a new one opened)

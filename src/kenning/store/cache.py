@@ -127,19 +127,26 @@ class Cache:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.problem: str | None = None
+        self._file: tuple[int, int] | None = None
         if path is None:
             self.db = self._open(":memory:")
             return
         try:
-            self.db = self._connect(path)
+            self.db, self._file = self._connect_noted(path)
         except (OSError, sqlite3.Error, UnsafePath) as err:
             self.problem = (f"the index .kenning/cache/{path.name} cannot be used ({cause(err)}); "
                             "answering from the log (slower)")
             self.db = self._open(":memory:")
-        self._file = self._identity()
+
+    def _connect_noted(self, path: Path) -> tuple[sqlite3.Connection, tuple[int, int] | None]:
+        """Connect, noting which file (device, inode) was opened, to notice its replacement.
+        Noted before opening where it exists: a replacement in between then looks like one
+        (an extra reopen), never the reverse (writes refused with no reopen)."""
+        before = self._identity()
+        db = self._connect(path)
+        return db, before or self._identity()
 
     def _identity(self) -> tuple[int, int] | None:
-        """The index file this connection opened (device, inode), to notice its replacement."""
         try:
             st = os.stat(self.path) if self.path is not None else None
         except OSError:
@@ -155,9 +162,9 @@ class Cache:
     def reopen(self) -> None:
         """Open the index file now at the path (building it when it is missing)."""
         assert self.path is not None
+        db, self._file = self._connect_noted(self.path)  # opened first: a failure keeps the old one
         self.db.close()
-        self.db = self._connect(self.path)
-        self._file = self._identity()
+        self.db = db
 
     @classmethod
     def in_memory(cls) -> Cache:
@@ -186,11 +193,11 @@ class Cache:
             return
         self._discard(self.path)
         try:
-            self.db = self._connect(self.path)
+            self.db, self._file = self._connect_noted(self.path)
         except (OSError, sqlite3.Error, UnsafePath) as err:
             self.problem = f"the index cannot be rebuilt on disk ({cause(err)}); answering from the log (slower)"
             self.db = self._open(":memory:")
-        self._file = self._identity()
+            self._file = None
 
     @staticmethod
     def _discard(path: Path) -> None:
