@@ -67,7 +67,6 @@ def refresh(memory: Memory, now_s: int, backfill_days: int | None = None, progre
         info, head = memory.cache.meta("git"), git.head_commit(root) or head
         if info is not None and info.get("head") == head:
             return 0
-        memory.refresh_state()
         if info is not None and info.get("head"):
             added = _follow(memory, head, info)
         else:
@@ -90,7 +89,6 @@ def widen(memory: Memory, start: int, now_s: int) -> int:
         return 0
     refresh(memory, now_s)
     with memory.transaction():
-        memory.refresh_state()
         info = dict(memory.cache.meta("git") or {})
         old_start = int(info.get("start", start))
         old_reverts = int(info.get("revert_start", old_start))

@@ -124,11 +124,11 @@ class Memory:
         # the stored key keeps its first name, so an index built by an earlier version stays valid
         return State(bounded=True, tables=tables, short=self.cache.meta("state_small"))
 
-    def refresh_state(self) -> None:
-        """Inside a transaction, before reading or changing the state: drop the state this
-        process read earlier when another process has saved one since (appended to the log,
-        derived from new commits, widened the history). Its small fields are kept in memory, so
-        a summary rendered from them, or saved over the newer ones, would lose the other's work."""
+    def _refresh_state(self) -> None:
+        """Drop the state this process read earlier when another process has saved one since
+        (appended to the log, derived from new commits, widened the history). Its small fields
+        are kept in memory, so a summary rendered from them, or saved over the newer ones, would
+        lose the other's work."""
         if self._state is not None and self._saved_at() != self._state_at:
             self._state = None
 
@@ -139,11 +139,14 @@ class Memory:
         return self.cache.meta(_SAVED), (log or {}).get("stat"), (derived or {}).get("head")
 
     @contextlib.contextmanager
-    def transaction(self) -> Iterator[None]:
-        """The index's write transaction; rolled back, it takes with it what the state took in,
-        so the state this process holds is dropped too (read again from the index)."""
+    def transaction(self, write: bool = True) -> Iterator[None]:
+        """The index's write transaction, or (``write=False``) a read one that sees one moment of
+        it. The state is only read or changed inside one: on entry, a state another process has
+        since replaced is dropped; rolled back, a transaction takes with it what the state took
+        in, so it is dropped too (read again from the index)."""
         try:
-            with self.cache.transaction():
+            with self.cache.transaction() if write else self.cache.snapshot():
+                self._refresh_state()
                 yield
         except BaseException:
             self._state = None
@@ -157,7 +160,7 @@ class Memory:
                 self.cache.save_table(name, ((k, r, v) for k, (r, v) in table.rows.items()))
         self.cache.set_meta("state_small", state.short_fields())
         # a fresh mark for each save (a counter would start again after a rebuild clears it):
-        # another process that read an older state sees the difference (``refresh_state``)
+        # another process that read an older state sees the difference (``_refresh_state``)
         self.cache.set_meta(_SAVED, os.urandom(8).hex())
         self._state_at = self._saved_at()
 
@@ -218,7 +221,6 @@ class Memory:
         info = self.cache.meta("log")
         fingerprint = [st.st_size, st.st_mtime_ns, st.st_ino]
         if not rebuild and info and info["stat"] == fingerprint:
-            self.refresh_state()
             return info  # type: ignore[no-any-return]
         self._state = None  # another process may have moved the state on: reload it here
         rebuild = rebuild or not self._is_prefix(info, st.st_size, appended)

@@ -74,8 +74,7 @@ def refresh(memory: Memory) -> str:
     and the one that read the log first could write last, leaving a summary that lags it."""
     with memory.log.derived_lock(memory.project.number("lock", "timeout_seconds")):
         memory.sync()
-        with memory.cache.snapshot():  # one moment of the index, its summary state read at it
-            memory.refresh_state()
+        with memory.transaction(write=False):  # one moment of the index, its state read at it
             text = render_budgeted(memory)
         files.write_atomic(memory.project.summary_path, text)
     return text
