@@ -647,3 +647,18 @@ _WORDS12 = ("abandon", "ability", "absorb", "acoustic", "actress", "adjust", "af
 for template in ("MNEMONIC=\"{m}\"", "seed phrase: {m}", "wallet:\n  mnemonic: '{m}'", "recovery_phrase = \"{m}\""):
     phrase = " ".join(_rng.choice(_WORDS12) for _ in range(_rng.choice((12, 24))))
     _add("mnemonic_phrase", template.format(m=phrase), phrase)
+
+# --- issue 27 item 7: wallets and recovery codes (their own generator: earlier draws stay put) ------
+_wallet = FakeSecrets(27_7)
+for template in ("PRIVATE_KEY=0x{h}", "cast send --private-key 0x{h} $TO", "accounts: ['0x{h}']"):
+    h = _wallet.hex_mixed(64)
+    _add("wallet_key", template.format(h=h), h)
+_keypair = json.dumps([_wallet.rng.randrange(256) for _ in range(64)])
+_add("wallet_key", f"cat ~/.config/solana/id.json\n{_keypair}", _keypair[1:60])
+_xprv = "xprv9s21ZrQH143K" + _wallet.pick("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz", 95)
+_add("wallet_key", f"BIP32 root key: {_xprv}", _xprv)
+for header, codes in (("github-recovery-codes.txt:\n", [f"{_wallet.hex(5)}-{_wallet.hex(5)}" for _ in range(16)]),
+                      ("Backup codes:\n", [f"{_wallet.pick(DIGITS, 4)} {_wallet.pick(DIGITS, 4)}" for _ in range(10)]),
+                      ("GitLab recovery codes: ", [_wallet.hex_mixed(16) for _ in range(10)]),
+                      ("", [f"{_wallet.hex_mixed(5)}-{_wallet.hex_mixed(5)}" for _ in range(8)])):
+    _add("recovery_codes", header + ("\n" if "\n" in header or not header else " ").join(codes), *codes)

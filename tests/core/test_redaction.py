@@ -30,7 +30,15 @@ import string
 
 import pytest
 
-from kenning.core import redaction, secrets, secrets_providers, secrets_rule, secrets_shapes
+from kenning.core import (
+    redaction,
+    secrets,
+    secrets_commands,
+    secrets_material,
+    secrets_providers,
+    secrets_rule,
+    secrets_shapes,
+)
 from kenning.core.redaction import KINDS, Redaction, Rule, Rules, compile_rules, redact
 
 from .redaction_corpus import BENIGN, SECRETS, SecretCase
@@ -257,11 +265,15 @@ def test_a_validator_may_narrow_the_secret() -> None:
     assert redact("door PIN 424242 ok", rules).text == "door PIN [REDACTED:pin] ok"
 
 
-def test_prefix_rules_match_at_token_starts_only() -> None:
+def test_prefix_rules_match_at_token_starts_and_glued_to_a_token_when_generated() -> None:
+    """Issue 27 item 6: a prefix glued to what comes before it (x-ghp_…, abcghp_…) is still a
+    token; inside a longer token it must look generated, so an identifier that merely contains
+    the prefix (``risk_test_ComputeAll…`` holds ``sk_test_``) is left alone."""
     rules = Rules((Rule("acme", r"acme_[a-z0-9]{16}", prefixes=("acme_",)),))
     assert redact("use acme_0123456789abcdef now", rules).kinds == ("acme",)
     assert redact("https://acme_0123456789abcdef@host", rules).kinds == ("acme",)  # a URL's host
-    assert redact("notacme_0123456789abcdef", rules).kinds == ()
+    assert redact("notacme_0123456789abcdef", rules).text == "not[REDACTED:acme]"
+    assert redact("notacme_useforeverything", rules).kinds == ()
 
 
 def test_empty_text() -> None:
@@ -331,9 +343,11 @@ def test_public_surface() -> None:
 
 
 def test_core_purity_standard_library_only() -> None:
-    allowed = {"__future__", "binascii", "bisect", "collections", "re", "types", "kenning.core.secrets",
-               "kenning.core.secrets_rule", "kenning.core.secrets_providers", "kenning.core.secrets_shapes"}
-    for module in (redaction, secrets, secrets_rule, secrets_providers, secrets_shapes):
+    allowed = {"__future__", "binascii", "bisect", "collections", "json", "re", "types", "kenning.core.secrets",
+               "kenning.core.secrets_rule", "kenning.core.secrets_providers", "kenning.core.secrets_shapes",
+               "kenning.core.secrets_commands", "kenning.core.secrets_material"}
+    for module in (redaction, secrets, secrets_rule, secrets_providers, secrets_shapes, secrets_commands,
+                   secrets_material):
         tree = ast.parse(inspect.getsource(module))
         imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
                     for alias in node.names}

@@ -106,7 +106,7 @@ class _Plan:
     are skipped when the text is ASCII.
     """
 
-    __slots__ = ("roots", "wide_roots", "anchors", "heads", "gated", "unanchored")
+    __slots__ = ("roots", "wide_roots", "anchors", "heads", "gated", "unanchored", "glue")
 
     def __init__(self, rules: tuple[Rule, ...]) -> None:
         owners: dict[str, list[int]] = {}
@@ -143,10 +143,19 @@ class _Plan:
         self.wide_roots = tuple(a for a in roots if not a.isascii())
         self.anchors = {a: (tuple(owners[a]), tuple(children[a])) for a in children}
         self.heads = {head: tuple(entries) for head, entries in heads.items()}
+        # A prefix glued to what comes before it (x-ghp_…, abcghp_…) is found from its first
+        # separator: "ghp_" is looked up where a "_" is, three characters back.
+        glue: dict[str, set[int]] = {}
+        for prefix in {p for entries in heads.values() for p, _ in entries}:
+            at = next((i for i, c in enumerate(prefix) if c in _SEPARATORS), -1)
+            if at > 0:
+                glue.setdefault(prefix[at], set()).add(at)
+        self.glue = {sep: tuple(sorted(lengths)) for sep, lengths in glue.items()}
         self.gated = tuple(gated)
         self.unanchored = tuple(unanchored)
 
 
+_SEPARATORS = "-._"
 _DEFAULT_RULES = Rules(_BUILTIN)
 _NO_PATTERNS: Mapping[str, str] = MappingProxyType({})
 _MARKER = r"\[REDACTED:[a-z0-9_]+\]"
@@ -236,7 +245,8 @@ def _scrub(text: str, rules: Rules) -> tuple[str, set[str]]:
 def _candidates(text: str, rules: Rules) -> list[Span]:
     low = _lowered(text)
     plan = rules.plan()
-    hits = _hits(text, low, plan)
+    glued: set[int] = set()
+    hits = _hits(text, low, plan, glued)
     context = re.sub(_MARKER_LOW, " ", low) if "[redacted:" in low else low  # "twilio" in a marker is no context
     for priority in plan.gated:
         rule = rules.rules[priority]
@@ -254,17 +264,18 @@ def _candidates(text: str, rules: Rules) -> list[Span]:
             continue
         if starts is not None and len(starts) > 1:
             starts = sorted(set(starts))
-        found.extend(_rule_spans(rules.rules[priority], priority, text, starts, markers))
+        found.extend(_rule_spans(rules.rules[priority], priority, text, starts, markers, glued))
     return found
 
 
 def _rule_spans(rule: Rule, priority: int, text: str, starts: list[int] | None,
-                markers: list[tuple[int, int]]) -> Iterator[Span]:
+                markers: list[tuple[int, int]], glued: set[int]) -> Iterator[Span]:
     """The rule's accepted secret spans. Tried only at ``starts`` (every position if None); an
     accepted secret hides the offsets inside it, a rejected match does not ("STS creds: https://…"
     must not swallow the ``Token=`` further along) until the rule has been rejected
     ``_FLOOD`` times in a row: ten thousand "password=" in one field then cost a few hundred
-    tries, not ten thousand."""
+    tries, not ten thousand. A match at a ``glued`` offset (a prefix inside a longer token) must
+    also look generated: ``risk_test_ComputeAll…`` holds ``sk_test_`` but is an identifier."""
     pattern, groups = rule.compiled()
     candidates = pattern.finditer(text) if starts is None else _anchored(pattern, text, starts)
     blocked = rejected = 0
@@ -272,6 +283,10 @@ def _rule_spans(rule: Rule, priority: int, text: str, starts: list[int] | None,
         if match.start() < blocked or (markers and _inside(markers, match.start())):
             continue
         span = _accepted(rule, match, groups, text)
+        rank = priority
+        if span is not None and glued and rule.prefixes and match.start() in glued:
+            span = span if _generated_shape(text[span[0]:span[1]]) else None
+            rank += _GLUED_RANK  # "sk-" inside "csk-…": the whole token's own rule names the marker
         if span is None:
             rejected += 1
             if rejected > _FLOOD:
@@ -280,10 +295,16 @@ def _rule_spans(rule: Rule, priority: int, text: str, starts: list[int] | None,
         rejected = 0
         start, end = span
         blocked = max(end, match.start() + 1)  # the secret's end: a narrowed value frees what follows
-        yield start, end, priority, rule.kind
+        yield start, end, rank, rule.kind
 
 
 _FLOOD = 32
+_GLUED_RANK = 1 << 20
+
+
+def _generated_shape(token: str) -> bool:
+    """Two digits or more, and letters: what a generated token has and a name rarely does."""
+    return len(re.findall(r"\d", token)) >= 2 and re.search(r"[A-Za-z]", token) is not None
 
 
 def _accepted(rule: Rule, match: re.Match[str], groups: tuple[str, ...], text: str) -> tuple[int, int] | None:
@@ -324,8 +345,9 @@ def _token_starts(text: str, low: str) -> list[int]:
     return starts
 
 
-def _hits(text: str, low: str, plan: _Plan) -> dict[int, list[int] | None]:
-    """Offsets at which each anchored or prefixed rule may match (None: scan the whole text)."""
+def _hits(text: str, low: str, plan: _Plan, glued_out: set[int]) -> dict[int, list[int] | None]:
+    """Offsets at which each anchored or prefixed rule may match (None: scan the whole text).
+    Prefix offsets inside a longer token are also added to ``glued_out``."""
     hits: dict[int, list[int] | None] = {}
     pending = [a for a in plan.roots if a in low]
     if not text.isascii():
@@ -350,7 +372,11 @@ def _hits(text: str, low: str, plan: _Plan) -> dict[int, list[int] | None]:
                 known.extend(offsets)
     if plan.heads:
         heads = plan.heads
-        for at in _token_starts(text, low):
+        starts = _token_starts(text, low)
+        glued = _glued_starts(low, plan)
+        if glued:
+            glued_out.update(set(glued).difference(starts))
+        for at in starts + glued if glued else starts:
             entries = heads.get(low[at:at + 2])
             if entries is None:
                 continue
@@ -362,6 +388,27 @@ def _hits(text: str, low: str, plan: _Plan) -> dict[int, list[int] | None]:
                     else:
                         known.append(at)
     return hits
+
+
+_separator_in_token: list[re.Pattern[str]] = []  # compiled on first use
+
+
+def _glued_starts(low: str, plan: _Plan) -> list[int]:
+    """Where a prefix may start inside a longer token: right after a ``-``, ``.`` or ``_``
+    (``key.sk-proj-…``, ``foo_AKIA…``), or where a prefix's own separator is preceded by its
+    first characters (``abcghp_…``). Only separators with a token character on both sides and
+    a long run after them are looked at, so ordinary words and short identifiers cost nothing."""
+    if not _separator_in_token:
+        _separator_in_token.append(re.compile(r"(?<=[a-z0-9_.-])[-._](?=[a-z0-9_.-]{12})"))
+    starts: list[int] = []
+    glue = plan.glue
+    for sep in _separator_in_token[0].finditer(low):
+        at = sep.start()
+        starts.append(at + 1)
+        for back in glue.get(low[at], ()):
+            if at - back > 0:
+                starts.append(at - back)
+    return starts
 
 
 def _lowered(text: str) -> str:

@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import re
 
+from kenning.core.secrets_commands import COMMAND_RULES
+from kenning.core.secrets_material import MATERIAL_RULES
 from kenning.core.secrets_providers import PROVIDER_RULES
 from kenning.core.secrets_rule import (
+    _WIDE,
     Rule,
     _has_digit,
     _has_space,
@@ -153,6 +156,9 @@ def _glued(match: re.Match[str]) -> bool:
     return before.isalnum() or before in "_-."
 
 
+_SQL_CONTEXT = r"\b(?:create|alter)[ \t]+(?:user|role|login)\b|\b(?:with|encrypted|unencrypted)[ \t]*$"
+
+
 def _password_ok(match: re.Match[str], _: str) -> bool | tuple[int, int]:
     found = _value(match)
     if found is None:
@@ -162,6 +168,8 @@ def _password_ok(match: re.Match[str], _: str) -> bool | tuple[int, int]:
         return False
     how = _separator(match)
     word = match.group("word").lower()
+    if how == "space" and not bare and re.search(_SQL_CONTEXT, _line_before(match.string, match.start()), re.I):
+        how = "hard"  # CREATE ROLE app LOGIN PASSWORD 'x': SQL attaches the value with a space
     if how != "hard" and _glued(match) and not _is_flag_or_netrc(match):
         return False
     ambiguous = word in _AMBIGUOUS_WORDS and (how in ("space", "verb") or match.group("sep").rstrip().endswith(" to"))
@@ -175,6 +183,7 @@ def _password_ok(match: re.Match[str], _: str) -> bool | tuple[int, int]:
         # prose: brackets and quotes around the word, and a sentence's full stop, are not the password
         inner = value.lstrip("([{<\"'")
         start += len(value) - len(inner)
+        inner = re.split(_WIDE, inner, maxsplit=1)[0]  # パスワードは45JXF7eGCSです: the sentence goes on
         inner = inner.rstrip(")]}>\"',.;")
         end = start + len(inner)
         ok = _password_like(inner, strict=how != "verb") and not _in_url_before_query(match)
@@ -205,8 +214,8 @@ def _secret_ok(match: re.Match[str], _: str) -> bool | tuple[int, int]:
     if len(value) < 8 or (how != "hard" and len(value) < 16):
         return False  # too short for a key; after "is" or a space only a generated value counts
     qualifier = _qualifier(match)
-    if "public" in qualifier or "publishable" in qualifier:
-        return False  # publicKeyToken, public_key: published by design
+    if "public" in qualifier or "publishable" in qualifier or qualifier.endswith(("pub", "sentry")):
+        return False  # publicKeyToken, public_key, pubkey, Sentry's sentry_key: published by design
     if word.startswith("key") and not qualifier.endswith(_KEY_QUALIFIERS):
         if qualifier.endswith(_NAMING_KEYS):
             return False  # sort_key, primary_key, cache key: not credentials
@@ -232,10 +241,11 @@ def _short_flag_ok(_: re.Match[str], secret: str) -> bool:
 # Which commands take a password after which flag; "attached": -pSECRET with no space.
 _FLAG_COMMANDS = {
     ("-p", True): r"sshpass|mysql|mysqldump|mysqladmin|7z|7za",
-    ("-p", False): r"sshpass|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|docker[ \t]+login",
+    # "<tool> login -u x -p y": docker, podman, cf, oc, az, expo, helm registry, ...
+    ("-p", False): r"sshpass|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|psexec|[\w-]+[ \t]+login",
     ("-P", True): r"sqlcmd|bcp",
-    ("-P", False): r"sqlcmd|bcp|zip|unzip",
-    ("-w", False): r"ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|ldapwhoami",
+    ("-P", False): r"sqlcmd|bcp|zip|unzip|ipmitool|mosquitto_pub|mosquitto_sub|mosquitto_rr",
+    ("-w", False): r"ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|ldapwhoami|security",
     ("-a", False): r"redis-cli",
 }
 
@@ -285,11 +295,11 @@ def _mnemonic_ok(_: re.Match[str], secret: str) -> bool:
 # plain whitespace. The validators decide how strong a value each needs.
 _HARD = r"(?:[:=]=?|=>|!=|：)"
 _VERB = (r"(?:is|was|are|->|→|—|–|-|lautet|ist|war|est|était|es|era|é|è|är|er|on|jest|je|adalah|là"
-         r"|sind|were)")
+         r"|sind|were|to|har|ér|είναι)")
 _ANNOTATED_HARD = (r"[ \t]{0,20}(?::[ \t]{0,20}(?:Optional\[str\]|str|bytes|SecretStr)(?:[ \t]*\|[ \t]*None)?"
                    r"[ \t]{0,20})?" + _HARD + r"[ \t]{0,20}")
 # words-then-separator, tried before a lone verb: "was reset to X", "pw on the NAS: X"
-_GAP = (r"(?P<gap>(?:[ \t]+[^\W\d_][\w.'’-]{0,23}){1,3}?(?:[ \t]*[:：]|[ \t]+(?:—|–|-|is|est|es|é|ist|to))"
+_GAP = (r"(?P<gap>(?:[ \t]+[^\W\d_][\w.'’-]{0,23}){1,4}?(?:[ \t]*[:：]|[ \t]+" + _VERB + r")"
         r"[ \t]{0,20})")
 _VERB_SEPARATOR = r"(?P<verb>[ \t]{1,20}" + _VERB + r"[ \t]{1,20}|[ \t]*(?:是|为|為|は|는|은)[ \t]*)"
 _SEPARATOR = (r"\\?[\"']?(?P<sep>" + _ANNOTATED_HARD + r"|[ \t]+value[ \t]*=[ \t]*|" + _GAP + "|" + _VERB_SEPARATOR
@@ -305,15 +315,18 @@ _VALUE = (r"(?:\"(?P<secret_dq>[^\"\n]{0,400})\"|'(?P<secret_sq>[^'\n]{0,400})'"
           r"|(?P<secret_bare>[^\s\"'`,;<>]{0,400}[^\s\"'`,;<>.]))")
 _KEY_END = r"(?![\w.-])"  # the key word ends the identifier: password_field, tokens, key.pem are not keys
 _PASSWORD_END = r"(?:(?=[是为為は는은])|(?![\w.-]))"  # CJK runs words together: 密码是, パスワードは
+# Inflected forms count too: Turkish possessives (şifresi), Nordic definite forms (lösenordet),
+# Slavic and Hungarian cases (hasła, пароля, jelszava).
 _PASSWORD_WORD = (r"(?P<word>passwd|password|passphrase|passcode|passwort|kennwort|wachtwoord|contraseña"
-                  r"|contrasena|contrasenya|senha|hasło|haslo|şifre|sifre|lösenord|losenord|heslo|salasana"
-                  r"|adgangskode|passord|jelszó|jelszo|lozinka|geslo|пароль|парола|密码|密碼|口令|パスワード"
+                  r"|contrasena|contrasenya|senha|hasło|hasła|haslo|şifre(?:si|niz|n)?|sifre(?:si|niz)?"
+                  r"|lösenord(?:et)?|losenord(?:et)?|heslo|salasana(?:si|nne)?|adgangskode(?:n)?|kodeord(?:et)?"
+                  r"|passord(?:et)?|jelszó|jelszava(?:d|m)?|jelszo|lozinka|geslo|пароль|пароля|парола|密码|密碼|口令|パスワード"
                   r"|비밀번호|암호|κωδικός|סיסמה|كلمة المرور|كلمة السر|पासवर्ड|รหัสผ่าน|mot de passe"
                   r"|parola d'ordine|parola|mật khẩu|kata sandi|kata laluan|(?:(?<=store)|(?<=key))pass"
                   r"|(?<![\w-])pass|(?<=[_.-])pass|pwd|(?<![\w-])p/w|(?<![\w-])pw|(?<![\w-])mdp|(?<![\w-])clave)")
 _PASSWORD_ANCHORS = ("pass", "pwd", "pw", "p/w", "kennwort", "wachtwoord", "contraseña", "contrasena", "contrasenya",
-                     "senha", "hasło", "haslo", "şifre", "sifre", "lösenord", "losenord", "heslo", "salasana",
-                     "adgangskode", "jelszó", "jelszo", "lozinka", "geslo", "пароль", "парола", "密码", "密碼", "口令",
+                     "senha", "hasło", "hasła", "haslo", "şifre", "sifre", "lösenord", "losenord", "heslo", "salasana",
+                     "adgangskode", "kodeord", "jelszó", "jelszava", "jelszo", "пароля", "lozinka", "geslo", "пароль", "парола", "密码", "密碼", "口令",
                      "パスワード", "비밀번호", "암호", "κωδικός", "סיסמה", "كلمة المرور", "كلمة السر", "पासवर्ड",
                      "รหัสผ่าน", "mot de passe", "parola", "mật khẩu", "kata sandi", "kata laluan", "mdp", "clave")
 _SECRET_WORD = r"(?P<word>secret|token|key(?:_base)?|credentials?|creds|(?<=[_.-])pat|auth)"
@@ -350,9 +363,12 @@ ASSIGNMENT_RULES: tuple[Rule, ...] = (
     Rule("secret_assignment",
          r"<(?:secret|token|api[_-]?key|client[_-]?secret|access[_-]?token)>(?P<secret>[^<\s]{8,400})</",
          ("<secret>", "<token>", "<api", "<client", "<access"), _I, validate=_short_flag_ok),
+    # a BIP39 phrase after its name, as a key, in prose, as a flag or passed to a wallet library
     Rule("mnemonic_phrase",
-         r"(?:mnemonic|seed[_ -]?phrase|recovery[_ -]?phrase|seed[_ -]?words)[\"']?[ \t]*[:=][ \t]*[\"']?"
-         r"(?P<secret>(?:[a-z]{3,8} ){11,23}[a-z]{3,8})", ("mnemonic", "seed", "recovery"), _I,
+         r"(?:mnemonic|seed(?:[_ -]?phrase|[_ -]?words)?|recovery[_ -]?phrase|phrase|fromPhrase|fromMnemonic"
+         r"|mnemonicToSeed(?:Sync)?|mnemonicToEntropy)[\"']?"
+         r"(?:[ \t]*[:=(][ \t]*|[ \t]+(?:is|was)[ \t]+|[ \t]+(?=[\"']))[\"']?"
+         r"(?P<secret>(?:[a-z]{3,8} ){11,23}[a-z]{3,8})(?![a-z])", ("mnemonic", "seed", "recovery", "phrase"), _I,
          validate=_mnemonic_ok),
     # Anchored at the last word of the key; `key` alone is too common, so the validator wants a
     # qualifier before it (api_key, X-Api-Key, secretKey, private_key, ...) or a generated value.
@@ -367,7 +383,8 @@ ASSIGNMENT_RULES: tuple[Rule, ...] = (
 # then specific providers, then generic shapes (hashes, JWTs, headers, URLs, pairs), and those
 # before key=value assignments.
 
-_BUILTIN: tuple[Rule, ...] = KEY_RULES + PROVIDER_RULES + HASH_RULES + SHAPE_RULES + ASSIGNMENT_RULES
+_BUILTIN: tuple[Rule, ...] = (KEY_RULES + MATERIAL_RULES + PROVIDER_RULES + HASH_RULES + SHAPE_RULES + COMMAND_RULES
+                              + ASSIGNMENT_RULES)
 
 KINDS: tuple[str, ...] = tuple(dict.fromkeys(rule.kind for rule in _BUILTIN))
 """Every built-in kind name, in priority order."""

@@ -80,6 +80,8 @@ _WHOLE_TEMPLATE = r"<[^<>]*>|%[A-Za-z_]\w*%"
 
 
 def _looks_fake(secret: str) -> bool:
+    if "-----" in secret and ":" in secret:  # an armour's Comment: header says nothing about the key
+        secret = re.sub(r"(?m)^(?:Comment|Version|Hash|Charset):[^\n]*$", "", secret)
     low = secret.lower()
     if any(marker in low for marker in _FAKE_MARKERS) or re.search(_INTERPOLATION, secret):
         return True
@@ -123,6 +125,9 @@ _BIND_PARAM = r"[:@][A-Za-z_]\w*"  # SQL and ORM bind parameters
 _PLACEHOLDER_PREFIXES = ("your", "insert_", "insert-", "replace_", "replace-", "enter_", "enter-")
 _CLOSER = {"{": "}", "[": "]", "(": ")", "<": ">"}
 _CIPHERTEXT = ("enc[", "ej[")  # SOPS ENC[AES256_GCM,...], ejson EJ[1:...]
+# A sealed-secrets value: base64 of a two-byte length (0x02 0x00..0x03) and an RSA-OAEP session key
+# of 256 bytes or more, so hundreds of characters starting "Ag"; nobody's password looks so.
+_SEALED = r"Ag[A-D][A-Za-z0-9+/]{300,}"
 _YAML_TAGS = ("!vault", "!secret", "!ref", "!sub", "!env", "!getatt", "!import")
 
 
@@ -145,8 +150,8 @@ def _is_code_or_placeholder(value: str, *, bare: bool) -> bool:
         return True  # ${VAR} $(cmd) %VAR% !vault :password ::member | \\
     if value[0] in _CLOSER and _CLOSER[value[0]] in value:
         return True  # {{ tpl }} [0] (call) <your-token>; a random key may start with "(" or "<"
-    if low.startswith(_CIPHERTEXT):
-        return True  # committed ciphertext: SOPS, ejson; encrypted to a key that is not here
+    if low.startswith(_CIPHERTEXT) or re.match(_SEALED, value):
+        return True  # committed ciphertext: SOPS, ejson, sealed-secrets; encrypted to a key that is not here
     if "://" in low or low.startswith(("arn:", "~/", "./", "../")):
         return True  # a URL (credentials in URLs have their own rule), an AWS ARN, a file
     if re.fullmatch(_PATH, value) and (value == low or not digit):

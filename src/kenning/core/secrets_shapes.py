@@ -60,11 +60,19 @@ def _url_credentials_ok(match: re.Match[str], secret: str) -> bool:
     if start == 0 or not match.string[start - 1].isalnum():
         return False  # "://" must follow a scheme
     if match.group("secret_user") is not None:  # https://<token>@host: a token as the user name
-        return _random_looking(secret)
+        return _random_looking(secret) and not _public_dsn(match, secret)
     password = secret.partition(":")[2]
     if re.match(r"\d{1,5}[?#/]", password):
         return False  # http://host:8080?next=a@b is a port and a query, not a password
     return bool(password) and not _is_code_or_placeholder(password, bare=False)
+
+
+def _public_dsn(match: re.Match[str], key: str) -> bool:
+    """A Sentry DSN, ``https://<32 hex>@o1.ingest.sentry.io/<project>``: the key is public by
+    design (browsers send it with every event). A legacy DSN's ``:secret`` part is not, and has
+    a password, so it never comes here."""
+    path = re.match(r"@[\w.-]{1,200}(?::\d{1,5})?/(?:[\w.-]{1,100}/)?\d{1,12}(?![\w/])", match.string[match.end() - 1:])
+    return re.fullmatch(r"[0-9a-f]{32}", key) is not None and path is not None
 
 
 def _query_param_ok(match: re.Match[str], secret: str) -> bool:
@@ -138,7 +146,7 @@ def _pgpass_ok(match: re.Match[str], secret: str) -> bool:
 # names the BEGIN and END lines is left alone.
 _PEM = (r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"
         # a body dash never starts "-----": each BEGIN scans at most to the next armour line
-        r"(?:(?:[A-Za-z0-9+/=\s:,.\\]|-(?!----)){1,100000}?-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"
+        r"(?:(?:[A-Za-z0-9+/=\s:,.\\@<>()'_]|-(?!----)){1,100000}?-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"
         # no END line (a truncated paste): take the header and base64 lines that follow
         r"|(?:(?:\\[rn]|\s){1,4}(?:[A-Za-z0-9+/=]{16,}|[A-Za-z0-9+/]{2,15}={1,2}"
         r"|(?:Proc-Type|DEK-Info|Comment|Version):[^\n\\]{0,200}))+)")
