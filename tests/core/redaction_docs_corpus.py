@@ -56,7 +56,8 @@ for template in ("Das Passwort lautet {p}", "Passwort: {p}", "Ihr neues Kennwort
                  "La password è {p}", "La tua password temporanea: {p}", "La parola d'ordine è {p}",
                  "Het wachtwoord is {p}", "Je tijdelijke wachtwoord: {p}", "Hasło: {p}", "Twoje hasło to {p}",
                  "Пароль: {p}", "Ваш пароль {p}", "Временный пароль — {p}", "密码：{p}", "您的临时密码为{p}",
-                 "初始密码是 {p}", "パスワード：{p}", "仮パスワードは{p}です", "비밀번호: {p}", "임시 비밀번호는 {p}입니다",
+                 "初始密码是 {p}", "パスワード：{p}", "仮パスワードは{p}です", "비밀번호: {p}",
+                 "임시 비밀번호는 {p}입니다",
                  "Şifre: {p}", "Geçici şifreniz {p}", "Şifreniz: {p}", "Lösenordet är {p}", "Ditt lösenord: {p}",
                  "Heslo je {p}", "Salasanasi on {p}", "Din adgangskode er {p}", "Passordet ditt er {p}",
                  "A jelszavad: {p}", "Mật khẩu là {p}", "Kata sandi Anda: {p}", "Ο κωδικός είναι {p}"):
@@ -96,7 +97,8 @@ for template in ("mysql -u root -p{p} mydb", "mysql --user=root -p'{p}' -e 'SHOW
                  "plink -ssh -pw {p} user@host", "pscp -pw {p} file.txt user@host:/tmp/",
                  "ipmitool -I lanplus -H 192.168.1.10 -U root -P {p} power status",
                  "mosquitto_pub -h broker -u user -P {p} -t test -m hello",
-                 "ssh-keygen -t ed25519 -N '{p}' -f ~/.ssh/id_deploy", "security add-generic-password -a me -s svc -w {p}",
+                 "ssh-keygen -t ed25519 -N '{p}' -f ~/.ssh/id_deploy",
+                 "security add-generic-password -a me -s svc -w {p}",
                  "cmdkey /add:server01 /user:mikedan /pass:{p}", "net use Z: \\\\server\\share {p} /user:DOMAIN\\jdoe",
                  "wpa_passphrase MyHomeWifi {p}", "nmcli device wifi connect MyHomeWifi password {p}",
                  "cf login -a https://api.example.com -u user@example.com -p {p}",
@@ -131,7 +133,8 @@ for template in ("requests.get('https://api.github.com/user', auth=('user', '{p}
                  "ftp.login('user', '{p}')", "M.login(getpass.getuser(), '{p}')",
                  "conn = DriverManager.getConnection(\"jdbc:mysql://localhost/test\", \"user\", \"{p}\");",
                  "req.SetBasicAuth(\"user\", \"{p}\")", "new NetworkCredential(\"user\", \"{p}\", \"DOMAIN\")",
-                 "$pdo = new PDO($dsn, 'user', '{p}');", "$link = mysqli_connect(\"127.0.0.1\", \"my_user\", \"{p}\", \"db\");",
+                 "$pdo = new PDO($dsn, 'user', '{p}');",
+                 "$link = mysqli_connect(\"127.0.0.1\", \"my_user\", \"{p}\", \"db\");",
                  "es = Elasticsearch(hosts, basic_auth=('elastic', '{p}'))",
                  "request(app).get('/user').auth('tobi', '{p}')"):
     pw = _pw()
@@ -153,8 +156,10 @@ for template in ("[Interface]\nPrivateKey = {k}\nListenPort = 51820", "[Peer]\nP
     _s("key_block", template.format(k=k, pub=_fake.b64(32)), k)
 for _ in range(3):
     age = "AGE-SECRET-KEY-1" + _fake.pick(UPPER + DIGITS, 58)
-    _s("key_block", _rng.choice(("# created: 2021-01-02T15:30:45+01:00\n# public key: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p\n{a}",
-                                 "export SOPS_AGE_KEY={a}", "age --decrypt -i <(echo {a}) secrets.age")).format(a=age), age)
+    _s("key_block", _rng.choice(("# created: 2021-01-02T15:30:45+01:00\n# public key: "
+                                 "age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p\n{a}",
+                                 "export SOPS_AGE_KEY={a}",
+                                 "age --decrypt -i <(echo {a}) secrets.age")).format(a=age), age)
 mini = "RWRTY0Iy" + _fake.b64(150).rstrip("=")
 _s("key_block", f"untrusted comment: minisign encrypted secret key\n{mini}\n", mini)
 mini = "RWQAAEIy" + _fake.b64(150).rstrip("=")
@@ -165,7 +170,8 @@ body = _fake.pem_body(1500)
 _s("key_block", "-----BEGIN PGP PRIVATE KEY BLOCK-----\nComment: alice@example.org\n\n" + body + "\n=" +
    _fake.alnum_mixed(4) + "\n-----END PGP PRIVATE KEY BLOCK-----", body.split("\n")[7])
 ssh = _fake.pem_body(400, 70)
-_s("key_block", "-----BEGIN OPENSSH PRIVATE KEY-----\n" + ssh + "\n-----END OPENSSH PRIVATE KEY-----", ssh.split("\n")[3])
+_s("key_block",
+  "-----BEGIN OPENSSH PRIVATE KEY-----\n" + ssh + "\n-----END OPENSSH PRIVATE KEY-----", ssh.split("\n")[3])
 
 
 def _der_b64(head: str, n: int) -> str:
@@ -193,7 +199,8 @@ for template in ("solana-keygen new --outfile ~/my-keypair.json\n$ cat ~/my-keyp
     _s("wallet", template.format(a=a), a[1:50], a[-50:-1])
 b58 = _fake.pick(_B58, 88)
 _s("wallet", f'const kp = Keypair.fromSecretKey(bs58.decode("{b58}"));', b58)
-for template in ("PRIVATE_KEY=0x{h}", "accounts: [\"0x{h}\"]", "forge create src/Counter.sol:Counter --private-key 0x{h}",
+for template in ("PRIVATE_KEY=0x{h}", "accounts: [\"0x{h}\"]",
+"forge create src/Counter.sol:Counter --private-key 0x{h}",
                  "cast wallet address --private-key 0x{h}", "web3.eth.accounts.privateKeyToAccount('0x{h}')",
                  "const signer = new Wallet(\"0x{h}\", provider)", "private key: {h}"):
     h = _fake.hex_mixed(64)
@@ -242,13 +249,16 @@ for template, v in (('key, _ := hex.DecodeString("{v}")', _fake.hex_mixed(64)),
 # === tokens glued to a prefix ======================================================================
 for glue, tok in (("x-", "ghp_" + _fake.alnum_mixed(36)), ("key.", "sk-proj-" + _fake.alnum_mixed(48, "-_")),
                   ("foo_", "AKIA" + _fake.pick(UPPER + "234567", 16)), ("abc", "ghp_" + _fake.alnum_mixed(36)),
-                  ("env.", "xoxb-" + _fake.pick(DIGITS, 11) + "-" + _fake.pick(DIGITS, 12) + "-" + _fake.alnum_mixed(24)),
+                  ("env.",
+                  "xoxb-" + _fake.pick(DIGITS, 11) + "-" + _fake.pick(DIGITS, 12) + "-" + _fake.alnum_mixed(24)),
                   ("auth-", "glpat-" + _fake.alnum_mixed(20)), ("my_", "sk_live_" + _fake.alnum_mixed(24)),
                   ("TOKEN", "npm_" + _fake.alnum_mixed(36))):
     _s("glued_token", f"{glue}{tok}", tok[5:])
 
 # === benign =========================================================================================
-_b("public_dsn", f"SENTRY_DSN=https://{_fake.hex(32)}@o{_rng.randint(10 ** 5, 10 ** 6)}.ingest.sentry.io/{_rng.randint(10 ** 6, 10 ** 7)}",
+_b("public_dsn",
+  f"SENTRY_DSN=https://{_fake.hex(32)}@o{_rng.randint(10 ** 5, 10 ** 6)}.ingest.sentry.io/"
+   f"{_rng.randint(10 ** 6, 10 ** 7)}",
    f"sentry_sdk.init(dsn=\"https://{_fake.hex(32)}@o0.ingest.us.sentry.io/0\", traces_sample_rate=1.0)",
    f"Sentry.init({{ dsn: 'https://{_fake.hex(32)}@sentry.example.com/2' }});",
    f"curl https://o0.ingest.sentry.io/api/0/envelope/?sentry_key={_fake.hex(32)}&sentry_version=7")
@@ -261,7 +271,8 @@ def _enc(n: int) -> str:
 
 
 _b("sealed",
-   f"hello: {_enc(40)}\nexample_key: {_enc(12)}\nsops:\n    mac: {_enc(32)}\n    lastmodified: \"2024-01-01T00:00:00Z\"",
+   f"hello: {_enc(40)}\nexample_key: {_enc(12)}\nsops:\n    mac: {_enc(32)}\n"
+   "    lastmodified: \"2024-01-01T00:00:00Z\"",
    f'{{"password": "{_enc(14)}", "api_key": "{_enc(30)}"}}', f"SECRET_TOKEN={_enc(24)}",
    "$ANSIBLE_VAULT;1.1;AES256\n" + "\n".join(_fake.hex(80) for _ in range(6)),
    "db_password: !vault |\n      $ANSIBLE_VAULT;1.1;AES256\n" + "\n".join("      " + _fake.hex(80) for _ in range(5)),
@@ -271,24 +282,31 @@ _b("sealed",
    "-----BEGIN AGE ENCRYPTED FILE-----\n" + _fake.pem_body(200) + "\n-----END AGE ENCRYPTED FILE-----",
    "-----BEGIN PGP MESSAGE-----\n\n" + _fake.pem_body(300) + "\n-----END PGP MESSAGE-----")
 _b("public_key_material",
-   f"# public key: age1{_fake.pick(LOWER + DIGITS, 58)}", f"[Peer]\nPublicKey = {_fake.b64(32)}\nEndpoint = 192.95.5.69:51820",
+   f"# public key: age1{_fake.pick(LOWER + DIGITS, 58)}",
+   f"[Peer]\nPublicKey = {_fake.b64(32)}\nEndpoint = 192.95.5.69:51820",
    f"untrusted comment: minisign public key {_fake.hex(16).upper()}\nRWQ{_fake.b64(30).rstrip('=')}",
    "signify -V -p key.pub -m msg",
    "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\n" + _fake.pem_body(500) + "\n-----END PGP PUBLIC KEY BLOCK-----",
    "-----BEGIN CERTIFICATE-----\n" + base64.b64encode(bytes.fromhex("308203773082025fa00302010202")
-                                                    + _rng.randbytes(400)).decode()[:64] + "\n-----END CERTIFICATE-----",
+                                                    + _rng.randbytes(400)).decode()[:64]
+   + "\n-----END CERTIFICATE-----",
    "CERT=" + base64.b64encode(bytes.fromhex("308203773082025fa00302010202") + _rng.randbytes(300)).decode(),
-   "PUBKEY=" + base64.b64encode(bytes.fromhex("30820122300d06092a864886f70d01010105000382010f00") + _rng.randbytes(200)).decode(),
-   "PROFILE_B64=" + base64.b64encode(bytes.fromhex("3080060" + "92a864886f70d010702a0803080020101") + _rng.randbytes(300)).decode(),
+   "PUBKEY=" + base64.b64encode(bytes.fromhex("30820122300d06092a864886f70d01010105000382010f00")
+                                + _rng.randbytes(200)).decode(),
+   "PROFILE_B64=" + base64.b64encode(bytes.fromhex("3080060" + "92a864886f70d010702a0803080020101")
+                                     + _rng.randbytes(300)).decode(),
    f"address: 0x{_fake.hex(40)}", f"Transaction hash: 0x{_fake.hex(64)}", f"blockHash 0x{_fake.hex(64)}",
    f"event topic0 = 0x{_fake.hex(64)}", f"ipfs://Qm{_fake.pick(_B58, 44)}", f"pubkey: {_fake.pick(_B58, 44)}",
    "xpub6CUGRUonZSQ4TWtTMmzXdrXDtypWKiKrhko4egpiMZbpiaQL2jkwSB1icqYh2cfDfVxdx4df189oLKnC5fSwqPfgyP3hooxujYzAu3fDVmz",
-   "ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBB" + _fake.alnum_mixed(90, "+/") + "= me@host")
+   "ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBB" + _fake.alnum_mixed(90, "+/")
+   + "= me@host")
 _b("ids",
-   f"go.sum: golang.org/x/crypto v0.21.0 h1:{_fake.b64(32)}", f"  resolved \"https://registry.npmjs.org/x/-/x-1.0.0.tgz\"\n"
+   f"go.sum: golang.org/x/crypto v0.21.0 h1:{_fake.b64(32)}",
+   f"  resolved \"https://registry.npmjs.org/x/-/x-1.0.0.tgz\"\n"
    f"  integrity sha512-{_fake.b64(64)}", f"--hash=sha256:{_fake.hex(64)}", f"checksum = \"{_fake.hex(64)}\"",
    f"hash = \"sha256-{_fake.b64(32)}\"", f"sha256 = \"{_fake.pick('0123456789abcdfghijklmnpqrsvwxyz', 52)}\";",
-   f"commit {_fake.hex(40)}", f"Change-Id: I{_fake.hex(40)}", f"{_fake.uuid()}", f"data:image/png;base64,iVBORw0KGgo{_fake.b64(60)}",
+   f"commit {_fake.hex(40)}", f"Change-Id: I{_fake.hex(40)}", f"{_fake.uuid()}",
+   f"data:image/png;base64,iVBORw0KGgo{_fake.b64(60)}",
    f"\"nonce\": \"{_fake.hex(32)}\"", f"X-Request-Id: {_fake.hex(32)}")
 _b("sql",
    "CREATE USER 'jeffrey'@'localhost' IDENTIFIED BY 'password';", "ALTER ROLE davide WITH PASSWORD NULL;",

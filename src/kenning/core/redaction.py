@@ -335,14 +335,16 @@ _TOKEN_RUN = rb"aaaaaaaaaaaa+"
 _token_run: list[re.Pattern[bytes]] = []  # compiled on first use
 
 
-def _token_starts(text: str, low: str) -> list[int]:
+def _token_starts(text: str, low: str) -> tuple[list[int], list[tuple[int, int]]]:
+    """Token starts, and the runs long enough to hold a prefix glued inside them."""
     if not _token_run:
         _token_run.append(re.compile(_TOKEN_RUN))
     mapped = text.encode("ascii", "replace").translate(_TOKEN_TABLE)  # one byte per character
-    starts = [run.start() for run in _token_run[0].finditer(mapped)]
+    runs = [run.span() for run in _token_run[0].finditer(mapped)]
+    starts = [start for start, _ in runs]
     if "//" in low:  # a URL's host starts a token too: //hooks.slack.com/...
         starts += [at + 2 for at in starts if low.startswith("//", at)]
-    return starts
+    return starts, [(start, end) for start, end in runs if end - start >= _GLUED_RUN]
 
 
 def _hits(text: str, low: str, plan: _Plan, glued_out: set[int]) -> dict[int, list[int] | None]:
@@ -372,8 +374,8 @@ def _hits(text: str, low: str, plan: _Plan, glued_out: set[int]) -> dict[int, li
                 known.extend(offsets)
     if plan.heads:
         heads = plan.heads
-        starts = _token_starts(text, low)
-        glued = _glued_starts(low, plan)
+        starts, long_runs = _token_starts(text, low)
+        glued = _glued_starts(low, long_runs, plan) if long_runs else []
         if glued:
             glued_out.update(set(glued).difference(starts))
         for at in starts + glued if glued else starts:
@@ -391,23 +393,24 @@ def _hits(text: str, low: str, plan: _Plan, glued_out: set[int]) -> dict[int, li
 
 
 _separator_in_token: list[re.Pattern[str]] = []  # compiled on first use
+_GLUED_RUN = 20  # the shortest prefixed token (AKIA + 16) and one character glued before it
 
 
-def _glued_starts(low: str, plan: _Plan) -> list[int]:
+def _glued_starts(low: str, runs: list[tuple[int, int]], plan: _Plan) -> list[int]:
     """Where a prefix may start inside a longer token: right after a ``-``, ``.`` or ``_``
     (``key.sk-proj-…``, ``foo_AKIA…``), or where a prefix's own separator is preceded by its
-    first characters (``abcghp_…``). Only separators with a token character on both sides and
-    a long run after them are looked at, so ordinary words and short identifiers cost nothing."""
+    first characters (``abcghp_…``). Only separators inside runs of ``_GLUED_RUN`` token
+    characters, with twelve after them, are looked at: words and short names cost nothing."""
     if not _separator_in_token:
-        _separator_in_token.append(re.compile(r"(?<=[a-z0-9_.-])[-._](?=[a-z0-9_.-]{12})"))
+        _separator_in_token.append(re.compile(r"[-._]"))
     starts: list[int] = []
     glue = plan.glue
-    for sep in _separator_in_token[0].finditer(low):
-        at = sep.start()
-        starts.append(at + 1)
-        for back in glue.get(low[at], ()):
-            if at - back > 0:
-                starts.append(at - back)
+    separators = _separator_in_token[0]
+    for run_start, run_end in runs:
+        for sep in separators.finditer(low, run_start + 1, run_end - 12):
+            at = sep.start()
+            starts.append(at + 1)
+            starts += [at - back for back in glue.get(low[at], ()) if at - back > run_start]
     return starts
 
 

@@ -241,8 +241,9 @@ def _short_flag_ok(_: re.Match[str], secret: str) -> bool:
 # Which commands take a password after which flag; "attached": -pSECRET with no space.
 _FLAG_COMMANDS = {
     ("-p", True): r"sshpass|mysql|mysqldump|mysqladmin|7z|7za",
-    # "<tool> login -u x -p y": docker, podman, cf, oc, az, expo, helm registry, ...
-    ("-p", False): r"sshpass|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|psexec|[\w-]+[ \t]+login",
+    # "<tool> login -u x -p y": docker, podman, cf, oc, az, expo, helm registry, ... (a literal
+    # "login": a pattern for the tool's name before it would cost a quadratic search per flag)
+    ("-p", False): r"sshpass|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|psexec|login",
     ("-P", True): r"sqlcmd|bcp",
     ("-P", False): r"sqlcmd|bcp|zip|unzip|ipmitool|mosquitto_pub|mosquitto_sub|mosquitto_rr",
     ("-w", False): r"ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|ldapwhoami|security",
@@ -326,7 +327,8 @@ _PASSWORD_WORD = (r"(?P<word>passwd|password|passphrase|passcode|passwort|kennwo
                   r"|(?<![\w-])pass|(?<=[_.-])pass|pwd|(?<![\w-])p/w|(?<![\w-])pw|(?<![\w-])mdp|(?<![\w-])clave)")
 _PASSWORD_ANCHORS = ("pass", "pwd", "pw", "p/w", "kennwort", "wachtwoord", "contraseña", "contrasena", "contrasenya",
                      "senha", "hasło", "hasła", "haslo", "şifre", "sifre", "lösenord", "losenord", "heslo", "salasana",
-                     "adgangskode", "kodeord", "jelszó", "jelszava", "jelszo", "пароля", "lozinka", "geslo", "пароль", "парола", "密码", "密碼", "口令",
+                     "adgangskode", "kodeord", "jelszó", "jelszava", "jelszo", "пароля", "lozinka", "geslo",
+                     "пароль", "парола", "密码", "密碼", "口令",
                      "パスワード", "비밀번호", "암호", "κωδικός", "סיסמה", "كلمة المرور", "كلمة السر", "पासवर्ड",
                      "รหัสผ่าน", "mot de passe", "parola", "mật khẩu", "kata sandi", "kata laluan", "mdp", "clave")
 _SECRET_WORD = r"(?P<word>secret|token|key(?:_base)?|credentials?|creds|(?<=[_.-])pat|auth)"

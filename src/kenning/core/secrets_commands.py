@@ -72,8 +72,10 @@ _STDIN_READERS = (r"(?:sudo\b[^\n|]{0,40}?[ \t]-[a-zA-Z]*S|--password-stdin|--pa
 
 
 def _piped_ok(match: re.Match[str], secret: str) -> bool:
+    if not _argument_ok(match, secret):
+        return False
     reader = match.string[match.end():match.end() + 200].split("\n", 1)[0]
-    return re.search(_STDIN_READERS, reader) is not None and _argument_ok(match, secret)
+    return re.search(_STDIN_READERS, reader) is not None
 
 
 _FLAG_TOOLS = {"-pw": r"plink|pscp|psftp|putty", "-N": r"ssh-keygen", "/p:": r"[\w-]*freerdp|wfreerdp",
@@ -82,8 +84,9 @@ _FLAG_TOOLS = {"-pw": r"plink|pscp|psftp|putty", "-N": r"ssh-keygen", "/p:": r"[
 
 def _tool_flag_ok(match: re.Match[str], secret: str) -> bool:
     commands = _FLAG_TOOLS[match.group("flag")]
-    line = _line_before(match.string, match.start())
-    return re.search(r"(?<![\w-])(?:" + commands + r")\b", line) is not None and _argument_ok(match, secret)
+    if not _argument_ok(match, secret):  # the cheap test first: a hostile field repeats the flag
+        return False
+    return re.search(r"(?<![\w-])(?:" + commands + r")\b", _line_before(match.string, match.start())) is not None
 
 
 _PAIR_COMMANDS = {",": r"lftp|ncftp", "%": r"smbclient|rpcclient|smbmap|smbcacls|smbget|smbtree|net|winexe|nmblookup"}
@@ -92,8 +95,9 @@ _PAIR_COMMANDS = {",": r"lftp|ncftp", "%": r"smbclient|rpcclient|smbmap|smbcacls
 def _user_pair_ok(match: re.Match[str], secret: str) -> bool:
     """``lftp -u user,password``, ``smbclient -U user%password``: the separator names the tool."""
     commands = _PAIR_COMMANDS[match.group("pair")]
-    line = _line_before(match.string, match.start())
-    return re.search(r"(?<![\w-])(?:" + commands + r")\b", line) is not None and _argument_ok(match, secret)
+    if not _argument_ok(match, secret):
+        return False
+    return re.search(r"(?<![\w-])(?:" + commands + r")\b", _line_before(match.string, match.start())) is not None
 
 
 _USER = r"(?:\"[^\"\n]{0,100}\"|'[^'\n]{0,100}'|[\w.$>()\[\]-]{1,60})"
@@ -143,7 +147,8 @@ COMMAND_RULES: tuple[Rule, ...] = (
     Rule("password_assignment",
          r"(?:\.login|\.auth|_auth|\bauth|BasicAuth|DigestAuth|SetBasicAuth|NetworkCredential|UsernamePasswordCredentials"
          r"|PasswordAuthentication)[ \t]*(?:=[ \t]*)?[(\[][ \t]*" + _USER + r"[ \t]*,[ \t]*" + _QUOTED_BARE,
-         (".login", ".auth", "_auth", "auth", "basicauth", "digestauth", "networkcredential", "usernamepasswordcredentials",
+         (".login", ".auth", "_auth", "auth", "basicauth", "digestauth", "networkcredential",
+         "usernamepasswordcredentials",
           "passwordauthentication"), validate=_argument_ok),
     Rule("password_assignment",
          r"(?:getConnection|\bPDO|mysqli?_connect|mysqli|pg_connect)[ \t]*\([ \t]*[^,()\n]{1,200},[ \t]*" + _USER

@@ -18,7 +18,8 @@ codes, and keys written into code as hex.
 Decided benign: public keys, certificates, addresses, transaction hashes, and sealed values
 (``secrets_rule._is_code_or_placeholder`` knows SOPS, ejson and sealed-secrets ciphertext).
 
-Pure: standard library only. Every regex is linear: its repetitions are bounded or atomic.
+Pure: standard library only. Every regex is linear: its repetitions are bounded, and each repeated group starts with a
+character the one before it cannot hold, so a failed match never splits a run two ways.
 """
 
 from __future__ import annotations
@@ -109,9 +110,7 @@ def _codes_ok(match: re.Match[str], secret: str) -> bool | tuple[int, int]:
     codes = re.findall(r"[A-Za-z0-9]+(?:[- ][A-Za-z0-9]+)*", secret)
     if not codes or not all(_has_digit(c) for c in codes[:12]):
         return False
-    if len(codes) == 1 and len(codes[0]) < 16:
-        return False  # one short code is a PIN or a number in a sentence
-    return True
+    return len(codes) > 1 or len(codes[0]) >= 16  # one short code is a PIN or a number in a sentence
 
 
 # --- hex keys in code ----------------------------------------------------------------------------
@@ -137,7 +136,8 @@ _DECODE = r"(?:[\w.:!]{1,40}[ \t]*\([ \t]*(?:[\w.:!]{1,40}\([ \t]*)?|\[\]byte\(|
 
 MATERIAL_RULES: tuple[Rule, ...] = (
     Rule("private_key",
-         r"-----BEGIN (?P<label>[A-Za-z0-9 .-]{0,40}(?i:static key|client key|server key|secret key)[A-Za-z0-9 .-]{0,20})"
+         r"-----BEGIN (?P<label>[A-Za-z0-9 .-]{0,40}(?i:static key|client key|server key|secret key)"
+         r"[A-Za-z0-9 .-]{0,20})"
          r"-----" + _BODY + r"-----END [A-Za-z0-9 .-]{1,80}?-----",
          ("-----begin",), validate=_armour_ok),
     Rule("private_key",
@@ -145,7 +145,7 @@ MATERIAL_RULES: tuple[Rule, ...] = (
          ("untrusted comment:",), _I),
     Rule("private_key",
          r"(?:MI[G-M]|MHcCAQEE|MC4CAQAw|/u3\+7Q|zs7Ozg)[A-Za-z0-9+/]{40,100000}={0,2}"
-         r"(?>(?:\r?\n|\\n)[ \t]{0,12}[A-Za-z0-9+/]{16,200}={0,2}){0,10000}",
+         r"(?:(?:\r?\n|\\n)[ \t]{0,12}[A-Za-z0-9+/]{16,200}={0,2}){0,10000}",
          prefixes=("mig", "mih", "mii", "mij", "mik", "mil", "mim", "mhccaqee", "mc4caqaw", "/u3+7q", "zs7ozg"),
          validate=_der_ok),
     Rule("wallet_key", r"[xyzt]prv[1-9A-HJ-NP-Za-km-z]{100,112}(?![\w])", prefixes=("xprv", "yprv", "zprv", "tprv")),
@@ -155,7 +155,8 @@ MATERIAL_RULES: tuple[Rule, ...] = (
     Rule("recovery_codes",
          r"(?:recovery|backup|scratch|emergency|verification)[ _-]?(?:verification[ _-]?)?(?:codes?|keys?)"
          r"[^\n:]{0,60}?(?::[ \t]*(?:\r?\n)?|[ \t]+is[ \t]+|[ \t]*\r?\n)"
-         r"(?P<secret>(?>[ \t]{0,8}(?:\d{1,2}[.)][ \t]{1,4}|[-*•][ \t]{1,4})?[A-Za-z0-9]{4,16}(?:[- ][A-Za-z0-9]{4,8}){0,7}"
+         r"(?P<secret>(?:[ \t]{0,8}(?:\d{1,2}[.)][ \t]{1,4}|[-*•][ \t]{1,4})?"
+         r"[A-Za-z0-9]{4,16}(?:[- ][A-Za-z0-9]{4,8}){0,7}"
          r"(?:[ \t]*\r?\n|[ \t]{1,4}|$)){1,40})",
          ("recovery", "backup", "scratch", "emergency", "verification"), _I, validate=_codes_ok),
     # google-authenticator's ~/.google_authenticator: option lines, then the emergency scratch codes
