@@ -1,14 +1,17 @@
-"""Redaction of an event's text fields with the project's rules, before anything is written:
-the write path (``app.record``), imports and derived git events (``app.capture``) alike; and the
-same redaction on any text, as a filter (``ken redact``)."""
+"""Redaction of a whole event with the project's rules, before anything is written: the write
+path (``app.record``), imports and derived git events (``app.capture``) alike; and the same
+redaction on any text, as a filter (``ken redact``).
+
+Every string of the event is scrubbed, in whatever field it arrives (``core.event_scrub`` walks
+the value, not a list of names): actor, location, paths, ids another tool kept, and fields
+kenning does not know, nested or not."""
 
 from __future__ import annotations
 
 import json
 
-from kenning.core import redaction
+from kenning.core import event_scrub, redaction
 from kenning.core.errors import InvalidInput
-from kenning.core.events import TEXT_FIELDS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -18,17 +21,18 @@ if TYPE_CHECKING:
     from kenning.app.project import Project
 
 
-def redact_fields(project: Project, draft: dict[str, Any]) -> tuple[str, ...]:
-    """Scrub every text field in place (before the lock); return the kinds that were found."""
+def redact_event(project: Project, draft: dict[str, Any]) -> tuple[str, ...]:
+    """Scrub every string of ``draft`` in place, at every depth; return the kinds found."""
     rules = _rules(project)
-    kinds: set[str] = set()
-    for name in TEXT_FIELDS:
-        value = draft.get(name)
-        if isinstance(value, str) and value:
-            result = redaction.redact(value, rules)
-            draft[name] = result.text
-            kinds.update(result.kinds)
-    return tuple(sorted(kinds))
+    scrubbed, kinds = event_scrub.scrub(draft, lambda text: redaction.redact(text, rules))
+    draft.clear()
+    draft.update(scrubbed)
+    return kinds
+
+
+def redact_with(project: Project, text: str) -> redaction.Redaction:
+    """``text`` scrubbed with the project's rules (its extra patterns and allowlist)."""
+    return redaction.redact(text, _rules(project))
 
 
 def redact_text(text: str, cwd: Path) -> redaction.Redaction:
@@ -42,9 +46,7 @@ def redact_text(text: str, cwd: Path) -> redaction.Redaction:
         try:
             project = find_project(cwd)
             if project.initialized:
-                draft = {"summary": text}
-                kinds = redact_fields(project, draft)
-                return redaction.Redaction(draft["summary"], kinds)
+                return redact_with(project, text)
         except KenError:
             pass  # a broken project config must not stop the filter: fall back to the defaults
     return redaction.redact(text)
