@@ -87,7 +87,8 @@ def leaks(*places: Path, text: str = "") -> list[str]:
     command printed) that holds one of the secrets, named."""
     found = []
     for place in places:
-        files = [place] if place.is_file() else sorted(p for p in place.rglob("*") if p.is_file() and not p.is_symlink())
+        files = [place] if place.is_file() else sorted(p for p in place.rglob("*")
+                                                       if p.is_file() and not p.is_symlink())
         for path in files:
             data = path.read_bytes()
             found += [f"{path} holds {s[:8]}…" for s in SECRETS if s.encode() in data]

@@ -86,9 +86,10 @@ def test_every_schema_field_is_known_to_the_walk() -> None:
     assert not any(is_closed(name, "src/app.py") for name in TEXT_FIELDS)
 
 
-_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=20),
-                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-                     max_leaves=20)
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20)
 
 
 def _plant(value: Any, path: list[int], secret: str) -> Any:
