@@ -61,13 +61,18 @@ class _Walk:
     def __init__(self, redact: Callable[[str], Redaction]) -> None:
         self.redact = redact
         self.kinds: set[str] = set()
+        # an event derived from git names each file in location, paths and touched: scrubbed once
+        self.done: dict[str, str] = {}
 
     def text(self, text: str) -> str:
         if not text:
             return text
-        result = self.redact(text)
-        self.kinds.update(result.kinds)
-        return result.text
+        done = self.done.get(text)
+        if done is None:
+            result = self.redact(text)
+            self.kinds.update(result.kinds)
+            done = self.done[text] = result.text
+        return done
 
     def field(self, name: str, value: object) -> object:
         items = _CLOSED_ITEMS.get(name)
