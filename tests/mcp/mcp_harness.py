@@ -123,8 +123,9 @@ class Mcp:
 
 @asynccontextmanager
 async def connect(world: World, cwd: Path, *args: str, command: list[str] | None = None,
-                  env: dict[str, str] | None = None) -> AsyncIterator[Mcp]:
-    """Start ``ken mcp ARGS`` in ``cwd`` (or ``command``) and initialize a session with it."""
+                  env: dict[str, str] | None = None, client: str = CLIENT) -> AsyncIterator[Mcp]:
+    """Start ``ken mcp ARGS`` in ``cwd`` (or ``command``) and initialize a session with it, as the
+    client named ``client`` (its ``clientInfo.name``)."""
     argv = command or [str(KEN), "mcp", *args]
     params = StdioServerParameters(command=argv[0], args=argv[1:], env={**world.env, **(env or {})}, cwd=str(cwd))
     stream_errors: list[Exception] = []
@@ -136,7 +137,7 @@ async def connect(world: World, cwd: Path, *args: str, command: list[str] | None
     with open(world.stderr_log, "a", encoding="utf-8") as errlog:
         async with stdio_client(params, errlog=errlog) as (read, write), \
                 ClientSession(read, write, message_handler=on_message,
-                              client_info=Implementation(name=CLIENT, version="1.0")) as session:
+                              client_info=Implementation(name=client, version="1.0")) as session:
             init = await session.initialize()
             yield Mcp(session, init, stream_errors)
 

@@ -155,7 +155,8 @@ def test_import_is_redacted(repo: Repo) -> None:
 
 def test_watcher_notes_are_redacted(repo: Repo) -> None:
     """The watcher's churn note goes through the same redactor as every write. Its only free
-    text is a file's path, so a project's own pattern (a codename it keeps out of notes) shows it:
+    text is a file's path (in its summary and its location), so a project's own pattern (a codename
+    it keeps out of notes) shows it:
     provider tokens are recognised at the start of a word, not after a single '/' in a path."""
     config = repo.path / ".kenning" / "config.toml"
     text = config.read_text()
@@ -188,8 +189,10 @@ def test_watcher_notes_are_redacted(repo: Repo) -> None:
         pytest.fail("the watcher recorded no churn note within 20 s")
     summaries = [str(e.get("summary", "")) for e in new]
     assert all("falcon-2231" not in t and "[REDACTED:codename]" in t for t in summaries), summaries
+    locations = [str(e.get("location", "")) for e in new]
+    assert locations and all(t == "notes/[REDACTED:codename].txt" for t in locations), locations
     figure("redaction.watcher", "a churn note on a file named with the project's own secret pattern: "
-           "its summary redacted, the location kept as the path")
+           "its summary and its location redacted")
 
 
 def test_redact_command_matches_the_write_path(repo: Repo) -> None:

@@ -242,7 +242,7 @@ def skip_history(memory: Memory, now_s: int) -> None:
 
 
 def _index(memory: Memory, records: list[git_history.CommitRecord], resolver: Resolver, progress: bool) -> int:
-    from kenning.app.redact import redact_fields
+    from kenning.app.redact import redact_event
     from kenning.core import (
         capture,  # only when HEAD moved: its patterns cost every read otherwise
         reverts,
@@ -259,7 +259,7 @@ def _index(memory: Memory, records: list[git_history.CommitRecord], resolver: Re
                               [(path, changed) for path, _, changed in record.files], record.patch or None,
                               reverted)
         if data is not None:
-            redact_fields(memory.project, data)
+            redact_event(memory.project, data)
             event = _checked(data)
             if event is not None and memory.cache.insert(event, "git", None):
                 memory.state.apply(event)

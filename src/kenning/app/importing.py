@@ -22,7 +22,7 @@ from pathlib import Path
 from kenning.app.lessons import import_records
 from kenning.app.memory import Memory, open_memory
 from kenning.app.record import refresh_derived
-from kenning.app.redact import redact_fields
+from kenning.app.redact import redact_event, redact_with
 from kenning.core import importers
 from kenning.core.errors import InvalidInput
 from kenning.core.events import TYPES, Event, parse_line, serialize
@@ -80,8 +80,8 @@ def _read_batch(project: Project, fmt: str, source: str) -> Batch:
                 continue
             try:
                 drafts = [_checked(project, d, batch) for d in importers.convert(fmt, record)]
-            except ValueError as err:
-                batch.skipped.append({"line": number, "reason": str(err)})
+            except ValueError as err:  # the reason may quote the value it refused: scrubbed too
+                batch.skipped.append({"line": number, "reason": redact_with(project, str(err)).text})
                 continue
             for draft in drafts:
                 if draft["id"] in seen:
@@ -128,9 +128,10 @@ def _records(stream: BinaryIO) -> Iterator[tuple[int, Any, str | None]]:
 
 
 def _checked(project: Project, draft: dict[str, Any], batch: Batch) -> dict[str, Any]:
-    """The draft redacted with the project's rules, then held to the schema and to what every
-    reader accepts: an imported event is one ``ken validate`` passes."""
-    batch.redacted.update(redact_fields(project, draft))
+    """The draft redacted with the project's rules (every string in it: fields kenning does not
+    know, actor, location, the source's ids), then held to the schema and to what every reader
+    accepts: an imported event is one ``ken validate`` passes."""
+    batch.redacted.update(redact_event(project, draft))
     found = problems(draft)
     if found:
         raise ValueError("cannot be imported: " + "; ".join(found[:3]))
@@ -256,8 +257,7 @@ def _import_lessons(project: Project, dry_run: bool) -> dict[str, Any]:
                 except ValueError as err:
                     skipped.append({"file": str(path), "line": number, "reason": str(err)})
                     continue
-                draft = {"summary": lesson["text"]}
-                redact_fields(project, draft)
-                records.append({**lesson, "text": draft["summary"]})
+                redact_event(project, lesson)  # every string: its library, project and id too
+                records.append(lesson)
     added, present = import_records(records, write=not dry_run)
     return {"folder": str(folder), "added": added, "present": present, "skipped": skipped}

@@ -169,11 +169,10 @@ def _scrub(project: Project | None, text: str) -> tuple[str, set[str]]:
     """``text`` redacted with the project's rules (its config's extra patterns and allowlist),
     or the built-in rules outside a project."""
     if project is not None and project.initialized:
-        from kenning.app.redact import redact_fields
+        from kenning.app.redact import redact_with
 
-        draft = {"summary": text}
-        kinds = set(redact_fields(project, draft))
-        return draft["summary"], kinds
+        scrubbed = redact_with(project, text)
+        return scrubbed.text, set(scrubbed.kinds)
     result = redaction.redact(text)
     return result.text, set(result.kinds)
 

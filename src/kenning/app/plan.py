@@ -6,7 +6,7 @@ redacted like every write before it is added.
 
 from __future__ import annotations
 
-from kenning.app.redact import redact_fields
+from kenning.app.redact import redact_with
 from kenning.core.errors import InvalidInput
 from kenning.store import files
 from kenning.store.log import file_lock
@@ -42,9 +42,9 @@ def add_idea(project: Project, idea: str) -> tuple[str, tuple[str, ...]]:
     if len(text) > MAX_IDEA:
         raise InvalidInput(f"the idea has {len(text):,} characters, more than {MAX_IDEA:,}; "
                            "write the gist and edit .kenning/plan.md for the rest")
-    draft = {"summary": text}
-    kinds = redact_fields(project, draft)
-    added = one_line(draft["summary"], MAX_IDEA + 100)
+    scrubbed = redact_with(project, text)
+    kinds = scrubbed.kinds
+    added = one_line(scrubbed.text, MAX_IDEA + 100)
     # read, changed and written back whole: under a lock, or an idea added by another process
     # between the read and the write would be lost
     with file_lock(project.local_dir / "plan.lock", project.number("lock", "timeout_seconds")):

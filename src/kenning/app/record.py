@@ -15,7 +15,7 @@ from kenning.app import summary as summary_app
 from kenning.app.memory import Memory, open_memory, promote_lessons
 from kenning.app.paths import canonical_location
 from kenning.app.project import Project, new_event_id, new_issue_id, now_micros
-from kenning.app.redact import redact_fields
+from kenning.app.redact import redact_event
 from kenning.core.errors import InvalidInput, KenError, cause
 from kenning.core.events import (
     FUTURE_SLACK_US,
@@ -28,6 +28,7 @@ from kenning.core.events import (
     serialize,
     validate_draft,
 )
+from kenning.core.schema import problems
 from kenning.core.text import article
 
 TYPE_CHECKING = False
@@ -53,6 +54,9 @@ def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
     micros = now_micros(now)
     if draft.pop("diff", None):
         _attach_diff(project, draft, cwd)
+    # every string as it was given, before the lock: a field's shape is still whole (a URL with
+    # its credential, before --at is made a path), and no message below can repeat a secret
+    kinds = set(redact_event(project, draft))
     _precheck_shape(draft)
     with open_memory(project) as memory:
         notices: list[str] = []
@@ -62,13 +66,40 @@ def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
             # another writer's event in between (the only open issue fixed, a new one opened)
             # would go unseen, and this event would name what its writer would not have named
             memory.sync()
+            given = dict(draft)
             _resolve(memory, draft, notices, cwd)
-            kinds = redact_fields(project, draft)
+            kinds.update(_redact_resolved(project, given, draft))
             validate_draft({**draft, "issue_id": draft.get("issue_id") or "pending"}
                            if draft["type"] == "issue" else draft)
+            _check_schema(draft)
             event = _append(memory, draft, micros, notices)
         refresh_derived(memory)
-        return Recorded(event, kinds, notices)
+        return Recorded(event, tuple(sorted(kinds)), notices)
+
+
+def _redact_resolved(project: Project, given: dict[str, Any], draft: dict[str, Any]) -> tuple[str, ...]:
+    """Scrub what resolution put in the draft (a location inherited from an issue a teammate
+    wrote by hand, a canonical path): the values it changed, not the whole draft again."""
+    changed = {name: value for name, value in draft.items() if given.get(name) != value}
+    if not changed:
+        return ()
+    for name in changed:
+        del draft[name]
+    kinds = redact_event(project, changed)
+    draft.update(changed)
+    return kinds
+
+
+def _check_schema(draft: dict[str, Any]) -> None:
+    """The draft held to the whole schema, as the event it becomes (the fields the append sets
+    stand in): a value redaction had to change in a field with a format (an id, a time) is
+    refused here, never written as a line no reader accepts."""
+    probe = {**draft, "v": SCHEMA_VERSION, "id": "evt_" + "0" * 20, "timestamp": format_timestamp(0)}
+    if draft["type"] == "issue":
+        probe["issue_id"] = "0000"
+    found = problems(probe)
+    if found:
+        raise InvalidInput(f"cannot record this event: {found[0]}")
 
 
 def refresh_derived(memory: Memory) -> None:

@@ -37,7 +37,8 @@ LESSON_PREFIXES = ("lesson:", "gotcha:", "avoid:")
 TYPES = ("issue", "attempt", "fix", "decision", "note", "snooze")
 OUTCOMES = ("worked", "failed", "partial")
 SOURCES = ("cli", "mcp", "agent-hook", "watcher", "import", "git")
-# free text: every one is redacted before a write
+# free text: trimmed and held to UTF-8 before a write (redaction scrubs every string of an
+# event, not only these: ``core.event_scrub``)
 TEXT_FIELDS = ("summary", "details", "reason", "commit_message")
 REQUIRED = ("v", "id", "type", "summary", "timestamp", "source")
 # name -> (JSON type, what it holds); a field not named here is the writer's own and round-trips
