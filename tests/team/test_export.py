@@ -74,7 +74,7 @@ def test_markdown_is_a_readable_report(repo: Repo) -> None:
     assert "7 events from 2026-01-01 to 2026-03-04" in text
     assert "### #m3n4 Slow export · open" in text
     assert text.index("#m3n4") < text.index("#k7q2")  # open issues first
-    assert "### #k7q2 Duplicate charges &lt;script&gt;x&lt;/script&gt; · done" in text
+    assert "### #k7q2 Duplicate charges \\<script>x\\</script> · done" in text
     assert "- **attempt, failed** 2026-01-02 00:00 UTC: Dedupe on the event id" in text
     assert "- **fix** 2026-03-03 00:00 UTC: Key written before charging" in text
     assert "> test_retry passes" in text and "> Seen twice in production" in text
@@ -88,7 +88,7 @@ def test_markdown_is_a_readable_report(repo: Repo) -> None:
 def test_a_filtered_report_keeps_statuses_from_the_whole_log(repo: Repo) -> None:
     seeded(repo)
     text = repo.ok("export", "--markdown", "--type", "issue").stdout
-    assert "### #k7q2 Duplicate charges &lt;script&gt;x&lt;/script&gt; · done" in text
+    assert "### #k7q2 Duplicate charges \\<script>x\\</script> · done" in text
     assert "## Decisions" not in text and "attempt" not in text
     decisions = repo.ok("export", "--markdown", "--type", "decision").stdout
     assert "~~Keys live in Redis~~" in decisions and "2 standing" not in decisions and "1 standing" in decisions
