@@ -35,6 +35,7 @@ _INLINE = re.compile(r"\\(?=[!-/:-@\[-`{-~]|$)|[`\[\]]|<(?=[A-Za-z/!?])|&(?=#?[A
 # thematic break (backtick fences fall to the inline rules)
 _BLOCK_START = re.compile(r"#{1,6}(?=[ \t]|$)|>|[-+*](?=[ \t]|$)|\d{1,9}(?=[.)](?:[ \t]|$))|~{3,}|[-=]+[ \t]*$"
                           r"|([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+_LINE_ENDING = re.compile(r"\r\n|\r|\n")  # Markdown's own: \u2028 and \x1e end no line in it
 _TABLE_DELIMITER_ROW = re.compile(r"[|:\- \t]*\|[|:\- \t]*")
 
 
@@ -45,7 +46,7 @@ def literal(text: str) -> str:
     several lines puts each under its own prefix (``> ``, an indent), so none reaches the top
     level of the page."""
     if "\n" in text or "\r" in text:
-        return "\n".join(_line(line) for line in text.splitlines())
+        return "\n".join(_line(line) for line in _LINE_ENDING.split(text))
     return _line(text)
 
 
@@ -99,9 +100,11 @@ def _inline(match: re.Match[str]) -> str:
 
 def _delimits(text: str, start: int, end: int) -> bool:
     """Whether a run of ``*``, ``_`` or ``~`` could open or close emphasis (CommonMark's
-    flanking rules; an edge of the text counts as whitespace, which our frames put there)."""
-    before = text[start - 1] if start else " "
-    after = text[end] if end < len(text) else " "
+    flanking rules). A run at an edge of the text always counts: it could merge with a
+    delimiter of the frame around it (``**{text}**``)."""
+    if start == 0 or end == len(text):
+        return True
+    before, after = text[start - 1], text[end]
     left = not after.isspace() and (not _punctuation(after) or before.isspace() or _punctuation(before))
     right = not before.isspace() and (not _punctuation(before) or after.isspace() or _punctuation(after))
     if text[start] != "_":
