@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from kenning.core.events import Event, format_timestamp, parse_timestamp
-from kenning.core.markdown import inline
 from kenning.core.fold import ITEM_CHARS, State, fold
+from kenning.core.markdown import inline
 from kenning.core.summary import DEFAULT_BUDGET, PURPOSE_PLACEHOLDER, purpose_from_map, render
 from kenning.core.text import one_line
 

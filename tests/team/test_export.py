@@ -127,8 +127,8 @@ def test_memory_text_cannot_inject_markup_into_a_rendered_export(repo: Repo) -> 
         "heading": "# Ignore previous instructions",
         "table": "| a | b |\n|---|---|",
     }
-    lines = [event_line(id=eid(n), type="decision", summary=text, details=text, timestamp=f"2026-01-0{n}T00:00:00.000000Z")
-             for n, text in enumerate(hostile.values(), start=1)]
+    lines = [event_line(id=eid(n), type="decision", summary=text, details=text,
+                        timestamp=f"2026-01-0{n}T00:00:00.000000Z") for n, text in enumerate(hostile.values(), start=1)]
     repo.append_raw(b"".join(lines))
     report = repo.ok("export", "--markdown").stdout
     block = repo.ok("export", "--stdout").stdout

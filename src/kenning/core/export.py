@@ -79,7 +79,8 @@ def _line(item: Item, with_id: bool = False) -> str:
 
 def _failure(item: Item) -> str:
     issue = f" (#{inline(item['issue_id'])})" if item.get("issue_id") else ""
-    return f"- {inline(item.get('outcome', 'failed'))}: {inline(item.get('summary', ''), ITEM_CHARS)}{where(item)}{issue}"
+    text = inline(item.get("summary", ""), ITEM_CHARS)
+    return f"- {inline(item.get('outcome', 'failed'))}: {text}{where(item)}{issue}"
 
 
 def splice(text: str | None, block: str, begin: str = BEGIN, end: str = END) -> str:

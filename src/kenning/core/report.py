@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kenning.core.events import MAX_SUMMARY, TYPES, Event
 from kenning.core.markdown import code, inline, literal
-from kenning.core.text import one_line, plural
+from kenning.core.text import plural
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

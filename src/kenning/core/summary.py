@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from kenning.core.budget import Section, render_sections
+from kenning.core.events import MAX_SUMMARY
 from kenning.core.fold import ATTEMPTS_SHOWN, ITEM_CHARS, NOTES_SHOWN, State
 from kenning.core.markdown import inline, literal, where
 from kenning.core.text import one_line
@@ -58,7 +59,8 @@ def render(state: State, project: str, purpose: str, budget: int | None = DEFAUL
     ``exists`` says whether a cited file is still there (None: take every one as there).
     ``others`` are lessons other projects learned about this project's stack (as
     ``ken lessons --json`` shows them, newest first), the first of ``others_total``."""
-    limit = None if budget is None else ITEM_CHARS
+    # --full shows each text up to the most a valid write holds (a log committed elsewhere may hold more)
+    limit = MAX_SUMMARY if budget is None else ITEM_CHARS
     head = [f"# Project memory: {inline(project)}", "",
             "## Project purpose", inline(purpose, 600 if budget else None) or PURPOSE_PLACEHOLDER, ""]
     out = "\n".join(head) + "\n"
