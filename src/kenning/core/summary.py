@@ -59,8 +59,7 @@ def render(state: State, project: str, purpose: str, budget: int | None = DEFAUL
     ``exists`` says whether a cited file is still there (None: take every one as there).
     ``others`` are lessons other projects learned about this project's stack (as
     ``ken lessons --json`` shows them, newest first), the first of ``others_total``."""
-    # --full shows each text up to the most a valid write holds (a log committed elsewhere may hold more)
-    limit = MAX_SUMMARY if budget is None else ITEM_CHARS
+    limit = None if budget is None else ITEM_CHARS
     head = [f"# Project memory: {inline(project)}", "",
             "## Project purpose", inline(purpose, 600 if budget else None) or PURPOSE_PLACEHOLDER, ""]
     out = "\n".join(head) + "\n"
@@ -99,18 +98,25 @@ def _sections(state: State, limit: int | None, exists: Callable[[str], bool] | N
 
 def _issue_lines(state: State, issue: Item, limit: int | None) -> list[str]:
     iid = issue["issue_id"]
-    lines = [f"- #{inline(iid)} {inline(issue.get('summary', ''), limit)}{where(issue)}"]
+    lines = [f"- #{inline(iid)} {inline(issue.get('summary', ''), _most(limit))}{where(issue)}"]
     fix = state.fixes.get(iid) if state.done_ids.get(iid) else None
     if fix is not None:
-        lines.append(f"  - fixed: {inline(fix.get('summary', ''), limit)}")
+        lines.append(f"  - fixed: {inline(fix.get('summary', ''), _most(limit))}")
     attempts = state.attempts.get(iid) or []
     for attempt in attempts[:ATTEMPTS_SHOWN] if limit is not None else attempts:
-        lines.append(f"  - {inline(attempt.get('outcome', 'failed'))}: {inline(attempt.get('summary', ''), limit)}")
+        text = inline(attempt.get("summary", ""), _most(limit))
+        lines.append(f"  - {inline(attempt.get('outcome', 'failed'))}: {text}")
     return lines
 
 
+def _most(limit: int | None) -> int:
+    """What a line shows of one text: ``--full`` (no limit) shows up to the most a valid write
+    holds, since a log committed elsewhere may hold more."""
+    return MAX_SUMMARY if limit is None else limit
+
+
 def _decision_line(item: Item, limit: int | None) -> str:
-    return f"- [{inline(item['id'])}] {inline(item.get('summary', ''), limit)}{where(item)}"
+    return f"- [{inline(item['id'])}] {inline(item.get('summary', ''), _most(limit))}{where(item)}"
 
 
 def _other_line(lesson: dict[str, Any], limit: int | None) -> str:
@@ -122,15 +128,15 @@ def _other_line(lesson: dict[str, Any], limit: int | None) -> str:
     if lesson.get("issue_id"):
         where += f" #{inline(lesson['issue_id'])}"
     # shorter than an event's text: the origin and the fix share the line, and the section's share is small
-    text = inline(lesson.get("text", ""), None if limit is None else limit * 2 // 3)
+    text = inline(lesson.get("text", ""), MAX_SUMMARY if limit is None else limit * 2 // 3)
     fix = lesson.get("fix")
-    fixed = f"; fixed by: {inline(fix, None if limit is None else limit // 3)}" if fix else ""
+    fixed = f"; fixed by: {inline(fix, MAX_SUMMARY if limit is None else limit // 3)}" if fix else ""
     return f"- {library}{outcome}{text} (from {where}{fixed})"
 
 
 def _plain_line(item: Item, limit: int | None) -> str:
     label = f"[{inline(item['id'])}] " if item.get("type") == "decision" else literal(loose_label(item)) + " "
-    return f"- {label.lstrip()}{inline(item.get('summary', ''), limit)}{where(item)}"
+    return f"- {label.lstrip()}{inline(item.get('summary', ''), _most(limit))}{where(item)}"
 
 
 # a summary opening with one of these words already says what the event is: `fix: fix: …` and
