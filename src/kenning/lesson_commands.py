@@ -56,9 +56,11 @@ def _lessons_list(args: argparse.Namespace) -> int:
 
 def _lessons_forget(args: argparse.Namespace) -> int:
     from kenning.app import lessons as lessons_app
+    from kenning.core.lessons import TEXT_CHARS
+    from kenning.core.text import one_line
 
     result = lessons_app.forget(_project_if_any(), args.ref)
-    _print_json(result) if args.json else _say(f"forgot {result['id']}: {result['text']}")
+    _print_json(result) if args.json else _say(f"forgot {result['id']}: {one_line(str(result['text']), TEXT_CHARS)}")
     return 0
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from kenning.core.events import Event, format_timestamp, parse_timestamp
 from kenning.core.fold import ITEM_CHARS, State, fold
+from kenning.core.markdown import inline
 from kenning.core.summary import DEFAULT_BUDGET, PURPOSE_PLACEHOLDER, purpose_from_map, render
 from kenning.core.text import one_line
 
@@ -231,8 +232,8 @@ def test_full_summary_shows_everything() -> None:
         assert f"- [{item['id']}] " in text
     for ev in log:
         if ev.type == "note" and not ev.lesson:
-            where = f" ({ev.location})" if ev.location else ""
-            assert f"\n- {one_line(ev.summary)}{where}\n" in text
+            where = f" ({inline(ev.location)})" if ev.location else ""
+            assert f"\n- {inline(ev.summary)}{where}\n" in text  # as text, never markup
 
 
 def test_retired_decisions_appear_in_no_summary() -> None:

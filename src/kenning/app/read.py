@@ -1,11 +1,13 @@
 """Read use cases: show one issue or event, list issues, search. Each returns plain data that
-the CLI renders as text or JSON and the MCP server returns as is."""
+the CLI renders as text or JSON and the MCP server returns as is, each event's text bounded as
+views show it (``core.shown``)."""
 
 from __future__ import annotations
 
 from kenning.app.memory import Memory, open_memory
 from kenning.app.paths import canonical_path, split_location
 from kenning.app.record import resolve_event, resolve_issue
+from kenning.core import shown
 from kenning.core.errors import InvalidInput
 from kenning.core.events import TYPES, Event
 
@@ -26,7 +28,7 @@ def _with_status(memory: Memory, events: list[Event]) -> list[dict[str, Any]]:
         retiring.setdefault(newer.supersedes or "", []).append(newer.id)
     out = []
     for event in events:
-        data = event.as_dict()
+        data = shown.event(event.as_dict())
         if event.id in retiring:
             data["status"] = "superseded"
             data["superseded_by"] = retiring[event.id]
@@ -41,12 +43,12 @@ def issue_view(memory: Memory, issue_id: str) -> dict[str, Any]:
     issue = next((e for e in events if e.type == "issue"), None)
     if issue is None:
         raise InvalidInput(f"no issue #{issue_id}; `ken issues --all` lists the issue ids")
-    fixes = [e.as_dict() for e in events if e.type == "fix"]
+    fixes = [shown.event(e.as_dict()) for e in events if e.type == "fix"]
     return {
-        "issue": issue.as_dict(),
+        "issue": shown.event(issue.as_dict()),
         "issue_id": issue_id,
         "status": "done" if fixes else "open",
-        "attempts": [e.as_dict() for e in events if e.type == "attempt"],
+        "attempts": [shown.event(e.as_dict()) for e in events if e.type == "attempt"],
         "fixes": fixes,
         "related": _with_status(memory, [e for e in events if e.type not in ("issue", "attempt", "fix")]),
     }
@@ -79,7 +81,7 @@ def issues(project: Project, include_done: bool = False) -> list[dict[str, Any]]
             done = iid in fixed
             if done and not include_done:
                 continue
-            data = issue.as_dict()
+            data = shown.event(issue.as_dict())
             data["status"] = "done" if done else "open"
             data["attempts"] = counts.get(iid, {})
             out.append(data)

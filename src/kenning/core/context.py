@@ -5,7 +5,8 @@ Priority when the budget cuts: the gate's warnings for the focus paths, open iss
 failed attempts, standing decisions (those about the focus first), relevant fixes, lessons for
 the project's stack, the relevant part of the project map. A section cut short ends with a
 count and the command that shows the rest; sections left out whole are named on the last line
-(``core.budget``). Never longer than the budget; no wall-clock text, so the same memory (and
+(``core.budget``). Memory text is text, never markup (``core.markdown``); the map's lines are
+the map's own Markdown. Never longer than the budget; no wall-clock text, so the same memory (and
 the same lessons store) gives the same bytes.
 """
 
@@ -15,7 +16,8 @@ import re
 
 from kenning.core.budget import Section, fit
 from kenning.core.lessons import line as lesson_line
-from kenning.core.text import one_line, where
+from kenning.core.markdown import inline, literal, where
+from kenning.core.text import one_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -68,11 +70,11 @@ def render(inputs: Inputs, budget: int) -> tuple[str, list[dict[str, Any]]]:
 
 def _head(inputs: Inputs, room: int) -> str:
     """The title, (in setup mode) what to do first, and the focus, within ``room``."""
-    lines = [f"# Context: {one_line(inputs.project, 60)}"]
+    lines = [f"# Context: {inline(inputs.project, 60)}"]
     if inputs.setup_mode:  # before the focus: until the map has a Purpose, this comes first
         lines.append("Setup mode: fill .kenning/PROJECT_MAP.md (Purpose, from the manifests) first.")
     if inputs.focus:
-        lines.append(one_line("Focus: " + ", ".join(inputs.focus), max(20, room // 2)))
+        lines.append("Focus: " + inline(", ".join(inputs.focus), max(20, room // 2)))
     text = ""
     for line in lines:
         if len(text) + len(line) + 2 > room:
@@ -84,7 +86,7 @@ def _head(inputs: Inputs, room: int) -> str:
 def _sections(inputs: Inputs) -> list[Section]:
     return [
         # the gate on the focus files comes first into the budget: it gets most of it when it needs it
-        Section("Before you edit: the gate", 3.0, ([ln] for ln in inputs.gate), len(inputs.gate),
+        Section("Before you edit: the gate", 3.0, ([_gate_line(ln)] for ln in inputs.gate), len(inputs.gate),
                 "ken precheck " + " ".join(inputs.focus), counted=False),
         Section("Open issues", 0.22, (_issue_lines(i) for i in inputs.issues), inputs.issue_total, "ken issues"),
         Section("Standing decisions", 0.15, ([_item_line(d, with_id=True)] for d in inputs.decisions),
@@ -100,21 +102,27 @@ def _sections(inputs: Inputs) -> list[Section]:
 
 def _issue_lines(issue: Issue) -> list[str]:
     item = issue.item
-    lines = [f"- #{one_line(item['issue_id'])} {one_line(item.get('summary', ''), ITEM_CHARS)}{where(item)}"]
+    lines = [f"- #{inline(item['issue_id'])} {inline(item.get('summary', ''), ITEM_CHARS)}{where(item)}"]
     for attempt in issue.attempts:
-        lines.append(f"  - {attempt.get('outcome', 'failed')}: {one_line(attempt.get('summary', ''), ITEM_CHARS)}"
+        lines.append(f"  - {inline(attempt.get('outcome', 'failed'))}: {inline(attempt.get('summary', ''), ITEM_CHARS)}"
                      f"{where(attempt)}")
     return lines
 
 
 def _item_line(item: Item, with_id: bool = False) -> str:
-    ident = f"[{one_line(item['id'])}] " if with_id else ""
-    issue = f"#{one_line(item['issue_id'])} " if item.get("issue_id") and not with_id else ""
-    return f"- {ident}{issue}{one_line(item.get('summary', ''), ITEM_CHARS)}{where(item)}"
+    ident = f"[{inline(item['id'])}] " if with_id else ""
+    issue = f"#{inline(item['issue_id'])} " if item.get("issue_id") and not with_id else ""
+    return f"- {ident}{issue}{inline(item.get('summary', ''), ITEM_CHARS)}{where(item)}"
 
 
 def _lesson(lesson: dict[str, Any]) -> str:
-    return "- " + lesson_line(lesson, ITEM_CHARS + 100)
+    """The lesson's line as ``ken lessons`` prints it, escaped whole: it renders as that line."""
+    return "- " + literal(lesson_line(lesson, ITEM_CHARS + 100))
+
+
+def _gate_line(line: str) -> str:
+    """A line of the gate's text (it quotes memories), escaped, its evidence kept indented."""
+    return ("  " if line.startswith(" ") else "") + literal(line)
 
 
 # -- the relevant part of the project map ---------------------------------------------------------

@@ -3,7 +3,8 @@ that read ``CLAUDE.md``/``AGENTS.md`` but call no tools.
 
 The block sits between its own markers, distinct from the bridge block ``ken init`` writes, so
 neither command ever touches the other's text, and nothing outside the markers is changed.
-Budgeted like the summary. Only this project's own memory goes in (never lessons from other
+Budgeted like the summary. The files are rendered wherever the repository is browsed, so memory
+text goes in as text, never markup (``core.markdown``). Only this project's own memory goes in (never lessons from other
 projects on this machine: the file is tracked), so every clone exports the same block, and
 exporting twice changes nothing.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from kenning.core import marked
 from kenning.core.budget import Section, fit
-from kenning.core.text import one_line, where
+from kenning.core.markdown import inline, where
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,13 +73,14 @@ def render(compiled: Compiled, budget: int) -> str:
 
 
 def _line(item: Item, with_id: bool = False) -> str:
-    ident = f"[{one_line(item['id'])}] " if with_id else ""
-    return f"- {ident}{one_line(item.get('summary', ''), ITEM_CHARS)}{where(item)}"
+    ident = f"[{inline(item['id'])}] " if with_id else ""
+    return f"- {ident}{inline(item.get('summary', ''), ITEM_CHARS)}{where(item)}"
 
 
 def _failure(item: Item) -> str:
-    issue = f" (#{one_line(item['issue_id'])})" if item.get("issue_id") else ""
-    return f"- {item.get('outcome', 'failed')}: {one_line(item.get('summary', ''), ITEM_CHARS)}{where(item)}{issue}"
+    issue = f" (#{inline(item['issue_id'])})" if item.get("issue_id") else ""
+    text = inline(item.get("summary", ""), ITEM_CHARS)
+    return f"- {inline(item.get('outcome', 'failed'))}: {text}{where(item)}{issue}"
 
 
 def splice(text: str | None, block: str, begin: str = BEGIN, end: str = END) -> str:

@@ -16,8 +16,10 @@ reader sees: each lesson once, with the newest fix of its issue, minus the forgo
 
 from __future__ import annotations
 
+from kenning.core import shown
 from kenning.core.attribution import attribute, normalize
-from kenning.core.events import Event
+from kenning.core.events import MAX_SUMMARY, Event
+from kenning.core.shown import LIBRARIES_SHOWN, NAME_CHARS, WHOLE_LESSON, cut
 from kenning.core.text import one_line
 
 TYPE_CHECKING = False
@@ -131,22 +133,25 @@ def _same_registry(lesson: dict[str, Any], name: str, declared: Mapping[str, Ite
 def public(lesson: dict[str, Any]) -> dict[str, Any]:
     """A lesson as ``ken lessons --json`` shows it: ``libraries`` is every library it is filed
     under; ``library`` the one it is shown for here (the first of them this project declares,
-    or the one asked for)."""
-    shown = {k: lesson.get(k) for k in LESSON_KEYS}
-    shown["libraries"] = libraries_of(lesson) if lesson.get("library") else []
-    return shown
+    or the one asked for). Its texts are bounded as every view shows them (``core.shown``): a
+    lesson from the team's remote or a hand-edited store can be of any size."""
+    fields = {k: lesson.get(k) for k in LESSON_KEYS}
+    fields["libraries"] = libraries_of(lesson) if lesson.get("library") else []
+    return shown.lesson(fields)
 
 
 def line(lesson: dict[str, Any], width: int | None = None) -> str:
     """One line: the libraries (the one it is shown for first), the lesson, where it came from,
-    and its fix when there is one."""
-    where = f"from {lesson.get('project') or 'another project'}"  # as the summary says it
+    and its fix when there is one; each text bounded as ``core.shown`` bounds it."""
+    where = f"from {cut(str(lesson.get('project') or 'another project'), NAME_CHARS, WHOLE_LESSON)}"
     if lesson.get("issue_id"):
-        where += f" #{lesson['issue_id']}"
-    shown = lesson.get("library")
-    names = [shown, *(x for x in lesson.get("libraries") or () if x != shown)] if shown else []
-    library = f"[{', '.join(names)}] " if names else ""
-    outcome = f"{lesson['outcome']}: " if lesson.get("outcome") else ""
+        where += f" #{cut(str(lesson['issue_id']), NAME_CHARS, WHOLE_LESSON)}"
+    first = lesson.get("library")
+    names = [first, *(x for x in lesson.get("libraries") or () if x != first)] if first else []
+    more = f", … ({len(names)} in all)" if len(names) > LIBRARIES_SHOWN else ""
+    library = f"[{', '.join(cut(str(x), NAME_CHARS, WHOLE_LESSON) for x in names[:LIBRARIES_SHOWN])}{more}] " \
+        if names else ""
+    outcome = f"{cut(str(lesson['outcome']), NAME_CHARS, WHOLE_LESSON)}: " if lesson.get("outcome") else ""
     fix = f"; fixed by: {one_line(str(lesson['fix']), 160)}" if lesson.get("fix") else ""
-    text = f"{library}{outcome}{lesson.get('text', '')} ({where}{fix})"
+    text = f"{library}{outcome}{cut(str(lesson.get('text', '')), MAX_SUMMARY, WHOLE_LESSON)} ({where}{fix})"
     return one_line(text, width)

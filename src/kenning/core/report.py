@@ -9,8 +9,9 @@ superseded) come from every event, so a filtered report still says them right.
 
 from __future__ import annotations
 
-from kenning.core.events import TYPES, Event
-from kenning.core.text import one_line, plural
+from kenning.core.events import MAX_SUMMARY, TYPES, Event
+from kenning.core.markdown import code, inline, literal
+from kenning.core.text import plural
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ def markdown(selected: list[Event], every: list[Event], project: str) -> str:
     retired_by: dict[str | None, str] = {e.supersedes: e.id for e in sorted(every, key=_key)
                                          if e.type == "decision" and e.supersedes}
     issues: dict[str | None, Event] = {e.issue_id: e for e in every if e.type == "issue" and e.issue_id}
-    out = [f"# Memory of {_safe(project)}", "", _counts(selected, fixed, retired_by), ""]
+    out = [f"# Memory of {inline(project)}", "", _counts(selected, fixed, retired_by), ""]
     out += _issues(selected, issues, fixed)
     out += _decisions([e for e in selected if e.type == "decision"], retired_by)
     out += _listed("Notes", [e for e in selected if e.type == "note"], _note)
@@ -50,7 +51,7 @@ def markdown(selected: list[Event], every: list[Event], project: str) -> str:
     unknown = sorted({e.type for e in selected if e.type not in TYPES})
     if unknown:
         count = sum(1 for e in selected if e.type not in TYPES)
-        out += [f"{count} event(s) of a type this kenning does not know ({', '.join(map(_safe, unknown))}) "
+        out += [f"{count} event(s) of a type this kenning does not know ({inline(', '.join(unknown), MAX_SUMMARY)}) "
                 "are left out.", ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
@@ -95,10 +96,10 @@ def _issues(selected: list[Event], issues: dict[str | None, Event], fixed: set[s
         issue = issues.get(iid)
         status = "done" if iid in fixed else "open"
         title = _text(issue.summary) if issue else "(its issue event is not in this log)"
-        out.append(f"### #{iid} {title} · {status}")
+        out.append(f"### #{inline(iid)} {title} · {status}")
         out.append("")
         if issue is not None and issue in by_issue[iid]:
-            out.append(f"Opened {_when(issue)}{_at(issue)} ({issue.id})")
+            out.append(f"Opened {_when(issue)}{_at(issue)} ({inline(issue.id)})")
             out += _details(issue)
             out.append("")
         for event in by_issue[iid]:
@@ -112,7 +113,7 @@ def _issues(selected: list[Event], issues: dict[str | None, Event], fixed: set[s
 
 def _step(event: Event) -> str:
     what = f"{event.type}, {event.outcome}" if event.type == "attempt" else event.type
-    return f"- **{what}** {_when(event)}: {_text(event.summary)}{_at(event)} ({event.id})"
+    return f"- **{inline(what)}** {_when(event)}: {_text(event.summary)}{_at(event)} ({inline(event.id)})"
 
 
 def _decisions(decisions: list[Event], retired_by: dict[str | None, str]) -> list[str]:
@@ -122,11 +123,12 @@ def _decisions(decisions: list[Event], retired_by: dict[str | None, str]) -> lis
     retired = [d for d in _newest_first(decisions) if d.id in retired_by]
     out = ["## Decisions", ""]
     for d in standing:
-        replaces = f"; supersedes {d.supersedes}" if d.supersedes else ""
-        out.append(f"- **{_text(d.summary)}** ({_when(d)}{_at(d)}; {d.id}{replaces}){_lesson(d)}")
+        replaces = f"; supersedes {inline(d.supersedes)}" if d.supersedes else ""
+        out.append(f"- **{_text(d.summary)}** ({_when(d)}{_at(d)}; {inline(d.id)}{replaces}){_lesson(d)}")
         out += ["  " + line for line in _details(d)]
     for d in retired:
-        out.append(f"- ~~{_text(d.summary)}~~ (superseded by {retired_by[d.id]}; {_when(d)}; {d.id})")
+        out.append(f"- ~~{_text(d.summary)}~~ (superseded by {inline(retired_by[d.id])}; {_when(d)}; "
+                   f"{inline(d.id)})")
     return [*out, ""]
 
 
@@ -144,30 +146,36 @@ def _note(event: Event) -> str:
     origin = [str(event.get("imported_type"))] if event.get("imported_type") else []
     if event.get("imported_from"):
         origin.append(f"imported from {event.get('imported_from')}")
-    tag = f" ({_safe(', '.join(origin))})" if origin else ""
-    issue = f" #{event.issue_id}" if event.issue_id else ""
-    return f"- {_when(event)}{issue}: {_text(event.summary)}{tag}{_at(event)}{_lesson(event)} ({event.id})"
+    tag = f" ({inline(', '.join(origin), MAX_SUMMARY)})" if origin else ""
+    issue = f" #{inline(event.issue_id)}" if event.issue_id else ""
+    return f"- {_when(event)}{issue}: {_text(event.summary)}{tag}{_at(event)}{_lesson(event)} ({inline(event.id)})"
 
 
 def _snooze(event: Event) -> str:
-    paths = ", ".join(f"`{_safe(p)}`" for p in event.paths()) or "(no files)"
+    paths = ", ".join(code(p) for p in event.paths()) or "(no files)"
     ended = "ended the snoozes on " if event.get("unsnooze") is True else ""
     until = "" if ended else f" until {_day(str(event.get('until', '')))}"
     reason = f": {_text(str(event.get('reason', '')))}" if event.get("reason") else ""
-    return f"- {_when(event)}: {ended}{paths}{until}{reason} ({event.id})"
+    return f"- {_when(event)}: {ended}{paths}{until}{reason} ({inline(event.id)})"
 
 
 def _details(event: Event) -> list[str]:
+    """The details as a quote, each line escaped on its own (``core.markdown``): no line of
+    them leaves the quote or runs as markup."""
     text = (event.details or "").strip()
     if not text:
         return []
+    cut = ""
     if len(text) > DETAILS_CHARS:
-        text = text[:DETAILS_CHARS - 1].rstrip() + f"… (cut; `ken show {event.id}` has it all)"
-    return ["> " + _safe(line) if line.strip() else ">" for line in text.splitlines()]
+        text = text[:DETAILS_CHARS - 1].rstrip()
+        cut = f"… (cut; {code('ken show ' + event.id)} has it all)"
+    lines = ["> " + escaped if escaped else ">" for escaped in literal(text).split("\n")]
+    lines[-1] += cut
+    return lines
 
 
 def _at(event: Event) -> str:
-    return f" at `{_safe(event.location)}`" if event.location else ""
+    return f" at {code(event.location)}" if event.location else ""
 
 
 def _lesson(event: Event) -> str:
@@ -183,9 +191,5 @@ def _day(timestamp: str) -> str:
 
 
 def _text(text: str) -> str:
-    return _safe(one_line(text))
-
-
-def _safe(text: str) -> str:
-    """Markup a renderer would run is shown as text: an event's words are data, not a page."""
-    return text.replace("<", "&lt;").replace(">", "&gt;")
+    """An event's words as text, never markup: a report is read on pages that render it."""
+    return inline(text, MAX_SUMMARY)

@@ -7,8 +7,9 @@ what git history says (fix commits, reverts, features that name no issue); key f
 projects are the machine-wide store's lessons for the declared stack: the caller gathers both,
 so this stays pure.
 
-Every piece of event text is flattened onto one line, so no event can add a heading, and no
-wall-clock date appears anywhere: the same events give the same bytes.
+Every piece of event text is flattened onto one line and escaped (``core.markdown``), so no
+event can add a heading, a link or markup, and no wall-clock date appears anywhere: the same
+events give the same bytes.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from __future__ import annotations
 import re
 
 from kenning.core.budget import Section, render_sections
+from kenning.core.events import MAX_SUMMARY
 from kenning.core.fold import ATTEMPTS_SHOWN, ITEM_CHARS, NOTES_SHOWN, State
-from kenning.core.text import one_line, where
+from kenning.core.markdown import inline, literal, where
+from kenning.core.text import one_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -49,11 +52,6 @@ def purpose_from_map(project_map: str) -> str:
     return "\n".join(body).strip()
 
 
-def _no_heading(text: str) -> str:
-    """Text at the start of a line that would read as a Markdown heading gets a backslash."""
-    return "\\" + text if text.startswith("#") else text
-
-
 def render(state: State, project: str, purpose: str, budget: int | None = DEFAULT_BUDGET,
            exists: Callable[[str], bool] | None = None, others: Sequence[dict[str, Any]] = (),
            others_total: int | None = None) -> str:
@@ -62,8 +60,8 @@ def render(state: State, project: str, purpose: str, budget: int | None = DEFAUL
     ``others`` are lessons other projects learned about this project's stack (as
     ``ken lessons --json`` shows them, newest first), the first of ``others_total``."""
     limit = None if budget is None else ITEM_CHARS
-    head = [f"# Project memory: {one_line(project)}", "",
-            "## Project purpose", _no_heading(one_line(purpose, 600 if budget else None)) or PURPOSE_PLACEHOLDER, ""]
+    head = [f"# Project memory: {inline(project)}", "",
+            "## Project purpose", inline(purpose, 600 if budget else None) or PURPOSE_PLACEHOLDER, ""]
     out = "\n".join(head) + "\n"
     total = len(others) if others_total is None else max(others_total, len(others))
     elsewhere = Section(OTHERS_TITLE, 0.10, ([_other_line(x, limit)] for x in others), total, "ken lessons")
@@ -93,45 +91,52 @@ def _sections(state: State, limit: int | None, exists: Callable[[str], bool] | N
                  state.note_count, "ken search --type note"),
         Section(HISTORY_TITLE, 0.10, ([_plain_line(n, limit)] for n in history),
                  state.history_count, "ken summary --full"),
-        Section("Key files", 0.10, ([f"- {one_line(p)} ({n})"] for p, n in files), len(files), "ken search --at PATH"),
+        Section("Key files", 0.10, ([f"- {inline(p)} ({n})"] for p, n in files), len(files), "ken search --at PATH"),
     ]
 
 
 
 def _issue_lines(state: State, issue: Item, limit: int | None) -> list[str]:
     iid = issue["issue_id"]
-    lines = [f"- #{one_line(iid)} {one_line(issue.get('summary', ''), limit)}{where(issue)}"]
+    lines = [f"- #{inline(iid)} {inline(issue.get('summary', ''), _most(limit))}{where(issue)}"]
     fix = state.fixes.get(iid) if state.done_ids.get(iid) else None
     if fix is not None:
-        lines.append(f"  - fixed: {one_line(fix.get('summary', ''), limit)}")
+        lines.append(f"  - fixed: {inline(fix.get('summary', ''), _most(limit))}")
     attempts = state.attempts.get(iid) or []
     for attempt in attempts[:ATTEMPTS_SHOWN] if limit is not None else attempts:
-        lines.append(f"  - {attempt.get('outcome', 'failed')}: {one_line(attempt.get('summary', ''), limit)}")
+        text = inline(attempt.get("summary", ""), _most(limit))
+        lines.append(f"  - {inline(attempt.get('outcome', 'failed'))}: {text}")
     return lines
 
 
+def _most(limit: int | None) -> int:
+    """What a line shows of one text: ``--full`` (no limit) shows up to the most a valid write
+    holds, since a log committed elsewhere may hold more."""
+    return MAX_SUMMARY if limit is None else limit
+
+
 def _decision_line(item: Item, limit: int | None) -> str:
-    return f"- [{one_line(item['id'])}] {one_line(item.get('summary', ''), limit)}{where(item)}"
+    return f"- [{inline(item['id'])}] {inline(item.get('summary', ''), _most(limit))}{where(item)}"
 
 
 def _other_line(lesson: dict[str, Any], limit: int | None) -> str:
     """``- [library] failed: what was tried (from project #issue; fixed by: …)``. Only the texts
     are cut: the origin always shows, so no one takes another project's lesson for this one's."""
-    library = f"[{one_line(str(lesson['library']))}] " if lesson.get("library") else ""
-    outcome = f"{one_line(str(lesson['outcome']))}: " if lesson.get("outcome") else ""
-    where = one_line(str(lesson.get("project") or "another project"), 60)
+    library = f"[{inline(lesson['library'])}] " if lesson.get("library") else ""
+    outcome = f"{inline(lesson['outcome'])}: " if lesson.get("outcome") else ""
+    where = inline(lesson.get("project") or "another project", 60)
     if lesson.get("issue_id"):
-        where += f" #{one_line(str(lesson['issue_id']))}"
+        where += f" #{inline(lesson['issue_id'])}"
     # shorter than an event's text: the origin and the fix share the line, and the section's share is small
-    text = one_line(str(lesson.get("text", "")), None if limit is None else limit * 2 // 3)
+    text = inline(lesson.get("text", ""), MAX_SUMMARY if limit is None else limit * 2 // 3)
     fix = lesson.get("fix")
-    fixed = f"; fixed by: {one_line(str(fix), None if limit is None else limit // 3)}" if fix else ""
+    fixed = f"; fixed by: {inline(fix, MAX_SUMMARY if limit is None else limit // 3)}" if fix else ""
     return f"- {library}{outcome}{text} (from {where}{fixed})"
 
 
 def _plain_line(item: Item, limit: int | None) -> str:
-    label = f"[{one_line(item['id'])}] " if item.get("type") == "decision" else loose_label(item)
-    return f"- {label}{one_line(item.get('summary', ''), limit)}{where(item)}"
+    label = f"[{inline(item['id'])}] " if item.get("type") == "decision" else literal(loose_label(item)) + " "
+    return f"- {label.lstrip()}{inline(item.get('summary', ''), _most(limit))}{where(item)}"
 
 
 # a summary opening with one of these words already says what the event is: `fix: fix: …` and
