@@ -150,3 +150,34 @@ def line(lesson: dict[str, Any], width: int | None = None) -> str:
     fix = f"; fixed by: {one_line(str(lesson['fix']), 160)}" if lesson.get("fix") else ""
     text = f"{library}{outcome}{lesson.get('text', '')} ({where}{fix})"
     return one_line(text, width)
+
+
+# the type of each field a store record may carry (None: absent), by op; other fields are kept
+_TEXT = (str, type(None))
+_RECORD_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
+    "lesson": {key: _TEXT for key in ("text", "library", "project", "root", "issue_id", "outcome", "type",
+                                      "source", "timestamp")} | {"libraries": (list, type(None)),
+                                                                 "ecosystems": (dict, type(None))},
+    "fix": {key: _TEXT for key in ("fix", "fix_id", "timestamp")},
+    "forget": {key: _TEXT for key in ("by", "reason", "timestamp")},
+}
+
+
+def record_problem(record: object) -> str | None:
+    """Why a decoded store line is not a record the readers above can use, or None. A team's
+    lessons file comes from a remote anyone with access can push to: a lesson whose text is a
+    number, or whose libraries are not names, is skipped, never handed to a view to crash on."""
+    if not isinstance(record, dict):
+        return "not a JSON object"
+    if not isinstance(record.get("op"), str) or not isinstance(record.get("id"), str):
+        return "no op or no id"
+    for key, kinds in _RECORD_FIELDS.get(record["op"], {}).items():
+        if not isinstance(record.get(key), kinds):
+            return f"{key} has the wrong type"
+    names = record.get("libraries") or []
+    ecosystems = record.get("ecosystems") or {}
+    if not all(isinstance(x, str) for x in names):
+        return "libraries is not a list of names"
+    if not all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in ecosystems.values()):
+        return "ecosystems is not a table of lists of names"
+    return None
