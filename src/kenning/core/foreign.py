@@ -60,12 +60,13 @@ def json_value(data: str | bytes, limit: int, depth: int = MAX_DEPTH) -> Any:
     (NaN and Infinity are not JSON either) or nested deeper than ``depth``."""
     text = text_of(data, limit)
     try:
-        value = json.loads(text, parse_constant=_not_json)
+        value = _DECODER.decode(text)
     except RecursionError:  # the C decoder stops itself at the interpreter's limit: far too deep
         raise Unreadable(f"nested more than {depth} levels deep") from None
     except ValueError as err:
         raise Unreadable(f"not valid JSON ({str(err).split(':')[0]})") from None
-    if deeper_than(value, depth):
+    # fewer brackets than the limit cannot nest past it: the walk is for the rare text with more
+    if text.count("[") + text.count("{") > depth and deeper_than(value, depth):
         raise Unreadable(f"nested more than {depth} levels deep")
     return value
 
@@ -137,6 +138,9 @@ def _toml_nesting(text: str, limit: int) -> int:
 
 def _not_json(constant: str) -> Any:
     raise ValueError(f"{constant} is not a JSON value")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_not_json)  # one for every call: making one costs more than a line
 
 
 def _kind(value: object) -> str:

@@ -171,13 +171,15 @@ def record_problem(record: object) -> str | None:
         return "not a JSON object"
     if not isinstance(record.get("op"), str) or not isinstance(record.get("id"), str):
         return "no op or no id"
-    for key, kinds in _RECORD_FIELDS.get(record["op"], {}).items():
-        if not isinstance(record.get(key), kinds):
+    fields = _RECORD_FIELDS.get(record["op"], {})
+    for key, value in record.items():
+        kinds = fields.get(key)
+        if kinds is not None and not isinstance(value, kinds):
             return f"{key} has the wrong type"
-    names = record.get("libraries") or []
-    ecosystems = record.get("ecosystems") or {}
-    if not all(isinstance(x, str) for x in names):
-        return "libraries is not a list of names"
-    if not all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in ecosystems.values()):
-        return "ecosystems is not a table of lists of names"
+    for name in record.get("libraries") or ():
+        if not isinstance(name, str):
+            return "libraries is not a list of names"
+    for names in (record.get("ecosystems") or {}).values():
+        if not isinstance(names, list) or not all(isinstance(x, str) for x in names):
+            return "ecosystems is not a table of lists of names"
     return None

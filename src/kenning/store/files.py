@@ -106,8 +106,7 @@ def read_capped(path: Path, limit: int) -> bytes | None:
             raise Unreadable("not a regular file")
         if st.st_size > limit:
             raise Unreadable(f"larger than {size_text(limit)}")
-        with os.fdopen(os.dup(fd), "rb") as f:
-            data = f.read(limit + 1)  # a file growing while it is read is held to the limit too
+        data = _read_to(fd, min(st.st_size, limit) + 1, limit + 1)
     except OSError as err:
         raise Unreadable(err.strerror or str(err)) from None
     finally:
@@ -115,6 +114,20 @@ def read_capped(path: Path, limit: int) -> bytes | None:
     if len(data) > limit:
         raise Unreadable(f"larger than {size_text(limit)}")
     return data
+
+
+def _read_to(fd: int, expected: int, most: int) -> bytes:
+    """Up to ``most`` bytes from ``fd``: a file growing while it is read is held to the limit too.
+    Asks for the size ``fstat`` gave (plus one) first: a buffer of the limit would cost every read."""
+    chunks = []
+    size = 0
+    while size < most:
+        chunk = os.read(fd, max(expected - size, 65536) if size else expected)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)[:most]
 
 
 def read_exact(path: Path) -> str | None:
