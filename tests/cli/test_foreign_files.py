@@ -79,3 +79,18 @@ def test_doctor_names_a_nested_mcp_json_as_broken(repo: Repo) -> None:
     assert "Traceback" not in r.stderr
     found = [c for c in json.loads(r.stdout)["mcp_clients"] if c["file"].endswith(".mcp.json")]
     assert [c["status"] for c in found] == ["broken"] and "nested more than 64 levels deep" in found[0]["message"]
+
+
+def test_lessons_import_of_a_nested_line_or_a_fifo_is_one_line(repo: Repo, tmp_path: Path) -> None:
+    import os
+
+    nested = tmp_path / "nested.jsonl"
+    nested.write_text(BRACKETS + "\n")
+    r = repo.ken("lessons", "import", str(nested))
+    assert "Traceback" not in r.stderr and "unexpected" not in r.stderr, r.stderr
+    assert "nested more than 64 levels deep" in r.stdout + r.stderr
+    fifo = tmp_path / "lessons.fifo"
+    os.mkfifo(fifo)
+    r = repo.ken("lessons", "import", str(fifo))  # refused at once: no writer will ever come
+    assert r.returncode == 2 and r.stderr.strip().splitlines() == [
+        f"ken: error: {fifo} cannot be read (not a regular file); a lessons file is a JSON Lines file, far smaller"]
