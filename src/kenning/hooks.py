@@ -76,12 +76,12 @@ def _agent(name: str, agent: str | None) -> int:
 
     from kenning.app import agent_hooks
     from kenning.app.project import environment, find_project
+    from kenning.core import foreign
 
     timer = _time_limit(name, AGENT_TIMEOUT)
     try:
-        payload = json.loads(sys.stdin.read() or "{}")
-        if not isinstance(payload, dict):
-            return 0
+        # read to one byte past the limit: a payload without end is refused, not waited for
+        payload = agent_hooks.read_payload(sys.stdin.buffer.read(foreign.PAYLOAD_LIMIT + 1))
         start = payload.get("cwd") or environment("CLAUDE_PROJECT_DIR") or os.getcwd()
         project = find_project(Path(str(start)))
         if not project.initialized:
@@ -92,6 +92,8 @@ def _agent(name: str, agent: str | None) -> int:
             sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
     except MemoryUnreadable as err:  # allowed, but never silently: "no warnings" would be a lie
         sys.stdout.write(json.dumps(_unread(name, str(err)), ensure_ascii=False) + "\n")
+    except foreign.Unreadable as err:  # judged nothing: said so, the call goes ahead (as on any failure here)
+        sys.stderr.write(f"kenning: {name} hook skipped: its payload is unreadable: {err}\n")
     except (KenError, OSError, ValueError) as err:
         sys.stderr.write(f"kenning: {name} hook skipped: {err}\n")
     except Exception as err:  # noqa: BLE001 - an agent hook fails open, whatever happened

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from kenning.app import checks, codex
 from kenning.app.project import Project, now_micros
+from kenning.core import foreign
 from kenning.core.errors import InvalidInput
 from kenning.core.gate import Report, render_text
 from kenning.store import files
@@ -57,16 +58,15 @@ def _settings_path(project: Project, agent: str) -> Path:
 
 
 def _load(path: Path) -> dict[str, Any]:
-    text = files.read_text(path)
-    if text is None or not text.strip():
-        return {}
+    """The agent's settings file as an object ({} when absent or empty); ``InvalidInput`` naming
+    it when it cannot be read (a FIFO, past ``SETTINGS_LIMIT``, nested too deeply, not JSON)."""
     try:
-        data = json.loads(text)
-    except ValueError as err:
-        raise InvalidInput(f"{path} is not valid JSON ({err}); fix it, then run this again") from err
-    if not isinstance(data, dict):
-        raise InvalidInput(f"{path} does not hold a JSON object; fix it, then run this again")
-    return data
+        data = files.read_capped(path, foreign.SETTINGS_LIMIT)
+        if data is None or not data.strip():
+            return {}
+        return foreign.json_object(data, foreign.SETTINGS_LIMIT)
+    except foreign.Unreadable as err:
+        raise InvalidInput(f"{path} cannot be read ({err}); fix it, then run this again") from None
 
 
 def _quote(word: str) -> str:
@@ -293,6 +293,39 @@ AFTER_INSTALL = {"codex": "Codex runs new or changed hooks only once you trust t
 
 
 # -- the hook calls -------------------------------------------------------------------------------
+
+# the payload fields kenning reads, with the JSON types an agent sends them as (null: absent)
+_PAYLOAD_FIELDS: dict[str, type] = {"cwd": str, "session_id": str, "tool_name": str, "turn_id": str, "tool_input": dict}
+_INPUT_FIELDS: dict[str, type] = {**{key: str for key in ("file_path", "notebook_path", "path", "new_string", "content",
+                                         "new_source", *codex.PATCH_KEYS)}, "edits": list}
+_TYPE_NAMES: dict[type, str] = {str: "text", dict: "an object", list: "a list"}
+
+
+def read_payload(data: bytes) -> dict[str, Any]:
+    """A hook's JSON payload, checked: ``foreign.Unreadable`` saying what is wrong when it is too
+    large, nested too deeply, not JSON, not an object, or when a field kenning reads has another
+    type than the agents send (``"cwd": 123`` would otherwise be judged as the folder "123").
+    An empty payload is an empty object."""
+    payload = foreign.json_object(data, foreign.PAYLOAD_LIMIT) if data.strip() else {}
+    _check_types(payload, _PAYLOAD_FIELDS, "")
+    tool_input = payload.get("tool_input") or {}
+    _check_types(tool_input, _INPUT_FIELDS, "tool_input.")
+    for n, item in enumerate(tool_input.get("edits") or []):
+        if not isinstance(item, dict):
+            raise foreign.Unreadable(f"tool_input.edits[{n}] is not an object")
+        _check_types(item, {"new_string": str, "old_string": str}, f"tool_input.edits[{n}].")
+    cwd = payload.get("cwd")
+    if cwd is not None and not os.path.isabs(cwd):
+        raise foreign.Unreadable(f"cwd {cwd[:80]!r} is not an absolute path")
+    return payload
+
+
+def _check_types(values: dict[str, Any], wanted: dict[str, type], where: str) -> None:
+    for key, kind in wanted.items():
+        value = values.get(key)
+        if value is not None and not isinstance(value, kind):
+            raise foreign.Unreadable(f"the payload's {where}{key} is not {_TYPE_NAMES[kind]}")
+
 
 def edits(payload: dict[str, Any]) -> dict[str, str]:
     """The files an edit call touches (as the agent names them), each with the text it proposes:

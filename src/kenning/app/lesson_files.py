@@ -22,6 +22,7 @@ from kenning.core import redaction
 from kenning.core.attribution import attribute
 from kenning.core.errors import InvalidInput
 from kenning.core.events import format_timestamp
+from kenning.core.foreign import Unreadable
 from kenning.store import files
 from kenning.store.lessons import LessonStore
 
@@ -134,14 +135,11 @@ def _read_lines(path: Path) -> list[tuple[int, str]]:
     if path.is_dir():
         raise InvalidInput(f"{path} is a folder, not a lessons file (JSON Lines, as `ken lessons export` writes)")
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE:
-            raise InvalidInput(f"{path} is {size >> 20} MB; a lessons file is far smaller")
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InvalidInput(f"{path} does not exist") from None
-    except OSError as err:
-        raise InvalidInput(f"{path} cannot be read ({err.strerror or err})") from None
+        data = files.read_capped(path, MAX_FILE)  # a FIFO or a device is refused, never waited on
+    except Unreadable as err:
+        raise InvalidInput(f"{path} cannot be read ({err}); a lessons file is a JSON Lines file, far smaller") from None
+    if data is None:
+        raise InvalidInput(f"{path} does not exist")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:

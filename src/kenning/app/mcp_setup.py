@@ -14,6 +14,7 @@ import shutil
 from pathlib import Path
 
 from kenning.app.project import Project, parse_toml
+from kenning.core import foreign
 from kenning.store import files
 
 TYPE_CHECKING = False
@@ -88,12 +89,13 @@ def check_clients(project: Project) -> list[dict[str, Any]]:
     (unreadable file, or a command that does not exist) or ``pinned`` (``--root`` given)."""
     found = []
     for client, path, kind in config_files(project):
-        text = files.read_text(path)
-        if text is None:
-            continue
+        limit = foreign.USER_SETTINGS_LIMIT if kind in ("toml", "claude.json") else foreign.SETTINGS_LIMIT
         try:
-            servers = _servers(text, kind, project)
-        except (ValueError, TypeError, AttributeError) as err:
+            data = files.read_capped(path, limit)
+            if data is None:
+                continue
+            servers = _servers(data, kind, project, limit)
+        except (ValueError, TypeError, AttributeError) as err:  # foreign.Unreadable among them
             found.append(_finding(client, path, "broken", f"{path} cannot be read as "
                                   f"{'TOML' if kind == 'toml' else 'JSON'} ({err}); fix or delete it"))
             continue
@@ -110,11 +112,11 @@ def _finding(client: str, path: Path, status: str, message: str, server: str | N
     return {"client": client, "file": str(path), "server": server, "status": status, "message": message}
 
 
-def _servers(text: str, kind: str, project: Project) -> dict[str, Any]:
+def _servers(text: bytes, kind: str, project: Project, limit: int) -> dict[str, Any]:
     if kind == "toml":
-        table = parse_toml(text).get("mcp_servers", {})
+        table = foreign.toml_table(text, limit, parse_toml).get("mcp_servers", {})
     else:
-        data = json.loads(text)
+        data = foreign.json_object(text, limit)
         if kind == "claude.json":  # user-wide servers, then this project's own (local scope)
             projects = data.get("projects", {})
             local = projects.get(str(project.root)) or projects.get(os.path.realpath(project.root)) or {}

@@ -13,11 +13,12 @@ for the libraries lessons are about.)
 from __future__ import annotations
 
 import fnmatch
-import json
 import os
 import re
 
+from kenning.app import reporting
 from kenning.app.project import parse_toml
+from kenning.core import foreign
 from kenning.core.text import one_line
 from kenning.store import files
 
@@ -78,13 +79,16 @@ def _manifest_facts(root: Path) -> dict[str, Any]:
         return facts
     for patterns, reader in _STACKS:
         present = list(dict.fromkeys(n for p in patterns for n in fnmatch.filter(names, p)))
-        texts = {n: text[:_READ_CHARS] for n in present if (text := files.read_text(root / n)) is not None}
+        texts = {n: text for n in present if (text := _read(root, n)) is not None}
         if not texts:
             continue
         try:
             found = reader(texts)
+        except foreign.Unreadable as err:  # too deep, not JSON or TOML: said, and left out
+            reporting.report([f"{_listed(texts)} was not read for the project map ({err}); it is left out"])
+            continue
         except (ValueError, KeyError, TypeError, AttributeError, IndexError):
-            continue  # a manifest we cannot parse seeds nothing; the map stays editable
+            continue  # a manifest of a shape we did not expect seeds nothing; the map stays editable
         for key in ("name", "description"):
             value = one_line(str(found.get(key) or ""), 80 if key == "name" else 600).lstrip("#").strip()
             if value and not facts.get(key):
@@ -95,6 +99,29 @@ def _manifest_facts(root: Path) -> dict[str, Any]:
 
 
 _READ_CHARS = 200_000  # a build file longer than this is read in part: what we look for is at the top
+_STRUCTURED = ("pyproject.toml", "package.json", "Cargo.toml")  # JSON and TOML: read whole, or not at all
+
+
+def _read(root: Path, name: str) -> str | None:
+    """A manifest's text (a build file's first ``_READ_CHARS``), or None when it is absent or
+    cannot be read (a FIFO, a file past ``MANIFEST_LIMIT``: said, and left out)."""
+    try:
+        data = files.read_capped(root / name, foreign.MANIFEST_LIMIT)
+    except foreign.Unreadable as err:
+        reporting.report([f"{name} was not read for the project map ({err}); it is left out"])
+        return None
+    if data is None:
+        return None
+    text = data.decode("utf-8", "replace")
+    return text if name in _STRUCTURED else text[:_READ_CHARS]
+
+
+def _json(text: str) -> Any:
+    return foreign.json_value(text, foreign.MANIFEST_LIMIT)
+
+
+def _toml(text: str) -> dict[str, Any]:
+    return foreign.toml_table(text, foreign.MANIFEST_LIMIT, parse_toml)
 
 
 def _deps(names: list[str]) -> str:
@@ -126,7 +153,7 @@ _EXPRESSION = re.compile(r"\$(ENV)?[{(<]|@\w+@")  # ${VAR}, $ENV{VAR}, $(VAR), $
 
 
 def _pyproject(texts: dict[str, str]) -> dict[str, Any]:
-    project = parse_toml(_only(texts)).get("project", {})
+    project = _toml(_only(texts)).get("project", {})
     deps = [re.split(r"[ <>=!~;\[]", d, maxsplit=1)[0] for d in project.get("dependencies", [])]
     scripts = [f"`{k}` -> `{v}`" for k, v in sorted(project.get("scripts", {}).items())]
     return {"name": project.get("name"), "description": project.get("description"),
@@ -134,7 +161,7 @@ def _pyproject(texts: dict[str, str]) -> dict[str, Any]:
 
 
 def _package_json(texts: dict[str, str]) -> dict[str, Any]:
-    data = json.loads(_only(texts))
+    data = _json(_only(texts))
     deps = sorted(data.get("dependencies", {}))
     bins = data.get("bin", {})
     entries = [f"`{k}` -> `{v}`" for k, v in sorted(bins.items())] if isinstance(bins, dict) else []
@@ -145,7 +172,7 @@ def _package_json(texts: dict[str, str]) -> dict[str, Any]:
 
 
 def _cargo(texts: dict[str, str]) -> dict[str, Any]:
-    data = parse_toml(_only(texts))
+    data = _toml(_only(texts))
     package = data.get("package", {})
     return {"name": package.get("name"), "description": package.get("description"),
             "stack": f"Rust (Cargo.toml){_deps(sorted(data.get('dependencies', {})))}"}

@@ -12,10 +12,13 @@ import os
 import sqlite3
 from pathlib import Path
 
+from kenning.app import reporting
 from kenning.app.project import Project, ken_home
+from kenning.core import foreign
 from kenning.core import lessons as rules
 from kenning.core.attribution import declared_libraries, ecosystem, is_manifest, needs_toml
 from kenning.core.errors import KenError
+from kenning.core.text import one_line
 from kenning.store import files
 from kenning.store.lessons import LessonStore
 
@@ -61,17 +64,24 @@ def _subfolders(root: Path) -> list[Path]:
 
 
 def _read_manifest(path: Path) -> set[str]:
+    """The libraries one manifest declares; a manifest that cannot be read (a FIFO, past
+    ``MANIFEST_LIMIT``, nested too deeply, broken JSON or TOML) declares nothing, and says so."""
     from kenning.app.project import parse_toml
 
-    text = files.read_text(path)
-    if text is None:
-        return set()
-    if not needs_toml(path.name):
-        return declared_libraries(path.name, text)
     try:
-        return declared_libraries(path.name, parse_toml(text))
-    except ValueError:
-        return set()  # a broken manifest declares nothing; `ken doctor` is not the place to parse it
+        data = files.read_capped(path, foreign.MANIFEST_LIMIT)
+        if data is None:
+            return set()
+        if needs_toml(path.name):
+            return declared_libraries(path.name, foreign.toml_table(data, foreign.MANIFEST_LIMIT, parse_toml))
+        text = data.decode("utf-8", "replace")
+        if path.suffix == ".json":  # checked here to be named; core.manifests then reads it quietly
+            foreign.json_value(text, foreign.MANIFEST_LIMIT)
+        return declared_libraries(path.name, text)
+    except foreign.Unreadable as err:
+        reporting.report([f"{path} was not read for the libraries this project declares ({err}); "
+                          "lessons leave it out"])
+        return set()
 
 
 def _store() -> LessonStore:
@@ -101,6 +111,10 @@ def promote_pending(memory: Memory) -> None:
         _promote(memory, events)
     except (OSError, KenError, sqlite3.Error) as err:  # e.g. the index locked by a long rebuild
         memory.warn(f"could not update the machine-wide lessons store ({err}); lessons were not shared")
+    except Exception as err:  # noqa: BLE001 - this runs after a write succeeded: never fail it
+        memory.warn(f"could not update the machine-wide lessons store (unexpected {type(err).__name__}: "
+                    f"{one_line(str(err), 200)}); "
+                    "lessons were not shared")
 
 
 def _promote(memory: Memory, events: list[Event]) -> None:

@@ -29,7 +29,7 @@ from kenning.core.events import (
     validate_draft,
 )
 from kenning.core.schema import problems
-from kenning.core.text import article
+from kenning.core.text import article, one_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -114,6 +114,10 @@ def refresh_derived(memory: Memory) -> None:
         except (KenError, OSError, sqlite3.Error) as err:
             memory.warn(f"the event is written, but {what} could not be updated ({cause(err)}); "
                         "the next command brings it up to date")
+            return
+        except Exception as err:  # noqa: BLE001 - whatever broke, the write itself succeeded
+            memory.warn(f"the event is written, but {what} could not be updated (unexpected "
+                        f"{type(err).__name__}: {one_line(str(err), 200)}); the next command brings it up to date")
             return
 
 

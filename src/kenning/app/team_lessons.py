@@ -61,11 +61,25 @@ def records() -> list[dict[str, Any]]:
     url = team.remote(home)
     if not url:
         return []
+    store = team.TeamStore(home, url)
     try:
-        return team.TeamStore(home, url).records()
-    except UnsafePath as err:
+        found = store.records()
+    except (UnsafePath, InvalidInput) as err:
         reporting.report([f"the team's lessons were not read: {err}"])
         return []
+    _report_skipped(store)
+    return found
+
+
+def _report_skipped(store: team.TeamStore) -> None:
+    """One line about the team file's lines that are not lessons: they stay in the team's file
+    (it is theirs), and every other lesson is read."""
+    skipped = store.lessons.skipped
+    if skipped:
+        number, why = skipped[0]
+        more = f" (and {len(skipped) - 1} more line(s))" if len(skipped) > 1 else ""
+        reporting.report([f"the team's lessons file {store.lessons.path}: line {number} is not a lesson record "
+                          f"({why}){more}; skipped, fix it in the team repository"])
 
 
 def sync() -> dict[str, Any]:

@@ -17,6 +17,7 @@ import json
 import re
 
 from kenning.core.events import format_timestamp, parse_timestamp
+from kenning.core.foreign import Unreadable, json_value
 from kenning.core.lessons import TEXT_CHARS, libraries_of
 from kenning.core.manifests import normalize
 from kenning.core.text import one_line
@@ -54,9 +55,9 @@ def exchange_text(lessons: Iterable[dict[str, Any]]) -> str:
 def read_line(raw: str) -> dict[str, Any]:
     """One exchange line, checked and normalized; ``ValueError`` saying what is wrong."""
     try:
-        value = json.loads(raw)
-    except ValueError:
-        raise ValueError("not JSON") from None
+        value = json_value(raw, len(raw) + 1)  # the file's size is bounded where it is opened
+    except Unreadable as err:  # not JSON, or nested past any lesson (the C decoder would overflow)
+        raise ValueError(str(err)) from None
     if not isinstance(value, dict):
         raise ValueError("not a JSON object")
     lid, text = value.get("id"), value.get("text")

@@ -155,3 +155,36 @@ def line(lesson: dict[str, Any], width: int | None = None) -> str:
     fix = f"; fixed by: {one_line(str(lesson['fix']), 160)}" if lesson.get("fix") else ""
     text = f"{library}{outcome}{cut(str(lesson.get('text', '')), MAX_SUMMARY, WHOLE_LESSON)} ({where}{fix})"
     return one_line(text, width)
+
+
+# the type of each field a store record may carry (None: absent), by op; other fields are kept
+_TEXT = (str, type(None))
+_RECORD_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
+    "lesson": {key: _TEXT for key in ("text", "library", "project", "root", "issue_id", "outcome", "type",
+                                      "source", "timestamp")} | {"libraries": (list, type(None)),
+                                                                 "ecosystems": (dict, type(None))},
+    "fix": {key: _TEXT for key in ("fix", "fix_id", "timestamp")},
+    "forget": {key: _TEXT for key in ("by", "reason", "timestamp")},
+}
+
+
+def record_problem(record: object) -> str | None:
+    """Why a decoded store line is not a record the readers above can use, or None. A team's
+    lessons file comes from a remote anyone with access can push to: a lesson whose text is a
+    number, or whose libraries are not names, is skipped, never handed to a view to crash on."""
+    if not isinstance(record, dict):
+        return "not a JSON object"
+    if not isinstance(record.get("op"), str) or not isinstance(record.get("id"), str):
+        return "no op or no id"
+    fields = _RECORD_FIELDS.get(record["op"], {})
+    for key, value in record.items():
+        kinds = fields.get(key)
+        if kinds is not None and not isinstance(value, kinds):
+            return f"{key} has the wrong type"
+    for name in record.get("libraries") or ():
+        if not isinstance(name, str):
+            return "libraries is not a list of names"
+    for names in (record.get("ecosystems") or {}).values():
+        if not isinstance(names, list) or not all(isinstance(x, str) for x in names):
+            return "ecosystems is not a table of lists of names"
+    return None

@@ -148,11 +148,11 @@ def _setup_cfg(text: str) -> list[str | None]:
 
 
 def _json_object(text: str) -> dict[str, object]:
-    import json  # only package.json and composer.json need it
+    from kenning.core.foreign import MANIFEST_LIMIT, json_value  # only package.json and composer.json need it
 
     try:
-        doc = json.loads(text)
-    except ValueError:
+        doc = json_value(text, MANIFEST_LIMIT)
+    except ValueError:  # broken, or nested past any real manifest (the C decoder would overflow)
         return {}
     return doc if isinstance(doc, dict) else {}
 

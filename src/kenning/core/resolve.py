@@ -23,9 +23,10 @@ package.json and Cargo.toml names), handed over as text by the app.
 
 from __future__ import annotations
 
-import json
 import posixpath
 import re
+
+from kenning.core.foreign import MANIFEST_LIMIT, json_value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -433,8 +434,11 @@ def _go_modules(configs: Mapping[str, str]) -> list[tuple[str, str]]:
     return sorted(found, key=lambda pair: (-len(pair[1]), pair))
 
 
-_COMMENTS = re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|/\*.*?\*/', re.S)
-_TRAILING_COMMAS = re.compile(r'"(?:[^"\\]|\\.)*"|,(?=\s*[}\]])')
+# a string or a block comment runs to its end or to the end of the text: a match never fails once
+# started, so a file of unterminated quotes or "/*" costs one pass, not one per quote
+_STRING = r'"(?:[^"\\]|\\[\s\S]?)*(?:"|\Z)'
+_COMMENTS = re.compile(_STRING + r'|//[^\n]*|/\*[\s\S]*?(?:\*/|\Z)')
+_TRAILING_COMMAS = re.compile(_STRING + r'|,(?=\s*[}\]])')
 
 
 def parse_jsonc(text: str) -> dict[str, object]:
@@ -443,8 +447,8 @@ def parse_jsonc(text: str) -> dict[str, object]:
         return m.group() if m.group()[0] == '"' else " "
 
     try:
-        value = json.loads(_TRAILING_COMMAS.sub(strings_only, _COMMENTS.sub(strings_only, text)))
-    except ValueError:
+        value = json_value(_TRAILING_COMMAS.sub(strings_only, _COMMENTS.sub(strings_only, text)), MANIFEST_LIMIT)
+    except ValueError:  # broken, or nested past any real config (foreign.Unreadable)
         return {}
     return value if isinstance(value, dict) else {}
 

@@ -17,6 +17,7 @@ import os
 import stat
 
 from kenning.core.errors import UnsafePath
+from kenning.core.foreign import Unreadable, size_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -71,14 +72,62 @@ def open_nofollow(path: Path, flags: int, mode: int = 0o644) -> int:
 
 
 def read_text(path: Path) -> str | None:
-    """The file's text, or None when it does not exist or is not a readable file;
-    ``UnsafePath`` when it is a link inside ``.kenning/``."""
+    """The file's text, or None when it does not exist or is not a readable regular file (a
+    FIFO or a device is never read: one would block, the other never end); ``UnsafePath`` when
+    it is a link inside ``.kenning/``."""
     refuse_links(path)
     try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            return f.read()
+        fd = os.open(path, os.O_RDONLY | BINARY | getattr(os, "O_NONBLOCK", 0))
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError):
         return None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        return None
+    with open(fd, encoding="utf-8", errors="replace") as f:
+        return f.read()
+
+
+def read_capped(path: Path, limit: int) -> bytes | None:
+    """The bytes of a file kenning did not write (a manifest, an agent's settings, the team's
+    lessons), or None when it does not exist. ``Unreadable`` saying why when it is not a regular
+    file (a FIFO would block the read forever, a device never ends), is larger than ``limit``
+    bytes, or cannot be read; ``UnsafePath`` when it is a link inside ``.kenning/``."""
+    refuse_links(path)
+    try:
+        # O_NONBLOCK: opening a FIFO for reading otherwise waits for a writer that never comes
+        fd = os.open(path, os.O_RDONLY | BINARY | getattr(os, "O_NONBLOCK", 0))
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as err:
+        raise Unreadable(err.strerror or str(err)) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise Unreadable("not a regular file")
+        if st.st_size > limit:
+            raise Unreadable(f"larger than {size_text(limit)}")
+        data = _read_to(fd, min(st.st_size, limit) + 1, limit + 1)
+    except OSError as err:
+        raise Unreadable(err.strerror or str(err)) from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise Unreadable(f"larger than {size_text(limit)}")
+    return data
+
+
+def _read_to(fd: int, expected: int, most: int) -> bytes:
+    """Up to ``most`` bytes from ``fd``: a file growing while it is read is held to the limit too.
+    Asks for the size ``fstat`` gave (plus one) first: a buffer of the limit would cost every read."""
+    chunks = []
+    size = 0
+    while size < most:
+        chunk = os.read(fd, max(expected - size, 65536) if size else expected)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)[:most]
 
 
 def read_exact(path: Path) -> str | None:
@@ -159,17 +208,18 @@ def _alive(pid: int) -> bool:
     return True
 
 
+CACHE_LIMIT = 64 * 1024 * 1024  # far above any cache kenning writes; a committed monster is a miss
+
+
 def read_json(path: Path) -> Any:
-    """Decoded JSON, or None when the file is missing, a link, or not valid JSON (a cache miss)."""
+    """Decoded JSON, or None when the file is missing, a link, not a regular file, too large,
+    nested too deeply or not valid JSON (a cache miss)."""
+    from kenning.core.foreign import json_value
+
     try:
-        text = read_text(path)
-    except UnsafePath:
-        return None
-    if text is None:
-        return None
-    try:
-        return json.loads(text)
-    except ValueError:
+        data = read_capped(path, CACHE_LIMIT)
+        return None if data is None else json_value(data, CACHE_LIMIT)
+    except (UnsafePath, ValueError):
         return None
 
 

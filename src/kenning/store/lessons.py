@@ -8,14 +8,19 @@ One JSON object per line, each a record with an ``op``:
 
 Nothing is ever rewritten: a forgotten lesson stays in the file with the record that hid it,
 so the store is its own audit trail. Appends take a lock and are fsynced, so several projects
-promoting at once keep every line whole; a line that does not parse is skipped on read.
+promoting at once keep every line whole. A line that is not a record (torn, hand-damaged,
+nested too deeply, or with fields of the wrong type) is skipped on read and noted in
+``skipped``; a file that cannot be read at all (not a regular file, larger than ``LIMIT``) is
+an ``InvalidInput`` naming it, never a crash.
 """
 
 from __future__ import annotations
 
 import json
 
-from kenning.core.errors import UnsafePath
+from kenning.core.errors import InvalidInput, UnsafePath
+from kenning.core.foreign import MB, Unreadable, json_value
+from kenning.core.lessons import record_problem
 from kenning.store import files
 from kenning.store.log import file_lock
 
@@ -26,6 +31,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 LOCK_TIMEOUT = 10.0
+LIMIT = 256 * MB  # about 400,000 lessons: far past any store, short of a file meant to exhaust memory
 
 
 class LessonStore:
@@ -39,6 +45,7 @@ class LessonStore:
         # the machine's store may be a link its owner made; a file from someone else's
         # repository (the team clone) may not: it could point at any file of the user's
         self.follow_links = follow_links
+        self.skipped: list[tuple[int, str]] = []  # (line number, why) of the last read's unusable lines
 
     def _refuse_link(self) -> None:
         if not self.follow_links and self.path.is_symlink():
@@ -52,18 +59,23 @@ class LessonStore:
     def _lines(self) -> list[tuple[bytes, dict[str, Any] | None]]:
         self._refuse_link()
         try:
-            data = self.path.read_bytes()
-        except (FileNotFoundError, NotADirectoryError):
-            return []
+            data = files.read_capped(self.path, LIMIT)
+        except Unreadable as err:
+            raise InvalidInput(f"the lessons file {self.path} cannot be read ({err}); move it aside") from None
         found: list[tuple[bytes, dict[str, Any] | None]] = []
-        for raw in data.splitlines():
-            try:
-                record = json.loads(raw)
-            except ValueError:  # a torn or hand-damaged line: the rest of the store still counts
-                record = None
-            ok = isinstance(record, dict) and isinstance(record.get("op"), str) and isinstance(record.get("id"), str)
-            found.append((raw, record if ok else None))
-        return [(raw, record) for raw, record in found if record is not None or raw.strip()]
+        self.skipped = []
+        for number, raw in enumerate((data or b"").splitlines(), 1):
+            if not raw.strip():
+                continue
+            try:  # a torn or hand-damaged line: the rest of the store still counts
+                record = json_value(raw, LIMIT)
+                problem = record_problem(record)
+            except Unreadable as err:
+                problem = str(err)
+            if problem is not None:
+                self.skipped.append((number, problem))
+            found.append((raw, None if problem is not None else record))
+        return found
 
     def rewrite(self, plan: Callable[[list[dict[str, Any]]], list[dict[str, Any]]]) -> None:
         """The one rewrite (``ken lessons prune``): keep the records ``plan`` returns, byte for
