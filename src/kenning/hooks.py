@@ -92,8 +92,11 @@ def _agent(name: str, agent: str | None) -> int:
             sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
     except MemoryUnreadable as err:  # allowed, but never silently: "no warnings" would be a lie
         sys.stdout.write(json.dumps(_unread(name, str(err)), ensure_ascii=False) + "\n")
-    except foreign.Unreadable as err:  # judged nothing: said so, the call goes ahead (as on any failure here)
-        sys.stderr.write(f"kenning: {name} hook skipped: its payload is unreadable: {err}\n")
+    except foreign.Unreadable as err:
+        # the hook's matcher only sends edits: one whose payload cannot be read is not waved through
+        refused = name == "pre-tool-use" and _refuse_unread(str(err))
+        sys.stderr.write(f"kenning: {name} hook {'refused the edit' if refused else 'skipped'}: "
+                         f"its payload is unreadable: {err}\n")
     except (KenError, OSError, ValueError) as err:
         sys.stderr.write(f"kenning: {name} hook skipped: {err}\n")
     except Exception as err:  # noqa: BLE001 - an agent hook fails open, whatever happened
@@ -101,6 +104,26 @@ def _agent(name: str, agent: str | None) -> int:
     finally:
         timer.cancel()
     return 0
+
+
+def _refuse_unread(reason: str) -> bool:
+    """Fail closed for an edit whose payload could not be read: the agent is told why, unless the
+    project chose to be advised only (``gate.agent = "advise"``) or has no memory here."""
+    import json
+    import os
+
+    from kenning.app import agent_hooks
+    from kenning.app.project import environment, find_project
+
+    try:
+        project = find_project(Path(environment("CLAUDE_PROJECT_DIR") or os.getcwd()))
+        answer = agent_hooks.unreadable_edit(project, reason) if project.initialized else None
+    except (KenError, OSError, ValueError):
+        return False
+    if answer is None:
+        return False
+    sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+    return "permissionDecision" in answer["hookSpecificOutput"]
 
 
 def _unread(name: str, reason: str) -> dict[str, object]:

@@ -1,5 +1,6 @@
 """An agent hook never breaks the agent: corrupt memory, a corrupt cache, bad input and a
-timeout all end with exit 0 and a note on stderr; nothing is denied that was not judged."""
+timeout all end with exit 0 and a note on stderr. The one thing refused without a judgment is an
+edit whose payload cannot be read (the hook's matcher sends only edits): it fails closed."""
 
 from __future__ import annotations
 
@@ -64,32 +65,47 @@ def test_a_corrupt_config_fails_open(repo: Repo):
         assert "kenning:" in r.stderr
 
 
+def _denied(r: subprocess.CompletedProcess[str]) -> bool:
+    return bool(r.stdout.strip()) and json.loads(r.stdout)["hookSpecificOutput"].get("permissionDecision") == "deny"
+
+
 @pytest.mark.slow
-def test_invalid_stdin_fails_open(repo: Repo):
-    repo.block("src/a.py")
-    for stdin in ("not json at all", '{"session_id": "s1", "tool_input": ', "", "[1, 2, 3]", '"a string"', "null"):
+def test_invalid_stdin_refuses_the_edit_and_never_breaks_a_session(repo: Repo):
+    for stdin in ("not json at all", '{"session_id": "s1", "tool_input": ', "[1, 2, 3]", '"a string"', "null"):
         for name in ("pre-tool-use", "session-start"):
             r = repo.hook(name, stdin)
             assert r.returncode == 0, (stdin, name, r.stderr)
             assert "Traceback" not in r.stderr
             if name == "pre-tool-use":
-                assert r.stdout == "", stdin
-    assert not any(r["decision"] == "deny" for r in repo.checks())
+                assert _denied(r), stdin  # an edit nobody could read is not waved through
+            else:
+                assert "permissionDecision" not in r.stdout
+    r = repo.hook("pre-tool-use", "")  # no payload at all: nothing to judge, nothing refused
+    assert r.returncode == 0 and r.stdout == ""
+    assert repo.checks() == []  # refused unread, never recorded as judged
 
 
 def test_bad_json_says_so_on_stderr(repo: Repo):
     r = repo.hook("pre-tool-use", "{oops")
-    assert r.returncode == 0 and r.stdout == ""
-    assert r.stderr.startswith("kenning: pre-tool-use hook skipped")
+    assert r.returncode == 0 and _denied(r)
+    assert r.stderr.startswith("kenning: pre-tool-use hook refused the edit: its payload is unreadable")
     assert len(r.stderr.strip().splitlines()) == 1
 
 
-def test_payload_with_odd_shapes_fails_open(repo: Repo):
-    repo.block("src/a.py")
-    base = edit(repo, "src/a.py")
-    for tool_input in (None, "a string", [], {"file_path": 42}, {"file_path": ""}, {"edits": "nope"}):
+def test_payload_with_odd_shapes_is_refused_or_not_an_edit(repo: Repo):
+    base = edit(repo, "src/quiet.py")
+    for tool_input in ("a string", [], {"file_path": 42}, {"edits": "nope"}):
+        r = repo.hook("pre-tool-use", {**base, "tool_input": tool_input})
+        assert r.returncode == 0 and _denied(r) and "Traceback" not in r.stderr, tool_input
+    for tool_input in (None, {"file_path": ""}):  # well typed, and naming no file: nothing to judge
         r = repo.hook("pre-tool-use", {**base, "tool_input": tool_input})
         assert r.returncode == 0 and r.stdout == "" and "Traceback" not in r.stderr, tool_input
+
+
+def test_outside_a_project_an_unreadable_payload_is_left_alone(world):
+    bare = world.repo(init=None, name="bare")  # no memory here: nothing of ours to refuse with
+    r = bare.hook("pre-tool-use", "not json")
+    assert r.returncode == 0 and r.stdout == "" and "hook skipped" in r.stderr
 
 
 def test_outside_any_repository_or_before_init(world, tmp_path):

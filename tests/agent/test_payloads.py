@@ -1,6 +1,7 @@
 """A hook payload is read within limits and its fields checked: one whose fields have other types
 than the agents send (``"cwd": 123``), nested or huge, is unreadable, said in one line on stderr,
-and never judged as something it is not (the folder "123", an empty edit)."""
+never judged as something it is not (the folder "123", an empty edit), and the edit it carries is
+refused: the gate fails closed for an edit it could not read."""
 
 from __future__ import annotations
 
@@ -27,18 +28,27 @@ from .conftest import Repo, codex_patch, edit, multi_edit, notebook_edit, patch,
     ({"session_id": {"id": 1}}, "the payload's session_id is not text"),
 ])
 def test_a_payload_with_a_field_of_the_wrong_type_is_unreadable_and_said(repo: Repo, change: dict, why: str):
-    repo.block("src/a.py")
-    r = repo.hook("pre-tool-use", {**edit(repo, "src/a.py"), **change})
-    assert r.returncode == 0 and r.stdout == "" and "Traceback" not in r.stderr
-    assert r.stderr.splitlines() == [f"kenning: pre-tool-use hook skipped: its payload is unreadable: {why}"]
+    r = repo.hook("pre-tool-use", {**edit(repo, "src/quiet.py"), **change})  # a file memory says nothing of
+    assert r.returncode == 0 and "Traceback" not in r.stderr
+    assert r.stderr.splitlines() == [f"kenning: pre-tool-use hook refused the edit: its payload is unreadable: {why}"]
+    answer = json.loads(r.stdout)["hookSpecificOutput"]
+    assert answer["permissionDecision"] == "deny" and why in answer["permissionDecisionReason"]
     assert repo.checks() == []  # nothing was judged, so nothing is recorded as judged (no "123/a.py")
+
+
+def test_an_unreadable_edit_is_only_told_when_the_project_chose_advise(repo: Repo):
+    repo.set_gate("agent", '"advise"')
+    r = repo.hook("pre-tool-use", {**edit(repo, "src/a.py"), "cwd": 123})
+    answer = json.loads(r.stdout)["hookSpecificOutput"]
+    assert r.returncode == 0 and "permissionDecision" not in answer
+    assert "the payload's cwd is not text" in answer["additionalContext"]
 
 
 def test_a_payload_nested_deeply_or_not_utf8_is_unreadable(repo: Repo):
     deep = json.dumps(edit(repo, "src/a.py"))[:-1] + ', "extra": ' + "[" * 100_000 + "]" * 100_000 + "}"
     r = repo.hook("pre-tool-use", deep)
-    assert r.returncode == 0 and r.stdout == ""
-    assert r.stderr.splitlines() == ["kenning: pre-tool-use hook skipped: its payload is unreadable: "
+    assert r.returncode == 0 and json.loads(r.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny"
+    assert r.stderr.splitlines() == ["kenning: pre-tool-use hook refused the edit: its payload is unreadable: "
                                      "nested more than 64 levels deep"]
     r = repo.ken("hook", "session-start", input=None)  # no payload at all is an empty one: still answered
     assert r.returncode == 0 and "Traceback" not in r.stderr

@@ -391,6 +391,20 @@ def pre_tool_use(project: Project, payload: dict[str, Any], now: str | None = No
                    codex.ask_fallback([v.path for v in blocked]) if mode == "ask" and decision == "deny" else None)
 
 
+def unreadable_edit(project: Project, reason: str) -> dict[str, Any] | None:
+    """The PreToolUse answer for an edit whose payload kenning cannot read (wrong types, not JSON,
+    too large or deep): denied, since nothing was judged and "no warnings" would be a guess, or
+    only said when the project chose ``gate.agent = "advise"``. An agent whose payload changed
+    shape gets this line on every edit until kenning is updated, never a silent pass."""
+    text = (f"kenning could not read this edit's hook payload, so the gate judged nothing: {reason}. "
+            "Run `ken precheck PATH` on the files first; if every edit is refused this way, update kenning "
+            "or set gate.agent = \"advise\" in .kenning/config.toml.")
+    if project.setting("gate", "agent") == "advise":
+        return _answer("advise", text, [], None)
+    return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                   "permissionDecisionReason": text}}
+
+
 def _decide(project: Project, mode: str, agent: str, session: str, blocked: list[Any]) -> str:
     """What to do with an edit of blocked files: deny it the first time the session meets this
     evidence on a file (then let it through, counted once as an override), ask, or advise."""
