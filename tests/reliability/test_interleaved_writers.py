@@ -345,3 +345,22 @@ def wait_for_index(project: Project, indexed: Any) -> None:
     done = subprocess.run([sys.executable, "-c", _PROBE, str(project.cache_dir / "index.sqlite"),
                            json.dumps(indexed, sort_keys=True)], capture_output=True, text=True, timeout=90)
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("rebuild", ["regenerate", "delete"])
+def test_a_memory_open_across_a_rebuild_writes_to_the_rebuilt_index(
+        world: tuple[Project, dict[str, str]], rebuild: str) -> None:
+    """Another process rebuilds the index while this one has it open: ``ken regenerate``, or the
+    file deleted by hand and rebuilt by the next command. This process's next write must land in
+    the index now at the path, not in a removed file ("attempt to write a readonly database")."""
+    project, env = world
+    with open_memory(project) as memory:
+        summary_app.render_budgeted(memory)
+        if rebuild == "delete":
+            (project.cache_dir / "index.sqlite").unlink()
+            ken(project.root, env, "summary")
+        else:
+            ken(project.root, env, "regenerate")
+        commit(project, env, "print('hello, world')\n", "fix: greet the whole world")
+        assert capture_app.refresh(memory, 1_796_040_000) == 1
+    assert "greet the whole world" in ken(project.root, env, "summary")

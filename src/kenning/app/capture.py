@@ -236,7 +236,7 @@ def capture_ids(shas: list[str]) -> list[str]:
 def skip_history(memory: Memory, now_s: int) -> None:
     """``--no-backfill``: derive from commits made from now on, not from the past."""
     head = git.head_commit(memory.project.root)
-    with memory.cache.transaction():
+    with memory.transaction():
         if memory.cache.meta("git") is None:
             memory.cache.set_meta("git", {"head": head, "start": now_s, "revert_start": now_s})
 

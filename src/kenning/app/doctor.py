@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 
-from kenning import processes
+from kenning import git, processes
 from kenning.app import agent_hooks, log_health, mcp_setup
 from kenning.app.memory import open_memory
 from kenning.app.project import now_micros
@@ -62,6 +62,7 @@ def doctor(project: Project, now: str | None = None, fix: bool = False) -> dict[
     clients = mcp_setup.check_clients(project)
     problems += [{"kind": f"mcp_{c['status']}", "file": c["file"], "message": c["message"]}
                  for c in clients if c["status"] != "ok"]
+    problems += _tracked_derived(project)
     hooks_found, hooks_run = _agent_hooks(project)
     problems += hooks_found
     return {"events": len(events), "problems": problems, "harmless": found.harmless, "fixed": fixed,
@@ -123,6 +124,29 @@ def _run_hook(project: Project, event: str, command: str) -> str | None:
     if event == "SessionStart" and '"hookSpecificOutput"' not in done.stdout:
         return f"answered no summary (`{command}`{': ' + said if said else ''})"
     return None
+
+
+# derived or machine-local: what a commit carries of these is never read, and tracking them
+# makes every clone's copy a change to commit (the .kenning/.gitignore that `ken init` writes
+# keeps them out)
+MACHINE_LOCAL = (".kenning/cache", ".kenning/local", ".kenning/summary.md")
+
+
+def _tracked_derived(project: Project) -> list[dict[str, Any]]:
+    """The derived and machine-local files git tracks, with the command that untracks them
+    (keeping this clone's copies). Not done by ``--fix``: it stages a change for the user's commit."""
+    try:
+        found = git.tracked_among(project.root, list(MACHINE_LOCAL))
+    except git.GitError as err:
+        return [{"kind": "tracked_derived_unknown", "message": f"cannot ask git what it tracks ({err})"}]
+    if not found:
+        return []
+    roots = [p for p in MACHINE_LOCAL if any(f == p or f.startswith(p + "/") for f in found)]
+    shown = ", ".join(found[:5]) + (f" and {len(found) - 5} more" if len(found) > 5 else "")
+    return [{"kind": "tracked_derived_files", "files": found, "message": (
+        f"git tracks {shown}: derived, machine-local files that kenning never reads from a commit "
+        f"(an index from git could say anything); untrack them, keeping your copies: "
+        f"git rm -r --cached -- {' '.join(roots)}, then commit")}]
 
 
 def _quarantined(project: Project) -> tuple[int, int]:

@@ -246,7 +246,7 @@ def _facts(memory: Memory, paths: list[str], since_us: int, notices: list[str]) 
             for path in missed:
                 facts[path].covered_from = _FAR_FUTURE
             return facts
-        with memory.cache.transaction():
+        with memory.transaction():
             memory.cache.save_git_history(head, {p: (since, asked, [_row(c) for c in found[p]]) for p in missed})
         for path in missed:
             commits[path].extend(found[path])
@@ -275,7 +275,7 @@ def _look_back(memory: Memory, facts: dict[str, gate.FileFacts], reverts: dict[s
                         git_history.touching(root, head, path, start, until, enough - len(file_facts.commits))]
             except git.GitError:
                 continue
-            with memory.cache.transaction():
+            with memory.transaction():
                 memory.cache.save_git_history(head, {key: (start, 0, rows)}, keep=True)
             entry = (start, 0, rows)
         file_facts.commits.extend(gate.Commit(*row) for row in entry[2])

@@ -20,14 +20,16 @@ from bisect import bisect_right
 from collections import Counter
 from itertools import accumulate
 
-from kenning import processes
+from kenning import git, processes
 from kenning.app.reporting import report
 from kenning.core import damage
-from kenning.core.errors import MemoryUnreadable, UnsafePath
+from kenning.core.errors import MemoryUnreadable, UnsafePath, cause
 from kenning.core.events import Event, parse_indexed, parse_line
 from kenning.core.fold import TABLES, MemoryTable, State, unique
 from kenning.core.text import plural
 from kenning.git import GitError
+from kenning.git import index as git_index
+from kenning.store import cache_owner
 from kenning.store.cache import Cache
 from kenning.store.log import EventLog, is_event
 
@@ -79,7 +81,7 @@ class Memory:
         self.project = project
         self.log = EventLog(project.log_path, project.local_dir / "events.lock",
                             project.local_dir / "quarantine")
-        self.cache = cache or Cache(project.cache_dir / "index.sqlite")
+        self.cache = cache or _index(project)
         self.warnings: list[str] = []
         self._state: State | None = None
         self._state_at: tuple[Any, ...] = ()  # which save of the state this process holds
@@ -145,12 +147,27 @@ class Memory:
         since replaced is dropped; rolled back, a transaction takes with it what the state took
         in, so it is dropped too (read again from the index)."""
         try:
-            with self.cache.transaction() if write else self.cache.snapshot():
+            with self._begun(write):
                 self._refresh_state()
                 yield
         except BaseException:
             self._state = None
             raise
+
+    def _begun(self, write: bool) -> contextlib.ExitStack:
+        """The index's transaction, begun on the file now at its path. A file another process
+        removed or replaced (by hand, or after damage) is reopened first, and looked at again
+        once the lock is held: replaced in between, this connection would write to a removed
+        file ("attempt to write a readonly database")."""
+        for _ in range(3):
+            if self.cache.replaced():
+                self._reopen()
+            begun = contextlib.ExitStack()
+            begun.enter_context(self.cache.transaction() if write else self.cache.snapshot())
+            if not self.cache.replaced():
+                break
+            begun.close()
+        return begun
 
     def _save_state(self, rebuilt: bool) -> None:
         state = self.state
@@ -164,22 +181,25 @@ class Memory:
         self.cache.set_meta(_SAVED, os.urandom(8).hex())
         self._state_at = self._saved_at()
 
-    def sync(self, appended: bool = False, strict: bool = True) -> None:
+    def sync(self, appended: bool = False, strict: bool = True, whole: bool = False) -> None:
         """Bring the index and the summary state up to date with the log. ``appended``: the
         caller holds the lock and only appended since the last sync, so the prefix is trusted.
+        ``whole``: forget everything the index holds and fold the whole log again, in the
+        index's file and in one transaction (``ken regenerate``): other processes wait for it,
+        then read the new index; none is left holding a file that was removed under it.
 
         An index that cannot be used (damaged by a power cut, a read-only or full disk) never
         fails a read: a damaged one is rebuilt, an unwritable one is replaced by an index in
         memory for this process, folded from the log."""
-        if self.cache.replaced():  # another process rebuilt the index (`ken regenerate`)
-            self._reopen()
         for attempt in (1, 2, 3):
             try:
                 with self.transaction():
+                    if whole:
+                        self.cache.empty()
                     # the log's size is read once the index is ours: read before, while another
                     # process held the index and appended, it would be short of the index's end
                     # and look like a rewritten log (a needless whole rebuild)
-                    info = self._sync_log(self.log.stat(), rebuild=False, appended=appended)
+                    info = self._sync_log(self.log.stat(), rebuild=whole, appended=appended)
                 break
             except sqlite3.DatabaseError as err:
                 if attempt == 3:
@@ -402,6 +422,32 @@ class Memory:
         return [parse_indexed(row) for row in rows]
 
 
+def _index(project: Project) -> Cache:
+    """The project's index as this clone may read it: built by this clone, not tracked by git
+    (``store.cache_owner``); else an index in memory, folded from the log."""
+    path = project.cache_dir / "index.sqlite"
+    gdir = git.git_dir(project.root)
+    if gdir is None:
+        return Cache.unusable(path, "no git dir to keep this clone's key in")
+    try:
+        key = cache_owner.clone_key(gdir / cache_owner.KEY_FILE)
+    except OSError as err:
+        return Cache.unusable(path, f"this clone's key cannot be kept in {gdir} ({cause(err)})")
+    return Cache(path, cache_owner.Owner(key, git_index.stamp(gdir), lambda: _tracked(project, _INDEX)))
+
+
+def _tracked(project: Project, path: str) -> bool:
+    """Whether git tracks ``path``: read from git's index file, or asked of git when that file is
+    in a form the reader does not know. When git cannot say, the clone's key alone decides."""
+    found = git_index.tracked_paths(project.root, [path])
+    if found is not None:
+        return path in found
+    try:
+        return git.tracked(project.root, path)
+    except GitError:
+        return False
+
+
 def reason(err: ValueError) -> str:
     """Why a line is not an event, in a few words."""
     if isinstance(err, UnicodeDecodeError):
@@ -426,16 +472,18 @@ def _require_readable(info: dict[str, Any]) -> None:
                                f"{_LOG}`, or move it aside and run `ken init`")
 
 
-def open_memory(project: Project, now: str | None = None, capture: bool = True, strict: bool = True) -> Memory:
+def open_memory(project: Project, now: str | None = None, capture: bool = True, strict: bool = True,
+                whole: bool = False) -> Memory:
     """The project's memory, brought up to date with the log and (if HEAD moved) with git.
-    ``MemoryUnreadable`` when not one event can be read from the log (unless not ``strict``)."""
+    ``MemoryUnreadable`` when not one event can be read from the log (unless not ``strict``).
+    ``whole``: its index rebuilt from the whole log first (``Memory.sync``)."""
     project.require_initialized()
-    return _brought_up_to_date(Memory(project), now, capture, strict)
+    return _brought_up_to_date(Memory(project), now, capture, strict, whole)
 
 
-def _brought_up_to_date(memory: Memory, now: str | None, capture: bool, strict: bool) -> Memory:
+def _brought_up_to_date(memory: Memory, now: str | None, capture: bool, strict: bool, whole: bool = False) -> Memory:
     try:
-        memory.sync(strict=strict)
+        memory.sync(strict=strict, whole=whole)
         if capture:
             _capture(memory, now)
         promote_lessons(memory)
@@ -468,7 +516,7 @@ def open_for_paths(project: Project, paths: list[str], now: str | None = None) -
     memory = Memory(project)
     try:
         cold = _cold(memory)
-        if cold and not memory.cache.busy():
+        if cold and not memory.cache.problem and not memory.cache.busy():  # an index it could keep
             _build_in_background(project)
     except BaseException:
         memory.close()
@@ -560,7 +608,7 @@ def building_after_clone(project: Project) -> int | None:
     try:
         if not _cold(memory):
             return None
-        if not memory.cache.busy():
+        if not memory.cache.problem and not memory.cache.busy():
             _build_in_background(project)
         return int(memory.log.stat().st_size)
     finally:

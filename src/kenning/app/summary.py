@@ -93,6 +93,8 @@ def summary(project: Project, full: bool = False) -> str:
 
 
 def regenerate(project: Project) -> str:
-    """Rebuild the index from the log and rewrite the derived files."""
-    files.remove(project.cache_dir / "index.sqlite")
-    return summary(project)
+    """Rebuild the index from the log and rewrite the derived files. The index is rebuilt in its
+    own file (``Memory.sync(whole=True)``), never removed: a process that has it open goes on
+    reading and writing the one index, and waits while it is rebuilt."""
+    with open_memory(project, whole=True) as memory:
+        return refresh(memory)

@@ -185,6 +185,11 @@ def tracked(root: Path, path: str) -> bool:
     return bool(run(root, ["ls-files", "-z", "--", path]).strip("\0"))
 
 
+def tracked_among(root: Path, paths: list[str]) -> list[str]:
+    """The files git tracks at or under ``paths`` (relative to the work tree), in one process."""
+    return [p for p in run(root, ["ls-files", "-z", "--", *paths]).split("\0") if p]
+
+
 def tracked_files(root: Path) -> list[str]:
     """Every path the index holds (relative to the work tree, as git lists them), in one process.
     A file deleted from the working tree but not from the index is still listed."""

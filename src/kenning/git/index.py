@@ -6,6 +6,7 @@ never a guess."""
 from __future__ import annotations
 
 import bisect
+import os
 import re
 
 from kenning.git import common_dir, git_dir
@@ -13,6 +14,17 @@ from kenning.git import common_dir, git_dir
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+
+
+def stamp(gdir: Path) -> list[int] | None:
+    """The index file's size, mtime and inode: any change of what git tracks (``git add``, a
+    commit, a checkout) rewrites the file, so an unchanged stamp means an unchanged answer.
+    None when there is no index file yet."""
+    try:
+        st = os.stat(gdir / "index")
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns, st.st_ino]
 
 
 def tracked_paths(root: Path, paths: list[str]) -> set[str] | None:

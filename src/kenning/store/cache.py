@@ -14,6 +14,7 @@ import sqlite3
 
 from kenning.core.errors import UnsafePath, cause
 from kenning.core.events import TYPES, Event
+from kenning.store import cache_owner
 from kenning.store.event_rows import event_row, path_rows, retirement, snooze_rows
 from kenning.store.files import refuse_links
 from kenning.store.state_table import StateTable, replace_table
@@ -25,11 +26,14 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
+    from kenning.store.cache_owner import Owner
+
 # 19: the summary state keeps events derived from git apart from the notes
 # 20: an unsnooze is kept as a snooze row without an end ("")
 # 21: the failed-attempt and issue keys carry the columns their counts read (covering), and
 #     the path keys order by (ts, id), as the gate picks the newest rows
-CACHE_VERSION = "21"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+# 22: the owner table: which clone built the index (``cache_owner``)
+CACHE_VERSION = "22"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -51,6 +55,7 @@ CREATE TABLE IF NOT EXISTS git_history(head TEXT NOT NULL, path TEXT NOT NULL, s
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS state(name TEXT NOT NULL, k TEXT NOT NULL, rank TEXT NOT NULL, v TEXT NOT NULL,
     PRIMARY KEY(name, k)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS owner(k TEXT PRIMARY KEY, v TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS state_rank ON state(name, rank);
 CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id, type, ts);
 CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
@@ -64,7 +69,7 @@ CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, i
 # built after a bulk load rather than row by row during it
 _DEFERRED = ("events_issue", "events_type", "events_outcome", "event_paths_kind", "event_paths_origin",
              "event_paths_failed", "event_paths_issue")
-_TABLES = ("events", "event_paths", "retirements", "snoozes", "git_history", "meta", "state")
+_TABLES = ("events", "event_paths", "retirements", "snoozes", "git_history", "meta", "state", "owner")
 
 
 _INSERT = ("INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outcome, supersedes, origin,"
@@ -122,10 +127,13 @@ class Cache:
 
     An index that cannot be opened or written (a read-only folder, a full disk, a link in its
     place) is replaced by one in memory, folded from the log for this process alone: reads
-    never fail because a cache could not be kept. ``problem`` then says why."""
+    never fail because a cache could not be kept. ``problem`` then says why. With an ``owner``,
+    an index another clone built is emptied before it is read, and one git tracks is not used
+    (``cache_owner``)."""
 
-    def __init__(self, path: Path | None) -> None:
+    def __init__(self, path: Path | None, owner: Owner | None = None) -> None:
         self.path = path
+        self.owner = owner
         self.problem: str | None = None
         self._file: tuple[int, int] | None = None
         if path is None:
@@ -137,6 +145,14 @@ class Cache:
             self.problem = (f"the index .kenning/cache/{path.name} cannot be used ({cause(err)}); "
                             "answering from the log (slower)")
             self.db = self._open(":memory:")
+
+    @classmethod
+    def unusable(cls, path: Path, why: str) -> Cache:
+        """An index in memory, for a clone that cannot own the one at ``path``."""
+        cache = cls(None)
+        cache.path = path
+        cache.problem = f"the index .kenning/cache/{path.name} cannot be used ({why}); answering from the log (slower)"
+        return cache
 
     def _connect_noted(self, path: Path) -> tuple[sqlite3.Connection, tuple[int, int] | None]:
         """Connect, noting which file (device, inode) was opened, to notice its replacement.
@@ -178,12 +194,12 @@ class Cache:
         if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
             raise PermissionError(13, "the folder or file is read-only")
         try:
-            return self._open(str(path))
+            return self._open(str(path), self.owner)
         except sqlite3.OperationalError:
             raise
         except sqlite3.DatabaseError:
             self._discard(path)  # a damaged cache is just a missing cache: remove it and start again
-            return self._open(str(path))
+            return self._open(str(path), self.owner)
 
     def reset(self) -> None:
         """Replace a damaged index with an empty one (it is rebuilt from the log)."""
@@ -208,15 +224,12 @@ class Cache:
                 pass
 
     @staticmethod
-    def _open(target: str) -> sqlite3.Connection:
+    def _open(target: str, owner: Owner | None = None) -> sqlite3.Connection:
         db = sqlite3.connect(target, timeout=30, isolation_level=None)
         try:
             db.execute("PRAGMA synchronous=OFF")
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if str(version) != CACHE_VERSION:
-                db.executescript("".join(f"DROP TABLE IF EXISTS {table};" for table in _TABLES))
-                db.executescript(_SCHEMA)
-                db.execute(f"PRAGMA user_version={int(CACHE_VERSION)}")
+            if not _ready(db, owner):
+                _set_up(db, owner)
         except BaseException:
             db.close()
             raise
@@ -256,6 +269,13 @@ class Cache:
     def set_meta(self, key: str, value: Any) -> None:
         self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)",
                         (key, json.dumps(value, separators=(",", ":"))))
+
+    def empty(self) -> None:
+        """Delete every row but the owner's (inside the caller's transaction): a new index, in
+        the same file."""
+        for table in _TABLES:
+            if table != "owner":
+                self.db.execute(f"DELETE FROM {table}")
 
     def clear(self, origin: str | None = None) -> None:
         if origin is None:
@@ -605,6 +625,39 @@ class Cache:
     def save_table(self, name: str, rows: Iterable[tuple[str, str, Any]]) -> None:
         """Replace a whole state table at once (after a fold from scratch)."""
         replace_table(self.db, name, rows)
+
+
+def _ready(db: sqlite3.Connection, owner: Owner | None) -> bool:
+    """Whether the index has this kenning's schema and, with an ``owner``, was built by this
+    clone and checked against git's index as it is now (one pragma and one query)."""
+    if str(db.execute("PRAGMA user_version").fetchone()[0]) != CACHE_VERSION:
+        return False
+    return owner is None or cache_owner.held_by(db) == (owner.key, owner.seen)
+
+
+def _set_up(db: sqlite3.Connection, owner: Owner | None) -> None:
+    """Make the index this kenning's and this clone's, in one transaction: every process that
+    opens a new, older or foreign index comes here, and the first to take the lock sets it up
+    while the others wait, then find it ready (dropped tables between two processes' steps
+    were "no such table" errors). An index of another clone is emptied, never read."""
+    if owner is not None and owner.tracked():
+        raise cache_owner.TrackedIndex(
+            "git tracks it, and a committed index is not this machine's; untrack it with "
+            "`git rm --cached .kenning/cache/index.sqlite`")
+    with _Transaction(db):
+        if _ready(db, owner):
+            return
+        version = str(db.execute("PRAGMA user_version").fetchone()[0])
+        held = cache_owner.held_by(db) if version == CACHE_VERSION else None
+        if version != CACHE_VERSION or (owner is not None and (held is None or held[0] != owner.key)):
+            for table in _TABLES:  # one statement at a time: executescript would commit
+                db.execute(f"DROP TABLE IF EXISTS {table}")
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute(f"PRAGMA user_version={int(CACHE_VERSION)}")
+        if owner is not None:
+            cache_owner.record(db, owner)
 
 
 class _Transaction:
