@@ -141,6 +141,7 @@ def _details(args: argparse.Namespace) -> str | None:
 def _read_bytes(source: str, what: str, limit: int) -> bytes:
     """At most ``limit`` bytes of standard input (``-``) or of the file ``source``."""
     from kenning.core.errors import InvalidInput
+    from kenning.store import inputs
 
     try:
         if source == "-":
@@ -150,10 +151,12 @@ def _read_bytes(source: str, what: str, limit: int) -> bytes:
             if stream.isatty():
                 _say("reading the details from standard input; end them with Ctrl-D")
             return bytes(stream.read(limit))
-        with open(os.path.expanduser(source), "rb") as f:  # Path.expanduser raises on ~nosuchuser
+        with inputs.open_regular(os.path.expanduser(source)) as f:  # Path.expanduser raises on ~nosuchuser
             return f.read(limit)
     except FileNotFoundError as err:
         raise InvalidInput(f"{what}: no such file; give the path of a UTF-8 text file") from err
+    except inputs.NotRegular as err:
+        raise InvalidInput(f"{what} is {err}; give the path of a UTF-8 text file") from None
     except (OSError, ValueError) as err:  # ValueError: a NUL in the path
         reason = getattr(err, "strerror", None) or err
         raise InvalidInput(f"cannot read {what}: {reason}; give a readable UTF-8 text file") from err
@@ -288,10 +291,20 @@ def _show_page(result: dict[str, Any], args: argparse.Namespace) -> None:
         webbrowser.open(Path(result["output"]).resolve().as_uri())
 
 
+REDACT_MAX = 16 << 20  # bytes of standard input `ken redact` takes
+
+
 def redact(args: argparse.Namespace) -> int:
     from kenning.app.redact import redact_text
 
-    data = sys.stdin.buffer.read().decode("utf-8", "replace")
+    from kenning.core.errors import InvalidInput
+    from kenning.store import inputs
+
+    try:  # bounded: the text is held whole, and scrubbed up to three times
+        data = inputs.read_stream(sys.stdin.buffer, REDACT_MAX).decode("utf-8", "replace")
+    except inputs.TooLarge:
+        raise InvalidInput(f"standard input holds more than {inputs.describe(REDACT_MAX)}, the most `ken redact` "
+                           "scrubs at once; split it (`split -b 8m`) and redact the parts") from None
     result = redact_text(data, Path.cwd())
     sys.stdout.write(result.text)
     if result.kinds:

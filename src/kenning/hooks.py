@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from kenning.core.defaults import BLOCKED_EXIT, TIMEOUT_SECONDS
-from kenning.core.errors import KenError, MemoryUnreadable
+from kenning.core.errors import BadConfig, KenError, MemoryUnreadable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -92,6 +92,8 @@ def _agent(name: str, agent: str | None) -> int:
             sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
     except MemoryUnreadable as err:  # allowed, but never silently: "no warnings" would be a lie
         sys.stdout.write(json.dumps(_unread(name, str(err)), ensure_ascii=False) + "\n")
+    except BadConfig as err:  # the same: a bad value must not switch the gate off without a word
+        sys.stdout.write(json.dumps(_unread(name, str(err), "its configuration"), ensure_ascii=False) + "\n")
     except (KenError, OSError, ValueError) as err:
         sys.stderr.write(f"kenning: {name} hook skipped: {err}\n")
     except Exception as err:  # noqa: BLE001 - an agent hook fails open, whatever happened
@@ -101,11 +103,12 @@ def _agent(name: str, agent: str | None) -> int:
     return 0
 
 
-def _unread(name: str, reason: str) -> dict[str, object]:
-    """The answer when memory cannot be read: the tool call goes ahead (a hook fails open), and
-    both the user (``systemMessage``) and the agent (``additionalContext``) are told."""
+def _unread(name: str, reason: str, what: str = "its memory") -> dict[str, object]:
+    """The answer when memory (or the config) cannot be read: the tool call goes ahead (a hook
+    fails open), and both the user (``systemMessage``) and the agent (``additionalContext``) are
+    told."""
     event = "PreToolUse" if name == "pre-tool-use" else "SessionStart"
-    told = f"kenning could not read its memory, so nothing was checked: {reason}"
+    told = f"kenning could not read {what}, so nothing was checked: {reason}"
     return {"systemMessage": told, "hookSpecificOutput": {"hookEventName": event, "additionalContext": told}}
 
 

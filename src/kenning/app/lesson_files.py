@@ -22,7 +22,7 @@ from kenning.core import redaction
 from kenning.core.attribution import attribute
 from kenning.core.errors import InvalidInput
 from kenning.core.events import format_timestamp
-from kenning.store import files
+from kenning.store import files, inputs
 from kenning.store.lessons import LessonStore
 
 TYPE_CHECKING = False
@@ -134,10 +134,11 @@ def _read_lines(path: Path) -> list[tuple[int, str]]:
     if path.is_dir():
         raise InvalidInput(f"{path} is a folder, not a lessons file (JSON Lines, as `ken lessons export` writes)")
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE:
-            raise InvalidInput(f"{path} is {size >> 20} MB; a lessons file is far smaller")
-        data = path.read_bytes()
+        data = inputs.read_regular(path, MAX_FILE)
+    except inputs.TooLarge:
+        raise InvalidInput(f"{path} is larger than {inputs.describe(MAX_FILE)}; a lessons file is far smaller") from None
+    except inputs.NotRegular as err:
+        raise InvalidInput(f"{path} is {err}; give a lessons file (JSON Lines, as `ken lessons export` writes)") from None
     except FileNotFoundError:
         raise InvalidInput(f"{path} does not exist") from None
     except OSError as err:
