@@ -136,9 +136,11 @@ def _read_lines(path: Path) -> list[tuple[int, str]]:
     try:
         data = inputs.read_regular(path, MAX_FILE)
     except inputs.TooLarge:
-        raise InvalidInput(f"{path} is larger than {inputs.describe(MAX_FILE)}; a lessons file is far smaller") from None
+        raise InvalidInput(f"{path} is larger than {inputs.describe(MAX_FILE)}; a lessons file is far "
+                           "smaller") from None
     except inputs.NotRegular as err:
-        raise InvalidInput(f"{path} is {err}; give a lessons file (JSON Lines, as `ken lessons export` writes)") from None
+        raise InvalidInput(f"{path} is {err}; give a lessons file (JSON Lines, as `ken lessons export` "
+                           "writes)") from None
     except FileNotFoundError:
         raise InvalidInput(f"{path} does not exist") from None
     except OSError as err:

@@ -35,6 +35,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    # (can match empty, first characters, every character, variable, unbounded)
+    Info = tuple[bool, frozenset[int], frozenset[int], bool, bool]
+
 __all__ = ["refusal"]
 
 _REPEATS = {sre.MAX_REPEAT, sre.MIN_REPEAT}
@@ -53,7 +56,6 @@ _CATEGORIES = {sre.CATEGORY_DIGIT: _DIGITS, sre.CATEGORY_NOT_DIGIT: _UNIVERSE - 
                sre.CATEGORY_SPACE: _SPACES, sre.CATEGORY_NOT_SPACE: _UNIVERSE - _SPACES,
                sre.CATEGORY_WORD: _WORD, sre.CATEGORY_NOT_WORD: _UNIVERSE - _WORD}
 
-Info = tuple  # (nullable, first characters, all characters, variable, unbounded)
 
 
 def refusal(source: str) -> str | None:
@@ -63,7 +65,7 @@ def refusal(source: str) -> str | None:
     except Exception:  # noqa: BLE001 - a pattern re cannot parse is refused by re.compile itself
         return None
     try:
-        _Walk().sequence(list(tree), False)
+        _Walk().sequence(list(tree.data), False)
     except _Refused as err:
         return str(err)
     except RecursionError:

@@ -135,7 +135,7 @@ def _patterns(value: object) -> dict[str, str]:
             raise BadConfig(f"{NAME}: [redaction.patterns] {_shown(kind)}: name the kind in lower snake_case "
                                "(e.g. internal_token), and not \"error\", which marks a failed scrub")
         _regex(f"[redaction.patterns] {kind}", source)
-    return dict(value)  # type: ignore[arg-type]
+    return dict(value)
 
 
 def _allowlist(value: object) -> list[str]:
