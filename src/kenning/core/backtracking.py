@@ -149,6 +149,9 @@ class _Walk:
                 raise _Refused(_OVERLAP)
             nullable, first, chars = nullable or a_null, first | a_first, chars | a_chars
             variable, unbounded = variable or a_var, unbounded or a_unbounded
+        # alternatives of different lengths split text as a quantifier does: (a|aa)+ is one
+        widths = {tuple(alternative.getwidth()) for alternative in alternatives}
+        variable = variable or len(widths) > 1 or any(low != high for low, high in widths)
         return nullable, first, chars, variable, unbounded
 
 
