@@ -41,7 +41,12 @@ def run(name: str, agent: str | None = None) -> int:
         if not project.initialized:
             return 0
         if name == "pre-commit":
-            return _pre_commit(project)
+            project.config_problems = []  # a bad value: the gate checks with its default, and says so
+            try:
+                return _pre_commit(project)
+            finally:
+                for problem in project.config_problems:
+                    sys.stderr.write(f"kenning: {problem}\n")
         _refresh(project, name)
     except (KenError, OSError) as err:
         sys.stderr.write(f"kenning: {name} hook skipped: {err}\n")
@@ -86,8 +91,10 @@ def _agent(name: str, agent: str | None) -> int:
         project = find_project(Path(str(start)))
         if not project.initialized:
             return 0
+        project.config_problems = []  # a bad value: the gate checks with its default, and says so
         answer = (agent_hooks.session_start(project) if name == "session-start"
                   else agent_hooks.pre_tool_use(project, payload, agent=agent))
+        answer = _with_problems(name, answer, project.config_problems)
         if answer is not None:
             sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
     except MemoryUnreadable as err:  # allowed, but never silently: "no warnings" would be a lie
@@ -110,6 +117,21 @@ def _unread(name: str, reason: str, what: str = "its memory") -> dict[str, objec
     event = "PreToolUse" if name == "pre-tool-use" else "SessionStart"
     told = f"kenning could not read {what}, so nothing was checked: {reason}"
     return {"systemMessage": told, "hookSpecificOutput": {"hookEventName": event, "additionalContext": told}}
+
+
+def _with_problems(name: str, answer: dict[str, Any] | None, problems: list[str]) -> dict[str, Any] | None:
+    """The answer with the config's bad values told to the user and the agent (an answer of its
+    own when there was nothing else to say)."""
+    if not problems:
+        return answer
+    told = "kenning: " + " ".join(problems)
+    answer = dict(answer or {})
+    answer["systemMessage"] = "\n".join(m for m in (told, answer.get("systemMessage")) if m)
+    specific = dict(answer.get("hookSpecificOutput") or
+                    {"hookEventName": "PreToolUse" if name == "pre-tool-use" else "SessionStart"})
+    specific["additionalContext"] = "\n".join(m for m in (told, specific.get("additionalContext")) if m)
+    answer["hookSpecificOutput"] = specific
+    return answer
 
 
 def _pre_commit(project: Project) -> int:

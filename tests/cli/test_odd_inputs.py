@@ -72,8 +72,8 @@ def test_a_pattern_that_backtracks_catastrophically_is_refused_and_nothing_hangs
     assert "[redaction.patterns] mine = " in err and "backtrack catastrophically" in err
 
 
-def test_a_bad_config_is_said_aloud_by_the_agent_hook_never_silently_allowed(ready: Repo) -> None:
-    set_config(ready, "gate", "churn_commits", "nan")
+def test_a_config_the_agent_hook_cannot_read_is_said_aloud_never_silently_allowed(ready: Repo) -> None:
+    (ready.path / ".kenning" / "config.toml").write_text("x = " + "[" * 3000 + "]" * 3000 + "\n")
     payload = {"session_id": "s", "cwd": str(ready.path), "hook_event_name": "PreToolUse", "tool_name": "Edit",
                "tool_input": {"file_path": str(ready.path / "src/app.py"), "old_string": "1", "new_string": "2"}}
     r = ready.ken("hook", "pre-tool-use", input=json.dumps(payload), env={"CLAUDE_PROJECT_DIR": str(ready.path)})
@@ -81,7 +81,7 @@ def test_a_bad_config_is_said_aloud_by_the_agent_hook_never_silently_allowed(rea
     answer = json.loads(r.stdout)
     told = answer["hookSpecificOutput"]["additionalContext"]
     assert answer["systemMessage"] == told
-    assert "nothing was checked" in told and "[gate] churn_commits = nan" in told
+    assert "nothing was checked" in told and ".kenning/config.toml nests brackets" in told
 
 
 @pytest.mark.parametrize(("text", "said"), [
@@ -119,7 +119,7 @@ def test_validate_refuses_a_device_and_a_fifo_without_reading_them(ready: Repo) 
     assert "is a named pipe (FIFO), not a regular file" in refused(ready, "validate", str(fifo))
     assert "is a device" in refused(ready, "import", "--from", "jsonl", "/dev/zero")
     assert "is a named pipe" in refused(ready, "import", "--from", "jsonl", str(fifo))
-    assert "is a named pipe" in refused(ready, "note", "x", "--details-file", str(fifo))
+    assert "it is a named pipe" in refused(ready, "note", "x", "--details-file", str(fifo))
 
 
 def test_the_gate_never_waits_on_a_fifo_in_the_work_tree(ready: Repo) -> None:

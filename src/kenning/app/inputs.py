@@ -27,7 +27,7 @@ def read_bytes(source: str, what: str, limit: int) -> bytes:
     except FileNotFoundError as err:
         raise InvalidInput(f"{what}: no such file; give the path of a UTF-8 text file") from err
     except inputs.NotRegular as err:
-        raise InvalidInput(f"{what} is {err}; give the path of a UTF-8 text file") from None
+        raise InvalidInput(f"cannot read {what}: it is {err}; give the path of a UTF-8 text file") from None
     except (OSError, ValueError) as err:  # ValueError: a NUL in the path
         reason = getattr(err, "strerror", None) or err
         raise InvalidInput(f"cannot read {what}: {reason}; give a readable UTF-8 text file") from err

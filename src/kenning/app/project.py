@@ -41,6 +41,8 @@ class Project:
         self.plan_path = self.dir / "plan.md"
         self.config_path = self.dir / "config.toml"
         self._config: dict[str, dict[str, object]] | None = None
+        # the gate's hooks set this: a bad value is said here and its default used (core.config)
+        self.config_problems: list[str] | None = None
 
     @property
     def name(self) -> str:
@@ -68,7 +70,7 @@ class Project:
     @property
     def config(self) -> dict[str, dict[str, object]]:
         if self._config is None:
-            self._config = load_config(self.config_path, self.cache_dir / "config.json")
+            self._config = load_config(self.config_path, self.cache_dir / "config.json", self.config_problems)
         return self._config
 
     def head_commit(self) -> str | None:
@@ -93,7 +95,8 @@ def find_project(cwd: Path | None = None) -> Project:
     return Project(root)
 
 
-def load_config(path: Path, cache: Path | None = None) -> dict[str, dict[str, object]]:
+def load_config(path: Path, cache: Path | None = None,
+                problems: list[str] | None = None) -> dict[str, dict[str, object]]:
     """Defaults overlaid with ``config.toml``, every value checked (``core.config``); a broken
     file or a bad value is an error naming the file and the key.
 
@@ -116,8 +119,11 @@ def load_config(path: Path, cache: Path | None = None) -> dict[str, dict[str, ob
         cached = files.read_json(cache)
         if isinstance(cached, dict) and cached.get("stamp") == stamp and isinstance(cached.get("config"), dict):
             return config.checked(cached["config"])
-    merged = config.checked(_parse_config(raw))
-    if cache is not None:
+    found: list[str] = []
+    merged = config.checked(_parse_config(raw), found if problems is not None else None)
+    if problems is not None:
+        problems.extend(found)
+    if cache is not None and not found:  # a config with bad values is read (and said) every time
         files.write_json_quietly(cache, {"stamp": stamp, "config": merged})
     return merged
 

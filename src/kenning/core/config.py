@@ -90,19 +90,31 @@ def nesting_problem(text: str) -> str | None:
     return None
 
 
-def checked(data: Mapping[str, object]) -> dict[str, dict[str, object]]:
+def checked(data: Mapping[str, object], problems: list[str] | None = None) -> dict[str, dict[str, object]]:
     """The defaults overlaid with ``data``'s known keys, each checked; ``BadConfig`` naming
-    the first bad one."""
+    the first bad one. With a ``problems`` list (the gate's hooks), a bad value outside
+    ``[redaction]`` is said there and its default used instead: the gate keeps checking with
+    its defaults rather than stopping. A bad redaction rule always stops: without it, the
+    secret it was written for would reach the log."""
     merged = {table: dict(values) for table, values in DEFAULT_CONFIG.items()}
     for table, defaults in DEFAULT_CONFIG.items():
         given = data.get(table)
         if given is None:
             continue
         if not isinstance(given, dict):
-            raise BadConfig(f"{NAME}: [{table}] is {_shown(given)}, not a table; write it as a [{table}] section")
+            wrong = BadConfig(f"{NAME}: [{table}] is {_shown(given)}, not a table; write it as a [{table}] section")
+            if problems is None or table == "redaction":
+                raise wrong
+            problems.append(f"{wrong}; the defaults were used")
+            continue
         for key in defaults:
             if key in given:
-                merged[table][key] = _value(table, key, given[key])
+                try:
+                    merged[table][key] = _value(table, key, given[key])
+                except BadConfig as err:
+                    if problems is None or table == "redaction":
+                        raise
+                    problems.append(f"{err}; the default {_shown(defaults[key])} was used")
     return merged
 
 
@@ -116,11 +128,13 @@ def _value(table: str, key: str, value: object) -> object:
         return value
     kind, low, high, whole = NUMBERS[table][key]
     number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    # an int is finite however large (math.isfinite would overflow on 10**400); range first
+    finite = number is not None and (isinstance(number, int) or math.isfinite(number))
     if whole:
-        if number is None or not math.isfinite(number) or number != int(number) or not low <= number <= high:
+        if number is None or not finite or not low <= number <= high or number != int(number):
             raise _bad(table, key, value, f"give a whole number from {low} to {high}")
         return int(number)
-    if number is None or not math.isfinite(number) or not low < number <= high:
+    if number is None or not finite or not low < number <= high:
         raise _bad(table, key, value, f"give a number greater than {low:g} and at most {high:g}")
     return number
 
