@@ -6,7 +6,6 @@ Part of the CLI surface (``kenning.cli`` builds the parser and routes here).
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -140,23 +139,11 @@ def _details(args: argparse.Namespace) -> str | None:
 
 def _read_bytes(source: str, what: str, limit: int) -> bytes:
     """At most ``limit`` bytes of standard input (``-``) or of the file ``source``."""
-    from kenning.core.errors import InvalidInput
+    from kenning.app.inputs import read_bytes
 
-    try:
-        if source == "-":
-            stream = getattr(sys.stdin, "buffer", None)
-            if stream is None:
-                raise InvalidInput("--details - reads standard input, and there is none; give --details TEXT")
-            if stream.isatty():
-                _say("reading the details from standard input; end them with Ctrl-D")
-            return bytes(stream.read(limit))
-        with open(os.path.expanduser(source), "rb") as f:  # Path.expanduser raises on ~nosuchuser
-            return f.read(limit)
-    except FileNotFoundError as err:
-        raise InvalidInput(f"{what}: no such file; give the path of a UTF-8 text file") from err
-    except (OSError, ValueError) as err:  # ValueError: a NUL in the path
-        reason = getattr(err, "strerror", None) or err
-        raise InvalidInput(f"cannot read {what}: {reason}; give a readable UTF-8 text file") from err
+    if source == "-" and sys.stdin is not None and sys.stdin.isatty():
+        _say("reading the details from standard input; end them with Ctrl-D")
+    return read_bytes(source, "--details -" if source == "-" else what, limit)
 
 
 def show(args: argparse.Namespace) -> int:
@@ -288,10 +275,14 @@ def _show_page(result: dict[str, Any], args: argparse.Namespace) -> None:
         webbrowser.open(Path(result["output"]).resolve().as_uri())
 
 
+REDACT_MAX = 16 << 20  # bytes of standard input `ken redact` takes
+
+
 def redact(args: argparse.Namespace) -> int:
+    from kenning.app.inputs import read_stdin
     from kenning.app.redact import redact_text
 
-    data = sys.stdin.buffer.read().decode("utf-8", "replace")
+    data = read_stdin(REDACT_MAX, "ken redact").decode("utf-8", "replace")  # held whole, scrubbed thrice at most
     result = redact_text(data, Path.cwd())
     sys.stdout.write(result.text)
     if result.kinds:

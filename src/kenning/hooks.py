@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from kenning.core.defaults import BLOCKED_EXIT, TIMEOUT_SECONDS
-from kenning.core.errors import KenError, MemoryUnreadable
+from kenning.core.errors import BadConfig, KenError, MemoryUnreadable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -41,7 +41,12 @@ def run(name: str, agent: str | None = None) -> int:
         if not project.initialized:
             return 0
         if name == "pre-commit":
-            return _pre_commit(project)
+            project.config_problems = []  # a bad value: the gate checks with its default, and says so
+            try:
+                return _pre_commit(project)
+            finally:
+                for problem in project.config_problems:
+                    sys.stderr.write(f"kenning: {problem}\n")
         _refresh(project, name)
     except (KenError, OSError) as err:
         sys.stderr.write(f"kenning: {name} hook skipped: {err}\n")
@@ -86,8 +91,10 @@ def _agent(name: str, agent: str | None) -> int:
         project = find_project(Path(str(start)))
         if not project.initialized:
             return 0
+        project.config_problems = []  # a bad value: the gate checks with its default, and says so
         answer = (agent_hooks.session_start(project) if name == "session-start"
                   else agent_hooks.pre_tool_use(project, payload, agent=agent))
+        answer = _with_problems(name, answer, project.config_problems)
         if answer is not None:
             sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
     except MemoryUnreadable as err:  # allowed, but never silently: "no warnings" would be a lie
@@ -97,6 +104,8 @@ def _agent(name: str, agent: str | None) -> int:
         refused = name == "pre-tool-use" and _refuse_unread(str(err))
         sys.stderr.write(f"kenning: {name} hook {'refused the edit' if refused else 'skipped'}: "
                          f"its payload is unreadable: {err}\n")
+    except BadConfig as err:  # the same: a bad value must not switch the gate off without a word
+        sys.stdout.write(json.dumps(_unread(name, str(err), "its configuration"), ensure_ascii=False) + "\n")
     except (KenError, OSError, ValueError) as err:
         sys.stderr.write(f"kenning: {name} hook skipped: {err}\n")
     except Exception as err:  # noqa: BLE001 - an agent hook fails open, whatever happened
@@ -126,12 +135,28 @@ def _refuse_unread(reason: str) -> bool:
     return "permissionDecision" in answer["hookSpecificOutput"]
 
 
-def _unread(name: str, reason: str) -> dict[str, object]:
-    """The answer when memory cannot be read: the tool call goes ahead (a hook fails open), and
-    both the user (``systemMessage``) and the agent (``additionalContext``) are told."""
+def _unread(name: str, reason: str, what: str = "its memory") -> dict[str, object]:
+    """The answer when memory (or the config) cannot be read: the tool call goes ahead (a hook
+    fails open), and both the user (``systemMessage``) and the agent (``additionalContext``) are
+    told."""
     event = "PreToolUse" if name == "pre-tool-use" else "SessionStart"
-    told = f"kenning could not read its memory, so nothing was checked: {reason}"
+    told = f"kenning could not read {what}, so nothing was checked: {reason}"
     return {"systemMessage": told, "hookSpecificOutput": {"hookEventName": event, "additionalContext": told}}
+
+
+def _with_problems(name: str, answer: dict[str, Any] | None, problems: list[str]) -> dict[str, Any] | None:
+    """The answer with the config's bad values told to the user and the agent (an answer of its
+    own when there was nothing else to say)."""
+    if not problems:
+        return answer
+    told = "kenning: " + " ".join(problems)
+    answer = dict(answer or {})
+    answer["systemMessage"] = "\n".join(m for m in (told, answer.get("systemMessage")) if m)
+    specific = dict(answer.get("hookSpecificOutput") or
+                    {"hookEventName": "PreToolUse" if name == "pre-tool-use" else "SessionStart"})
+    specific["additionalContext"] = "\n".join(m for m in (told, specific.get("additionalContext")) if m)
+    answer["hookSpecificOutput"] = specific
+    return answer
 
 
 def _pre_commit(project: Project) -> int:

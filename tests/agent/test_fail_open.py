@@ -65,6 +65,19 @@ def test_a_corrupt_config_fails_open(repo: Repo):
         assert "kenning:" in r.stderr
 
 
+@pytest.mark.parametrize(("key", "value"), [("churn_commits", "nan"), ("block_failed_attempts", "inf"),
+                                            ("window_days", "-3"), ("agent", '"sometimes"')])
+def test_a_bad_gate_value_keeps_the_gate_on_with_its_default_and_says_so(repo: Repo, key: str, value: str):
+    repo.block("src/a.py")
+    repo.set_gate(key, value)
+    r, result = repo.pre(edit(repo, "src/a.py"))
+    assert "Traceback" not in r.stderr
+    assert decision(result) == "deny"
+    told = f"[gate] {key} = {value}"
+    assert told in result["systemMessage"] and "the default" in result["systemMessage"]
+    assert told in context(result)
+
+
 def _denied(r: subprocess.CompletedProcess[str]) -> bool:
     return bool(r.stdout.strip()) and json.loads(r.stdout)["hookSpecificOutput"].get("permissionDecision") == "deny"
 

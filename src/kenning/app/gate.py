@@ -20,6 +20,7 @@ from kenning.core.errors import InvalidInput
 from kenning.core.events import Event, format_timestamp, parse_timestamp
 from kenning.git import history as git_history
 from kenning.git import index as git_index
+from kenning.store import inputs
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -325,13 +326,19 @@ def _reverted(record: git_history.CommitRecord) -> str | None:
     return message.shas[0] if message.shas else ""
 
 
+WORKING_FILE_MAX = 64 << 20  # bytes of a working file whose lines the gate counts; more is generated
+
+
 def _working_file(path: Path) -> tuple[bool, int]:
-    """(exists, line count): the one read of file contents the gate allows."""
+    """(exists, line count): the one read of file contents the gate allows. A FIFO or a device
+    at the path (or a link to one) is never opened for long: it counts as a file of no lines."""
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        with inputs.open_regular(path) as f:
+            data = f.read(WORKING_FILE_MAX)
+    except (FileNotFoundError, NotADirectoryError):
         return False, 0
+    except inputs.NotRegular:
+        return not os.path.isdir(path), 0
     except OSError:
         return os.path.exists(path), 0
     return True, data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)

@@ -27,6 +27,7 @@ from kenning.core import importers
 from kenning.core.errors import InvalidInput
 from kenning.core.events import TYPES, Event, parse_line, serialize
 from kenning.core.schema import decode_line, problems
+from kenning.store import inputs
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
 # bytes: a line this long is no event (a summary and details fill at most ~90 KB of UTF-8);
 # it is skipped without being held in memory whole
 MAX_LINE = 1 << 20
+# bytes read from one source at most: every event it holds is kept in memory until the append
+MAX_SOURCE = 512 << 20
 _LESSON_FILES = (("library_gotchas.jsonl", "gotcha"), ("patterns.jsonl", "pattern"))
 
 
@@ -73,7 +76,7 @@ def _read_batch(project: Project, fmt: str, source: str) -> Batch:
     batch = Batch()
     seen: set[str] = set()
     with _open(source) as stream:
-        for number, record, why in _records(stream):
+        for number, record, why in _records(stream, source):
             batch.lines = number
             if why is not None:
                 batch.skipped.append({"line": number, "reason": why})
@@ -101,24 +104,37 @@ def _open(source: str) -> BinaryIO:
     try:
         if path.is_dir():
             raise InvalidInput(f"{source} is a directory; give the events file itself (a .jsonl file)")
-        return open(path, "rb")  # noqa: SIM115 - the caller's `with` closes it
+        return inputs.open_regular(path)
     except FileNotFoundError as err:
         raise InvalidInput(f"{source}: no such file") from err
+    except inputs.NotRegular as err:
+        raise InvalidInput(f"{source} is {err}; give the events file itself (a .jsonl file)") from None
     except (OSError, ValueError) as err:  # ValueError: a NUL in the path
         raise InvalidInput(f"cannot read {source}: {getattr(err, 'strerror', None) or err}") from err
 
 
-def _records(stream: BinaryIO) -> Iterator[tuple[int, Any, str | None]]:
+def _records(stream: BinaryIO, source: str = "") -> Iterator[tuple[int, Any, str | None]]:
     """(line number, decoded JSON, None) per line, or (number, None, why it is not a record);
-    blank lines are passed over."""
-    number = 0
+    blank lines are passed over. More than ``MAX_SOURCE`` bytes in all is refused."""
+    number = total = 0
+
+    def line(limit: int) -> bytes:
+        nonlocal total
+        raw = stream.readline(limit)
+        total += len(raw)
+        if total > MAX_SOURCE:
+            what = "standard input" if source in ("-", "") else source
+            raise InvalidInput(f"{what} holds more than {inputs.describe(MAX_SOURCE)}, the most one import "
+                               "reads; split it (`split -l 100000`) and import the parts")
+        return bytes(raw)
+
     while True:
-        raw = stream.readline(MAX_LINE + 1)
+        raw = line(MAX_LINE + 1)
         if not raw:
             return
         number += 1
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+            while (rest := line(MAX_LINE)) and not rest.endswith(b"\n"):
                 pass  # read past the rest of the line without keeping it
             yield number, None, f"longer than {MAX_LINE >> 20} MB: not an event"
             continue
@@ -152,9 +168,9 @@ def _guess_format(source: str, tried: str) -> str | None:
     if source == "-":
         return None
     try:
-        with open(os.path.expanduser(source), "rb") as stream:
-            first = next((r for _, r, why in _records(stream) if why is None), None)
-    except OSError:
+        with inputs.open_regular(os.path.expanduser(source)) as stream:
+            first = next((r for _, r, why in _records(stream, source) if why is None), None)
+    except (OSError, InvalidInput):
         return None
     for fmt in importers.FORMATS:
         if fmt != tried and first is not None:
@@ -248,8 +264,8 @@ def _import_lessons(project: Project, dry_run: bool) -> dict[str, Any]:
         path = folder / name
         if not path.is_file():
             continue
-        with open(path, "rb") as stream:
-            for number, record, why in _records(stream):
+        with inputs.open_regular(path) as stream:
+            for number, record, why in _records(stream, str(path)):
                 try:
                     if why is not None or not isinstance(record, dict):
                         raise ValueError(why or "not a JSON object")

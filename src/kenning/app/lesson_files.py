@@ -22,8 +22,7 @@ from kenning.core import redaction
 from kenning.core.attribution import attribute
 from kenning.core.errors import InvalidInput
 from kenning.core.events import format_timestamp
-from kenning.core.foreign import Unreadable
-from kenning.store import files
+from kenning.store import files, inputs
 from kenning.store.lessons import LessonStore
 
 TYPE_CHECKING = False
@@ -135,11 +134,17 @@ def _read_lines(path: Path) -> list[tuple[int, str]]:
     if path.is_dir():
         raise InvalidInput(f"{path} is a folder, not a lessons file (JSON Lines, as `ken lessons export` writes)")
     try:
-        data = files.read_capped(path, MAX_FILE)  # a FIFO or a device is refused, never waited on
-    except Unreadable as err:
-        raise InvalidInput(f"{path} cannot be read ({err}); a lessons file is a JSON Lines file, far smaller") from None
-    if data is None:
-        raise InvalidInput(f"{path} does not exist")
+        data = inputs.read_regular(path, MAX_FILE)
+    except inputs.TooLarge:
+        raise InvalidInput(f"{path} is larger than {inputs.describe(MAX_FILE)}; a lessons file is far "
+                           "smaller") from None
+    except inputs.NotRegular as err:
+        raise InvalidInput(f"{path} is {err}; give a lessons file (JSON Lines, as `ken lessons export` "
+                           "writes)") from None
+    except FileNotFoundError:
+        raise InvalidInput(f"{path} does not exist") from None
+    except OSError as err:
+        raise InvalidInput(f"{path} cannot be read ({err.strerror or err})") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:

@@ -12,10 +12,11 @@ import time
 from pathlib import Path
 
 from kenning import git
+from kenning.core import config
 from kenning.core.defaults import DEFAULT_CONFIG
-from kenning.core.errors import InvalidInput, NotInitialized
+from kenning.core.errors import BadConfig, InvalidInput, NotInitialized
 from kenning.core.events import ISSUE_ALPHABET, format_timestamp, parse_timestamp
-from kenning.store import files
+from kenning.store import files, inputs
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -40,6 +41,8 @@ class Project:
         self.plan_path = self.dir / "plan.md"
         self.config_path = self.dir / "config.toml"
         self._config: dict[str, dict[str, object]] | None = None
+        # the gate's hooks set this: a bad value is said here and its default used (core.config)
+        self.config_problems: list[str] | None = None
 
     @property
     def name(self) -> str:
@@ -67,7 +70,7 @@ class Project:
     @property
     def config(self) -> dict[str, dict[str, object]]:
         if self._config is None:
-            self._config = load_config(self.config_path, self.cache_dir / "config.json")
+            self._config = load_config(self.config_path, self.cache_dir / "config.json", self.config_problems)
         return self._config
 
     def head_commit(self) -> str | None:
@@ -92,38 +95,51 @@ def find_project(cwd: Path | None = None) -> Project:
     return Project(root)
 
 
-def load_config(path: Path, cache: Path | None = None) -> dict[str, dict[str, object]]:
-    """Defaults overlaid with ``config.toml``; a broken file is an error naming the file.
+def load_config(path: Path, cache: Path | None = None,
+                problems: list[str] | None = None) -> dict[str, dict[str, object]]:
+    """Defaults overlaid with ``config.toml``, every value checked (``core.config``); a broken
+    file or a bad value is an error naming the file and the key.
 
     The parsed result is kept in ``cache/config.json`` keyed by the file's size and mtime:
-    parsing TOML costs the gate's hot path about 10 ms of imports.
+    parsing TOML costs the gate's hot path about 10 ms of imports. What the cache holds is
+    checked again like the file (the checks cost microseconds): it is a file too.
     """
     try:
         st = os.stat(path)
-        raw = path.read_bytes()
+        raw = inputs.read_regular(path, config.MAX_BYTES)
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-        return {table: dict(values) for table, values in DEFAULT_CONFIG.items()}
+        return config.checked({})
+    except inputs.TooLarge:
+        raise BadConfig(f"{config.NAME} is larger than {config.MAX_BYTES >> 10} KB; a config is far smaller: "
+                           "fix or delete it") from None
+    except OSError as err:
+        raise BadConfig(f"cannot read {config.NAME}: {err.strerror or err}; fix or delete it") from None
     stamp = [st.st_size, st.st_mtime_ns, len(raw)]
     if cache is not None:
         cached = files.read_json(cache)
-        if isinstance(cached, dict) and cached.get("stamp") == stamp:
-            return cached["config"]  # type: ignore[no-any-return]
-    merged = _parse_config(path, raw)
-    if cache is not None:
+        if isinstance(cached, dict) and cached.get("stamp") == stamp and isinstance(cached.get("config"), dict):
+            return config.checked(cached["config"])
+    found: list[str] = []
+    merged = config.checked(_parse_config(raw), found if problems is not None else None)
+    if problems is not None:
+        problems.extend(found)
+    if cache is not None and not found:  # a config with bad values is read (and said) every time
         files.write_json_quietly(cache, {"stamp": stamp, "config": merged})
     return merged
 
 
-def _parse_config(path: Path, raw: bytes) -> dict[str, dict[str, object]]:
-    merged = {table: dict(values) for table, values in DEFAULT_CONFIG.items()}
+def _parse_config(raw: bytes) -> dict[str, object]:
     try:
-        data = parse_toml(raw.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError) as err:
-        raise InvalidInput(f"{path} is not valid TOML ({err}); fix or delete it") from err
-    for table, values in data.items():
-        if isinstance(values, dict):
-            merged.setdefault(table, {}).update(values)
-    return merged
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise BadConfig(f"{config.NAME} is not UTF-8 text (byte {err.start}); fix or delete it") from None
+    problem = config.nesting_problem(text)
+    if problem is not None:
+        raise BadConfig(f"{config.NAME} {problem}")
+    try:
+        return parse_toml(text)
+    except (ValueError, RecursionError) as err:
+        raise BadConfig(f"{config.NAME} is not valid TOML ({err}); fix or delete it") from None
 
 
 def parse_toml(text: str) -> dict[str, Any]:
@@ -140,11 +156,20 @@ def now_micros(now: str | None = None) -> int:
     """The clock: ``--now`` wins, then ``KEN_NOW``, then the system clock (UTC)."""
     text = now if now else os.environ.get("KEN_NOW")
     if text:
+        where = "--now" if now else "KEN_NOW"
         try:
-            return parse_timestamp(text)
+            micros = parse_timestamp(text)
         except ValueError as err:
-            raise InvalidInput(f"{err}; use ISO 8601 such as 2030-06-30T12:00:00Z") from err
+            raise InvalidInput(f"{where}: {err}; use ISO 8601 such as 2030-06-30T12:00:00Z") from err
+        if not 0 <= micros < CLOCK_END:
+            raise InvalidInput(f"{where} {text[:40]!r} is out of range: give a time from 1970-01-01 to 8999-12-31")
+        return micros
     return time.time_ns() // 1000
+
+
+# the clock kenning accepts ends at 9000-01-01: windows, snoozes and spans added to it stay
+# within the year 9999, the last a timestamp can spell
+CLOCK_END = 221845392000 * 1_000_000
 
 
 def now_text(now: str | None = None) -> str:

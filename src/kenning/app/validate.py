@@ -14,6 +14,10 @@ from pathlib import Path
 from kenning.app.project import find_project
 from kenning.core.errors import InvalidInput
 from kenning.core.schema import check_log
+from kenning.store import inputs
+
+# bytes read into memory at most: a log this large holds millions of events
+MAX_LOG = 512 << 20
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,7 +39,11 @@ def validate(source: str | None = None, cwd: Path | None = None) -> dict[str, An
 
 def _read(source: str | None, cwd: Path | None) -> tuple[str, bytes]:
     if source == "-":
-        return "standard input", sys.stdin.buffer.read()
+        try:
+            return "standard input", inputs.read_stream(sys.stdin.buffer, MAX_LOG)
+        except inputs.TooLarge:
+            raise InvalidInput(f"standard input holds more than {inputs.describe(MAX_LOG)}, the most "
+                               "`ken validate` reads; validate the file by its path") from None
     if source is None:
         project = find_project(cwd).require_initialized()
         path, name = project.log_path, ".kenning/events.jsonl"
@@ -45,8 +53,13 @@ def _read(source: str | None, cwd: Path | None) -> tuple[str, bytes]:
     try:
         if path.is_dir():
             raise InvalidInput(f"{name} is a directory; give an events file (.jsonl)")
-        return name, path.read_bytes()
+        return name, inputs.read_regular(path, MAX_LOG)
     except FileNotFoundError as err:
         raise InvalidInput(f"{name}: no such file") from err
+    except inputs.NotRegular as err:
+        raise InvalidInput(f"{name} is {err}; give an events file (.jsonl)") from None
+    except inputs.TooLarge:
+        raise InvalidInput(f"{name} is larger than {inputs.describe(MAX_LOG)}, the most `ken validate` reads; "
+                           "split it (`split -l 100000`) and validate the parts") from None
     except (OSError, ValueError) as err:  # ValueError: a NUL in the path
         raise InvalidInput(f"cannot read {name}: {getattr(err, 'strerror', None) or err}") from err

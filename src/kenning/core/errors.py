@@ -1,7 +1,8 @@
 """The one error tree of kenning, each class carrying its exit code.
 
     KenError                 exit 2   generic user-facing failure
-    ├── InvalidInput         exit 2   bad argument, bad reference, bad path, bad config
+    ├── InvalidInput         exit 2   bad argument, bad reference, bad path
+    │   └── BadConfig        exit 2   a value of .kenning/config.toml (the gate's hooks say so aloud)
     ├── NotInitialized       exit 3   no .kenning/ in this repository
     ├── MemoryUnreadable     exit 4   the log exists but cannot be read
     ├── LockTimeout          exit 2   another writer held the log lock too long
@@ -25,6 +26,10 @@ class KenError(Exception):
 
 class InvalidInput(KenError):
     exit_code = 2
+
+
+class BadConfig(InvalidInput):
+    """``.kenning/config.toml`` cannot be read or holds a bad value; the message names the key."""
 
 
 class NotInitialized(KenError):

@@ -91,6 +91,9 @@ TIMESTAMP_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$", re.A
 # arithmetic saved nothing (measured: both ways, the gate loads datetime)
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _MICROSECOND = timedelta(microseconds=1)
+# the times a timestamp can spell (years 1 to 9999), in microseconds since the epoch
+EARLIEST = (datetime(1, 1, 1, tzinfo=timezone.utc) - _EPOCH) // _MICROSECOND
+LATEST = (datetime(9999, 12, 31, 23, 59, 59, 999999, tzinfo=timezone.utc) - _EPOCH) // _MICROSECOND
 ISSUE_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
 
 
@@ -437,7 +440,10 @@ def _micros(text: str, year: int, month: int, day: int, hour: int, minute: int, 
         moment = datetime(year, month, day, hour, minute, second, micro, tzinfo=timezone(timedelta(minutes=offset)))
     except ValueError as err:  # no such day or hour (and no year 0)
         raise ValueError(f"not a valid time: {text!r}") from err
-    return (moment - _EPOCH) // _MICROSECOND
+    micros = (moment - _EPOCH) // _MICROSECOND
+    if not EARLIEST <= micros <= LATEST:  # an offset past year 1 or 9999: no format could write it
+        raise ValueError(f"not a valid time: {text!r}")
+    return micros
 
 
 def _month_days(year: int, month: int) -> int:

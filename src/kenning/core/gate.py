@@ -436,9 +436,14 @@ def parse_duration(text: str) -> int:
     """``30m``, ``2h``, ``7d``, ``2w`` -> microseconds; ``ValueError`` otherwise."""
     units = {"m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
     value, unit = text.strip()[:-1], text.strip()[-1:].lower()
-    if unit not in units or not value.isdigit() or int(value) <= 0:
+    if unit not in units or not value.isdigit() or int(value) <= 0 or len(value) > 12:
         raise ValueError(f"not a duration: {text!r}; use a number and m, h, d or w, such as 30m, 2h, 7d, 2w")
+    if int(value) * units[unit] > LONGEST:
+        raise ValueError(f"{text.strip()} is longer than a snooze may be; give at most 520w (ten years)")
     return int(value) * units[unit] * 1_000_000
+
+
+LONGEST = 520 * 7 * 86400  # seconds: ten years, so no clock the gate accepts runs past the year 9999
 
 
 def parse_since(text: str, now_us: int) -> int:
@@ -446,7 +451,7 @@ def parse_since(text: str, now_us: int) -> int:
     (``90d``, ``12w``, ``1y``) -> microseconds; ``ValueError`` otherwise."""
     value = text.strip()
     spans = {"d": 86400, "w": 7 * 86400, "y": 365 * 86400}
-    if value[-1:].lower() in spans and value[:-1].isdigit() and int(value[:-1]) > 0:
+    if value[-1:].lower() in spans and value[:-1].isdigit() and 0 < int(value[:-1]) <= 100_000:
         return now_us - int(value[:-1]) * spans[value[-1].lower()] * 1_000_000
     try:
         return parse_timestamp(value + ("T00:00:00Z" if len(value) == 10 else ""))

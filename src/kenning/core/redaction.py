@@ -41,6 +41,7 @@ from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 
+from kenning.core.backtracking import refusal
 from kenning.core.secrets import _BUILTIN, KINDS, Rule, _looks_fake
 
 __all__ = ["KINDS", "Redaction", "Rule", "Rules", "compile_rules", "redact"]
@@ -192,6 +193,9 @@ def _checked_regex(source: object, what: str) -> str:
         re.compile(source)
     except (re.error, RecursionError, OverflowError) as err:
         raise ValueError(f"{what} is not a valid regex: {source!r} ({err})") from err
+    why = refusal(source)  # a user's pattern runs on every write: one that can hang them is refused
+    if why is not None:
+        raise ValueError(f"{what} {source!r} is refused: {why}")
     return source
 
 
