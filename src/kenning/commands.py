@@ -413,7 +413,7 @@ def _export_log(project: Any, args: argparse.Namespace) -> int:
     result = export_log(project, "jsonl" if args.jsonl else "markdown", args.type or (), args.since, args.path,
                         cwd=Path.cwd())
     if target:
-        save(target, result.text)
+        save(target, result.text, project.root)
         _say(f"wrote {result.events} of {result.total} events to {target}")
     else:
         sys.stdout.write(result.text)

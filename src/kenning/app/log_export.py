@@ -83,6 +83,8 @@ def output_path(target: str, cwd: Path | None = None) -> Path:
     return path
 
 
-def save(path: Path, text: str) -> None:
-    """Write an export to ``path`` (from ``output_path``), atomically."""
-    files.write_atomic(path, text)
+def save(path: Path, text: str, root: Path) -> None:
+    """Write an export to ``path`` (from ``output_path``), atomically: by the repository's rule for
+    links (``files.inside``) when it is named inside the repository ``root``; elsewhere it is
+    where the user chose."""
+    files.write_atomic(path, text, within=root if files.contains(root, path) else None)

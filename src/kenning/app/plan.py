@@ -49,7 +49,7 @@ def add_idea(project: Project, idea: str) -> tuple[str, tuple[str, ...]]:
     # between the read and the write would be lost
     with file_lock(project.local_dir / "plan.lock", project.number("lock", "timeout_seconds")):
         current = files.read_exact(project.plan_path) or ""
-        files.write_atomic(project.plan_path, _with_idea(current, "- " + added))
+        files.write_atomic(project.plan_path, _with_idea(current, "- " + added), within=project.root)
     return added, kinds
 
 

@@ -76,7 +76,7 @@ def refresh(memory: Memory) -> str:
         memory.sync()
         with memory.transaction(write=False):  # one moment of the index, its state read at it
             text = render_budgeted(memory)
-        files.write_atomic(memory.project.summary_path, text)
+        files.write_atomic(memory.project.summary_path, text, within=memory.project.root)
     return text
 
 
@@ -94,5 +94,5 @@ def summary(project: Project, full: bool = False) -> str:
 
 def regenerate(project: Project) -> str:
     """Rebuild the index from the log and rewrite the derived files."""
-    files.remove(project.cache_dir / "index.sqlite")
+    files.remove(project.cache_dir / "index.sqlite", within=project.root)
     return summary(project)
