@@ -7,6 +7,10 @@ re-running ``ken init`` or refreshing an unchanged summary leaves mtimes alone.
 Record files (JSON Lines) are appended to instead, through ``append_lines`` (and the log's
 own appends through ``write_whole``): whole lines, one ``O_APPEND`` write finished past a
 short write, fsynced where the caller needs durability.
+
+Where a write in a repository lands is decided by one function, ``inside``: every writer here
+asks it when told the repository (``within=``), so a link a clone committed (``.gitattributes ->
+~/.aws/credentials``, ``.claude -> ..``) never takes a write, or the text read for one, outside.
 """
 
 from __future__ import annotations
@@ -37,8 +41,9 @@ def refuse_links(path: Path) -> None:
     A cloned repository can commit ``.kenning/events.jsonl -> ~/.bashrc``: following it would
     let a stranger's repository choose which of the user's files kenning appends to. Nothing
     under ``.kenning/`` is ever a link in a real project, so any link is refused outright.
-    Paths outside a ``.kenning`` folder are not checked here. Writers also open the final file
-    with ``O_NOFOLLOW``, which closes the gap between this walk and the open."""
+    Paths outside a ``.kenning`` folder are not checked here (``inside`` does, for writes).
+    Writers also open the final file with ``O_NOFOLLOW``, which closes the gap between this walk
+    and the open."""
     parts = path.parts
     if ".kenning" not in parts:
         return
