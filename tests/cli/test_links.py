@@ -174,3 +174,14 @@ def test_a_link_into_git_or_kennings_own_folder_is_refused(world: World, into: s
     assert r.returncode == 2 and len(r.stderr.splitlines()) == 1
     assert f"CLAUDE.md is a symbolic link into {into}/" in r.stderr
     assert (repo.path / target).read_bytes() == before
+
+
+def test_a_manifest_linked_out_of_the_repository_seeds_nothing_in_the_tracked_map(world: World) -> None:
+    """The map is tracked: what init reads from a manifest to fill it must be the repository's,
+    not a private file a committed link points at."""
+    place = Place(world, initialized=False)
+    (place.outside / "private.toml").write_text('[project]\nname = "TOPSECRET"\ndescription = "hunter2 token"\n')
+    (place.repo.path / "pyproject.toml").symlink_to(place.outside / "private.toml")
+    place.repo.init()
+    written = (place.repo.path / ".kenning" / "PROJECT_MAP.md").read_text()
+    assert "TOPSECRET" not in written and "hunter2" not in written
