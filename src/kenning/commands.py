@@ -400,11 +400,11 @@ def _export_log(project: Any, args: argparse.Namespace) -> int:
     if args.claude_md or args.agents_md or args.cursor or args.json or (args.stdout and args.output):
         raise InvalidInput("--jsonl and --markdown print the log (or write it to -o FILE); they go without "
                            "--claude-md, --agents-md, --cursor and --json")
-    target = output_path(args.output) if args.output else None
+    target = output_path(args.output, root=project.root) if args.output else None
     result = export_log(project, "jsonl" if args.jsonl else "markdown", args.type or (), args.since, args.path,
                         cwd=Path.cwd())
     if target:
-        save(target, result.text)
+        save(target, result.text, project.root)
         _say(f"wrote {result.events} of {result.total} events to {target}")
     else:
         sys.stdout.write(result.text)

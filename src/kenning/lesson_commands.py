@@ -77,7 +77,8 @@ def _lessons_add(args: argparse.Namespace) -> int:
 def _lessons_export(args: argparse.Namespace) -> int:
     from kenning.app import lesson_files
 
-    text, count = lesson_files.export(None if args.ref == "-" else args.ref)
+    project = _project_if_any()
+    text, count = lesson_files.export(None if args.ref == "-" else args.ref, project.root if project else None)
     if args.ref == "-":
         sys.stdout.write(text)
     else:

@@ -184,3 +184,106 @@ def test_the_event_log_finishes_a_short_write_too(tmp_path: Path, short_writes: 
     assert log.terminate()
     assert log.append_lines(['{"b":2}', '{"c":3}']) == (8, None)
     assert log.path.read_bytes() == b'{"a":1}\n{"b":2}\n{"c":3}\n'
+
+
+# -- files.inside: where a write in a repository may land ----------------------------------------
+
+
+@pytest.fixture
+def layout(tmp_path: Path) -> Path:
+    """A repository beside ``outside/`` (holding ``credentials``), with a folder and a file of its own."""
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "credentials").write_text("secret\n")
+    root = tmp_path / "repo"
+    (root / "docs").mkdir(parents=True)
+    (root / "docs" / "rules.md").write_text("# rules\n")
+    (root / ".git").mkdir()
+    return root
+
+
+@pytest.mark.parametrize(("link", "target", "said"), [
+    ("CLAUDE.md", "../outside/credentials", "CLAUDE.md is a symbolic link to {out}/credentials outside the repository"),
+    (".claude", "../outside", ".claude is a symbolic link to {out} outside the repository"),
+    (".claude", "..", ".claude is a symbolic link to {up} outside the repository"),
+    (".claude", "nowhere", ".claude is a symbolic link to nowhere, which does not exist"),
+    (".claude", ".claude", ".claude is a symbolic link that loops"),
+    (".claude", "docs/../.claude", ".claude is a symbolic link that loops"),
+    (".claude", ".git", ".claude is a symbolic link into .git/"),
+])
+def test_inside_refuses_a_link_that_leaves_dangles_or_loops(layout: Path, link: str, target: str, said: str) -> None:
+    (layout / link).symlink_to(target)
+    before = sorted(p.name for p in (layout.parent / "outside").iterdir())
+    for path in (layout / link / "settings.json", layout / link):
+        if link == "CLAUDE.md" and path != layout / link:
+            continue
+        with pytest.raises(files.UnsafePath) as refused:
+            files.write_atomic(path, "{}", within=layout)
+        message = str(refused.value)
+        assert message.startswith(said.format(out=os.path.realpath(layout.parent / "outside"),
+                                              up=os.path.realpath(layout.parent)))
+        assert message.endswith(("replace it with a regular file", "replace it with a regular folder"))
+        assert "\n" not in message
+    assert sorted(p.name for p in (layout.parent / "outside").iterdir()) == before
+    assert not (layout / "nowhere").exists() and not os.path.lexists(layout / "settings.json")
+
+
+def test_inside_follows_a_link_that_stays_inside_and_keeps_the_link(layout: Path) -> None:
+    (layout / "AGENTS.md").symlink_to("docs/rules.md")
+    (layout / ".cursor").symlink_to("docs", target_is_directory=True)
+    (layout / "chain.md").symlink_to("AGENTS.md")
+    assert files.inside(layout, layout / "AGENTS.md") == Path(os.path.realpath(layout / "docs" / "rules.md"))
+    assert files.write_atomic(layout / "chain.md", "# rules\nmore\n", within=layout)
+    assert (layout / "docs" / "rules.md").read_text() == "# rules\nmore\n"
+    assert (layout / "AGENTS.md").is_symlink() and (layout / "chain.md").is_symlink()
+    files.write_atomic(layout / ".cursor" / "rules" / "kenning.mdc", "x", within=layout)
+    assert (layout / "docs" / "rules" / "kenning.mdc").read_text() == "x"
+    assert files.inside(layout, layout / "new" / "deep.md") == Path(os.path.realpath(layout)) / "new" / "deep.md"
+
+
+def test_every_writer_in_a_repository_asks_inside_first(layout: Path) -> None:
+    """create_if_missing does not fill a dangling link; append_lines, ensure_dir, remove and move
+    do not go through a folder that leads out."""
+    (layout / "config.toml").symlink_to("missing.toml")
+    (layout / "out").symlink_to("../outside", target_is_directory=True)
+    attempts = [lambda: files.create_if_missing(layout / "config.toml", "x", within=layout),
+                lambda: files.append_lines(layout / "out" / "log.jsonl", ["{}"], within=layout),
+                lambda: files.ensure_dir(layout / "out" / "sub", within=layout),
+                lambda: files.remove(layout / "out" / "credentials", within=layout),
+                lambda: files.move(layout / "docs" / "rules.md", layout / "out" / "rules.md", within=layout)]
+    for attempt in attempts:
+        with pytest.raises(files.UnsafePath, match="is a symbolic link"):
+            attempt()
+    assert sorted(p.name for p in (layout.parent / "outside").iterdir()) == ["credentials"]
+    assert not (layout / "missing.toml").exists() and (layout / "docs" / "rules.md").exists()
+    with pytest.raises(files.UnsafePath, match="outside the repository"):
+        files.write_atomic(layout.parent / "elsewhere.md", "x", within=layout)
+
+
+# the writers in app/ that write outside any repository, and why
+OUTSIDE_ANY_REPOSITORY = {
+    ("registry.py", "_save"): "KEN_HOME's project registry",
+    ("registry.py", "_update"): "KEN_HOME itself, which holds the registry",
+    ("dashboard.py", "dashboard"): "the machine's page, in KEN_HOME or where -o names",
+}
+
+
+def test_every_write_in_the_app_layer_names_its_repository() -> None:
+    """Each call of a files writer in ``app/`` passes ``within=`` (the repository's rule for
+    links decides where it lands), or is listed above as writing outside any repository."""
+    import ast
+
+    writers = {"write_atomic", "append_lines", "create_if_missing", "ensure_dir", "remove", "move"}
+    app = Path(files.__file__).parent.parent / "app"
+    unnamed = []
+    for module in sorted(app.glob("*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        for function in ast.walk(tree):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for call in ast.walk(function):
+                if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                        and isinstance(call.func.value, ast.Name) and call.func.value.id == "files"
+                        and call.func.attr in writers and not any(k.arg == "within" for k in call.keywords)
+                        and (module.name, function.name) not in OUTSIDE_ANY_REPOSITORY):
+                    unnamed.append(f"{module.name}:{call.lineno} files.{call.func.attr} in {function.name}")
+    assert not unnamed, "writes that do not say which repository they stay inside (pass within=): " + str(unnamed)

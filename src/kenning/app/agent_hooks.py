@@ -203,6 +203,7 @@ def _place(groups: list[Any], matcher: str, hook: dict[str, Any]) -> list[Any]:
 
 def install(project: Project, agent: str) -> tuple[Path, bool]:
     path = _settings_path(project, agent)
+    files.inside(project.root, path)  # before it is read: a link out of the repository is refused
     data = _load(path)
     hooks = data.setdefault("hooks", {})
     if not isinstance(hooks, dict):
@@ -210,16 +211,17 @@ def install(project: Project, agent: str) -> tuple[Path, bool]:
     for event, matcher in AGENTS[agent][1].items():
         hook = {"type": "command", "command": hook_command(event, agent), "timeout": TIMEOUT}
         hooks[event] = _place(_groups(path, hooks, event), matcher, hook)
-    return path, files.write_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    return path, files.write_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n", within=project.root)
 
 
 def uninstall(project: Project, agent: str) -> tuple[Path, bool]:
     path = _settings_path(project, agent)
+    files.inside(project.root, path)  # before it is read: a link out of the repository is refused
     if files.read_text(path) is None:
         return path, False
     data = _load(path)
     _strip(data)
-    return path, files.write_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    return path, files.write_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n", within=project.root)
 
 
 def states(project: Project, agent: str | None = None) -> list[dict[str, Any]]:

@@ -75,7 +75,8 @@ def _keep(project: Project, report: dict[str, Any]) -> None:
     from kenning.store import files
 
     try:
-        files.write_atomic(audit_path(project), json.dumps(report, indent=1, sort_keys=True) + "\n")
+        files.write_atomic(audit_path(project), json.dumps(report, indent=1, sort_keys=True) + "\n",
+                           within=project.root)
     except (OSError, KenError) as err:
         reporting.report([f"the audit report was not kept for `ken visualize` ({cause(err)})"])
 

@@ -42,7 +42,7 @@ def _append(project: Project, *records: dict[str, Any]) -> None:
 
     try:
         files.append_lines(_path(project), [json.dumps(r, sort_keys=True, separators=(",", ":")) for r in records],
-                           mend_torn=True)
+                           mend_torn=True, within=project.root)
     except (OSError, KenError) as err:
         report([f"the check was not recorded ({cause(err)})"])
 

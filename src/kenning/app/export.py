@@ -9,7 +9,6 @@ anything is written.
 
 from __future__ import annotations
 
-import os
 from itertools import islice
 from pathlib import Path
 
@@ -39,7 +38,7 @@ def export(project: Project, targets: list[str], tokens: int = export_core.DEFAU
     planned: dict[Path, tuple[str, str | None, str]] = {}
     for target in targets:  # every file is checked before any is written
         name = TARGETS[target]
-        path = Path(os.path.realpath(project.root / name))  # AGENTS.md is often a link to CLAUDE.md
+        path = files.inside(project.root, project.root / name)  # AGENTS.md is often a link to CLAUDE.md
         if path in planned:
             continue
         current = _read(path, name)
@@ -51,7 +50,7 @@ def export(project: Project, targets: list[str], tokens: int = export_core.DEFAU
             raise InvalidInput(f"{name}: {err}; fix or remove them, then export again") from err
     report = []
     for path, (name, current, wanted) in planned.items():
-        changed = wanted != current and (not write or files.write_atomic(path, wanted))
+        changed = wanted != current and (not write or files.write_atomic(path, wanted, within=project.root))
         report.append({"file": name, "changed": bool(changed), "block_chars": len(block), "text": wanted})
     return report
 

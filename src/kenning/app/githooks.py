@@ -23,6 +23,14 @@ for byte, with its mode, and a symlink as the same link:
 A hooks folder inside the work tree (``core.hooksPath = .githooks``, usually committed for a
 team) is left alone: kenning's hooks there would show up in ``git status``.
 
+Where hooks may be written, as far as links go (``checked_folder``): the git directory and a
+``core.hooksPath`` outside the work tree are this machine's own configuration (git never clones a
+repository's config or hooks), so kenning writes where git runs hooks. A hooks folder named
+inside the work tree is reached through the repository's content, which a clone brings: it is
+refused, before anything is written, when a committed link on the way leaves the repository
+(``files.inside``). Inside the folder, a hook that is a link is never written through: it is
+renamed aside and chained, as above.
+
 A pre-commit hook written by the pre-commit framework (https://pre-commit.com) whose config
 already runs kenning's ``kenning-precheck`` gets no block: the framework runs the gate, and a
 second run would print every warning twice. A block kenning added before that is taken out,
@@ -114,6 +122,17 @@ def _hooks_dir(project: Project) -> Path:
 
 def hooks_folder(project: Project) -> Path:
     return _hooks_dir(project)
+
+
+def checked_folder(project: Project) -> Path:
+    """The hooks folder, or ``UnsafePath`` when it is named inside the work tree and a symbolic
+    link on the way there leaves the repository, dangles or loops (see the module's docstring)."""
+    folder = _hooks_dir(project)
+    gdir = git.git_dir(project.root)
+    in_git = gdir is not None and any(files.contains(d, folder) for d in (gdir, git.common_dir(gdir)))
+    if files.contains(project.root, folder) and not in_git:
+        files.inside(project.root, folder)
+    return folder
 
 
 # -- reading a hook -------------------------------------------------------------------------------
@@ -230,7 +249,7 @@ def install(project: Project, *, required: bool = False) -> list[tuple[str, str]
     which sets up memory all the same) each hook is "skipped" and the reason is one warning.
     A hook whose kenning markers are damaged (``_damaged``) is the same: with ``required`` an
     ``InvalidInput`` before any hook is written, else that hook alone is "skipped", saying why."""
-    folder = _hooks_dir(project)
+    folder = checked_folder(project)
     reason = refusal(project, folder)
     if reason is not None:
         if required:
@@ -258,16 +277,16 @@ def _install_one(folder: Path, name: str, ken: str, at: str | None = None) -> st
         user = _script(path)
     text = _in_place(path, user, ours)
     if text is not None:
-        changed = files.write_atomic(path, text)  # keeps the file's mode
+        changed = files.write_atomic(path, text, within=folder)  # keeps the file's mode
         if current is None:
             return "installed (chained before your hook)"
         return "updated" if changed else "unchanged"
     if has_saved:  # never overwrite the hook kept there
         return f"skipped ({saved.name} already holds a hook; move it away, then run `ken hooks install`)"
     if current is not None and user is not None:
-        files.write_atomic(path, user)  # take kenning's block out before the hook is kept aside
-    files.move(path, saved)
-    files.write_atomic(path, own_hook(name, ken, True), mode=0o755)
+        files.write_atomic(path, user, within=folder)  # take kenning's block out before the hook is kept aside
+    files.move(path, saved, within=folder)
+    files.write_atomic(path, own_hook(name, ken, True), mode=0o755, within=folder)
     if os.access(saved, os.X_OK):
         return f"installed (your hook runs after it, from {saved.name})"
     return f"installed (your hook is kept as {saved.name}; not executable, so it stays off)"
@@ -275,9 +294,9 @@ def _install_one(folder: Path, name: str, ken: str, at: str | None = None) -> st
 
 def _write_own(path: Path, text: str, new: bool, chained: bool) -> str:
     if not new and not os.access(path, os.X_OK):
-        files.remove(path)  # rewritten below as a new, executable file
+        files.remove(path, within=path.parent)  # rewritten below as a new, executable file
         new = True
-    changed = files.write_atomic(path, text, mode=0o755 if new else None)
+    changed = files.write_atomic(path, text, mode=0o755 if new else None, within=path.parent)
     if new:
         return f"installed (your hook runs after it, from {path.name}{CHAINED})" if chained else "installed"
     return "updated" if changed else "unchanged"
@@ -286,7 +305,7 @@ def _write_own(path: Path, text: str, new: bool, chained: bool) -> str:
 def uninstall(project: Project) -> list[tuple[str, str]]:
     """Take kenning's block out of each hook, giving back the user's; a hook whose kenning
     markers are damaged is an ``InvalidInput`` before any hook is touched."""
-    folder = _hooks_dir(project)
+    folder = checked_folder(project)
     framework = framework_hook(project, folder)
     _checked(project, folder, framework, "uninstall")
     found = [(name, _uninstall_one(folder, name)) for name in HOOKS]
@@ -302,17 +321,17 @@ def _uninstall_one(folder: Path, name: str) -> str:
     current = _kenning_text(path)
     if current is None:
         if has_saved and not os.path.lexists(path):
-            files.move(saved, path)
+            files.move(saved, path, within=folder)
             return "removed (your hook restored)"
         return f"not installed ({saved.name} holds an earlier hook of yours)" if has_saved else "not installed"
     user = _users_part(current)
     if user is not None:  # the block sits in the user's hook: cut it out, keeping the file's mode
-        files.write_atomic(path, user)
+        files.write_atomic(path, user, within=folder)
         return "removed"
     if has_saved:
-        files.move(saved, path, replace=True)
+        files.move(saved, path, replace=True, within=folder)
         return "removed (your hook restored)"
-    files.remove(path)
+    files.remove(path, within=folder)
     return "removed"
 
 
@@ -425,7 +444,7 @@ def _take_block_out(path: Path) -> bool:
     user = _users_part(current) if current is not None else None
     if user is None:
         return False
-    files.write_atomic(path, user)  # keeps the file's mode
+    files.write_atomic(path, user, within=path.parent)  # keeps the file's mode
     return True
 
 
@@ -439,9 +458,9 @@ def _leave_legacy(folder: Path) -> bool:
         return False
     saved = folder / ("pre-commit" + CHAINED)
     if os.path.lexists(saved):
-        files.move(saved, legacy, replace=True)  # the user's own hook, which kenning's chained to
+        files.move(saved, legacy, replace=True, within=folder)  # the user's own hook, which kenning's chained to
     else:
-        files.remove(legacy)
+        files.remove(legacy, within=folder)
     return True
 
 

@@ -6,6 +6,11 @@ maintenance after) and the marker-delimited bridge block in ``CLAUDE.md``/``AGEN
 running it again upgrades both. ``--private`` keeps
 everything out of git: the folder is listed in ``.git/info/exclude`` and the bridge goes to
 ``CLAUDE.local.md`` instead of the tracked files.
+
+Every file it is about to write is checked first (``files.inside``): when one of them, or a
+folder above it, is a symbolic link that leaves the repository (a cloned repository can commit
+``.gitattributes -> ~/.aws/credentials``), dangles or loops, init refuses in one line naming that
+link before it writes anything, and the user replaces the link and runs it again.
 """
 
 from __future__ import annotations
@@ -32,37 +37,39 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
     """Set up kenning; return the project and (path, what happened) for every file touched.
     ``register`` adds the project to the machine-wide registry (never making it active)."""
     project = find_project(cwd)
+    root = project.root
     changes: list[tuple[str, str]] = []
 
     def note(path: Path, changed: bool, verb: str = "created") -> None:
-        changes.append((os.path.relpath(path, project.root), verb if changed else "unchanged"))
+        changes.append((os.path.relpath(path, root), verb if changed else "unchanged"))
 
-    files.ensure_dir(project.dir)
-    if not os.path.lexists(project.log_path):
-        files.write_atomic(project.log_path, "")
-        note(project.log_path, True)
-    note(project.config_path, files.create_if_missing(project.config_path, texts.CONFIG))
-    note(project.plan_path, files.create_if_missing(project.plan_path, texts.PLAN))
-    note(project.map_path, files.create_if_missing(project.map_path, project_map(project.root, _remote_name(project))))
-    protocol = texts.instructions(maintenance=bool(summary_app.purpose(project)))
-    note(project.dir / "AI_INSTRUCTIONS.md", files.write_atomic(project.dir / "AI_INSTRUCTIONS.md", protocol),
-         "written")
-    ignore = project.dir / ".gitignore"
-    if files.create_if_missing(ignore, texts.GITIGNORE):
-        note(ignore, True)
-    else:  # set up by an older version: a write cut off before its rename leaves a .*.tmp file
-        note(ignore, _ensure_line(ignore, ".*.tmp"), "updated")
-    if private:
-        _exclude(project, changes)
-        bridges = ["CLAUDE.local.md"]
-    else:
-        path = project.root / ".gitattributes"
-        changed = [_ensure_line(path, line) for line in texts.GITATTRIBUTES_LINES]
-        note(path, any(changed), "updated")
-        bridges = ["CLAUDE.md", "AGENTS.md"]
-    _write_bridges(project, bridges, changes, project.title)
     if backfill_days is not None and backfill_days < 0:
         raise InvalidInput("--backfill-days must be 0 or more")
+    bridges = ["CLAUDE.local.md"] if private else ["CLAUDE.md", "AGENTS.md"]
+    check_targets(project, bridges, private, hooks)
+    files.ensure_dir(project.dir, within=root)
+    if not os.path.lexists(project.log_path):
+        files.write_atomic(project.log_path, "", within=root)
+        note(project.log_path, True)
+    note(project.config_path, files.create_if_missing(project.config_path, texts.CONFIG, within=root))
+    note(project.plan_path, files.create_if_missing(project.plan_path, texts.PLAN, within=root))
+    note(project.map_path, files.create_if_missing(project.map_path, project_map(root, _remote_name(project)),
+                                                   within=root))
+    protocol = texts.instructions(maintenance=bool(summary_app.purpose(project)))
+    note(project.dir / "AI_INSTRUCTIONS.md",
+         files.write_atomic(project.dir / "AI_INSTRUCTIONS.md", protocol, within=root), "written")
+    ignore = project.dir / ".gitignore"
+    if files.create_if_missing(ignore, texts.GITIGNORE, within=root):
+        note(ignore, True)
+    else:  # set up by an older version: a write cut off before its rename leaves a .*.tmp file
+        note(ignore, _ensure_line(ignore, ".*.tmp", root), "updated")
+    if private:
+        _exclude(project, changes)
+    else:
+        path = root / ".gitattributes"
+        changed = [_ensure_line(path, line, root) for line in texts.GITATTRIBUTES_LINES]
+        note(path, any(changed), "updated")
+    _write_bridges(project, bridges, changes, project.title)
     with open_memory(project, now, capture=False) as memory:
         now_s = now_micros(now) // 1_000_000
         if backfill:
@@ -78,6 +85,24 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
     if register:
         changes.append(_register(project))
     return project, changes
+
+
+def check_targets(project: Project, bridges: list[str], private: bool, hooks: bool) -> None:
+    """``UnsafePath`` for the first file ``init`` would write that ``files.inside`` refuses,
+    before any is written: the repository's own files, the bridges, ``.gitattributes`` or
+    ``.git/info/exclude``, and the git hooks folder."""
+    root = project.root
+    own = [project.dir, project.log_path, project.config_path, project.plan_path, project.map_path,
+           project.dir / "AI_INSTRUCTIONS.md", project.dir / ".gitignore", project.summary_path,
+           project.local_dir, project.cache_dir]
+    for path in [*own, *(root / name for name in bridges), *([] if private else [root / ".gitattributes"])]:
+        files.inside(root, path)
+    gdir = git.git_dir(root)
+    if private and gdir is not None:
+        common = git.common_dir(gdir)
+        files.inside(common, common / "info" / "exclude")
+    if hooks and gdir is not None:
+        githooks.checked_folder(project)
 
 
 def _register(project: Project) -> tuple[str, str]:
@@ -98,11 +123,11 @@ def _remote_name(project: Project) -> str | None:
 
 def _write_bridges(project: Project, names: list[str], changes: list[tuple[str, str]], name: str) -> None:
     """Add or refresh the bridge block in each file, naming the project ``name``. A linked
-    AGENTS.md is written through to its target (once); a file that is not UTF-8 text is left
-    alone and reported."""
+    AGENTS.md is written through to its target (once) when that is inside the repository
+    (``files.inside``); a file that is not UTF-8 text is left alone and reported."""
     done: set[str] = set()
     for file in names:
-        path = Path(os.path.realpath(project.root / file))
+        path = files.inside(project.root, project.root / file)
         if str(path) in done:
             changes.append((file, "unchanged"))
             continue
@@ -117,7 +142,7 @@ def _write_bridges(project: Project, names: list[str], changes: list[tuple[str, 
         except ValueError as err:  # the one rule for kenning's blocks (core.marked): never guess
             changes.append((file, f"skipped ({err}; put them right or delete the block, then run this again)"))
             continue
-        changes.append((file, "updated" if files.write_atomic(path, text) else "unchanged"))
+        changes.append((file, "updated" if files.write_atomic(path, text, within=project.root) else "unchanged"))
 
 
 def with_bridge(text: str | None, project: str) -> str:
@@ -136,20 +161,23 @@ _BRIDGE_BEGIN = texts.BRIDGE_BEGIN[:20]  # "<!-- kenning:begin ": what every ver
 _BRIDGE_NAME = re.compile(r"^## Project memory \(kenning\): (.+?)\r?$", re.M)
 
 
-def _ensure_line(path: Path, line: str) -> bool:
+def _ensure_line(path: Path, line: str, within: Path) -> bool:
+    """Append ``line`` to the file unless it holds it. Where the file is a link, ``within``'s rule
+    (``files.inside``) is asked before its target is read: the text read is the text rewritten."""
+    path = files.inside(within, path)
     text = files.read_text(path) or ""
     if line in text.splitlines():
         return False
     sep = "" if not text or text.endswith("\n") else "\n"
-    return files.write_atomic(path, text + sep + line + "\n")
+    return files.write_atomic(path, text + sep + line + "\n", within=within)
 
 
 def _exclude(project: Project, changes: list[tuple[str, str]]) -> None:
     gdir = git.git_dir(project.root)
     if gdir is None:
         raise InvalidInput("--private needs a git repository to keep kenning out of; run `git init`")
-    path = git.common_dir(gdir) / "info" / "exclude"
+    common = git.common_dir(gdir)
     changed = False
     for line in ("/.kenning/", "/CLAUDE.local.md"):
-        changed = _ensure_line(path, line) or changed
+        changed = _ensure_line(common / "info" / "exclude", line, common) or changed
     changes.append((".git/info/exclude", "updated" if changed else "unchanged"))

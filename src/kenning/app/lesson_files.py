@@ -55,9 +55,10 @@ def add(project: Project | None, text: str, libraries: list[str], now: str | Non
     return {**rules.public(record), "redacted": list(kinds)}
 
 
-def export(target: str | None) -> tuple[str, int]:
+def export(target: str | None, root: Path | None = None) -> tuple[str, int]:
     """(the exchange text of every lesson on this machine, how many); written to ``target``
-    unless it is None (the caller prints it)."""
+    unless it is None (the caller prints it): by the rule for links of the repository ``root``
+    (``files.inside``) when it is named inside it, else where the user chose."""
     from kenning.app import team_lessons
 
     lessons = rules.visible([*_store().records(), *team_lessons.records()])
@@ -66,7 +67,7 @@ def export(target: str | None) -> tuple[str, int]:
         path = Path(target)
         if path.is_dir():
             raise InvalidInput(f"{target} is a folder; give a file name such as {path / 'lessons.jsonl'}")
-        files.write_atomic(path, text)
+        files.write_atomic(path, text, within=root if root is not None and files.contains(root, path) else None)
     return text, len(lessons)
 
 

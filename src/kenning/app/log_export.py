@@ -72,10 +72,13 @@ def _since(since: str | None, now: str | None) -> str | None:
         raise InvalidInput(f"--since: {err}") from err
 
 
-def output_path(target: str, cwd: Path | None = None) -> Path:
-    """Where ``-o FILE`` writes, checked before anything is read: a file in an existing folder."""
+def output_path(target: str, cwd: Path | None = None, root: Path | None = None) -> Path:
+    """Where ``-o FILE`` writes, checked before anything is read: a file in an existing folder,
+    reached by the repository ``root``'s rule for links (``files.inside``) when named inside it."""
     path = Path(os.path.expanduser(target))
     path = path if path.is_absolute() else (cwd or Path.cwd()) / path
+    if root is not None and files.contains(root, path):
+        files.inside(root, path)
     if path.is_dir():
         raise InvalidInput(f"-o {target}: is a directory; give a file name")
     if not path.parent.is_dir():
@@ -83,6 +86,8 @@ def output_path(target: str, cwd: Path | None = None) -> Path:
     return path
 
 
-def save(path: Path, text: str) -> None:
-    """Write an export to ``path`` (from ``output_path``), atomically."""
-    files.write_atomic(path, text)
+def save(path: Path, text: str, root: Path) -> None:
+    """Write an export to ``path`` (from ``output_path``), atomically: by the repository's rule for
+    links (``files.inside``) when it is named inside the repository ``root``; elsewhere it is
+    where the user chose."""
+    files.write_atomic(path, text, within=root if files.contains(root, path) else None)

@@ -166,10 +166,10 @@ _WHY = {LOG: "two branches that each log an event will conflict",
 def _mark_union(project: Project, paths: list[str]) -> bool:
     """Append a union line for each path to the root .gitattributes; last in the file, it wins
     over any earlier line naming the path."""
-    path = project.root / ".gitattributes"
+    path = files.inside(project.root, project.root / ".gitattributes")  # before its text is read: a link out is refused
     text = files.read_text(path) or ""
     sep = "" if not text or text.endswith("\n") else "\n"
-    return files.write_atomic(path, text + sep + "".join(f"{p} merge=union\n" for p in paths))
+    return files.write_atomic(path, text + sep + "".join(f"{p} merge=union\n" for p in paths), within=project.root)
 
 
 # -- ken doctor --fix ---------------------------------------------------------------------------------

@@ -48,8 +48,9 @@ def add_idea(project: Project, idea: str) -> tuple[str, tuple[str, ...]]:
     # read, changed and written back whole: under a lock, or an idea added by another process
     # between the read and the write would be lost
     with file_lock(project.local_dir / "plan.lock", project.number("lock", "timeout_seconds")):
+        files.inside(project.root, project.plan_path)  # a link is refused before it is read
         current = files.read_exact(project.plan_path) or ""
-        files.write_atomic(project.plan_path, _with_idea(current, "- " + added))
+        files.write_atomic(project.plan_path, _with_idea(current, "- " + added), within=project.root)
     return added, kinds
 
 

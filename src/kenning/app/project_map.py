@@ -19,6 +19,7 @@ import re
 from kenning.app import reporting
 from kenning.app.project import parse_toml
 from kenning.core import foreign
+from kenning.core.errors import UnsafePath
 from kenning.core.text import one_line
 from kenning.store import files
 
@@ -78,7 +79,8 @@ def _manifest_facts(root: Path) -> dict[str, Any]:
     except OSError:
         return facts
     for patterns, reader in _STACKS:
-        present = list(dict.fromkeys(n for p in patterns for n in fnmatch.filter(names, p)))
+        present = [n for n in dict.fromkeys(n for p in patterns for n in fnmatch.filter(names, p))
+                   if _in_repo(root, n)]
         texts = {n: text for n in present if (text := _read(root, n)) is not None}
         if not texts:
             continue
@@ -96,6 +98,16 @@ def _manifest_facts(root: Path) -> dict[str, Any]:
         facts["stack"].append(one_line(found["stack"], 600))
         facts["entry_points"].extend(one_line(e, 200) for e in found.get("entry_points", []))
     return facts
+
+
+def _in_repo(root: Path, name: str) -> bool:
+    """Whether the manifest ``name`` is the repository's own: what is read from it goes into the
+    tracked map, so a committed ``Cargo.toml -> ~/.cargo/credentials.toml`` seeds nothing (``files.inside``)."""
+    try:
+        files.inside(root, root / name)
+    except UnsafePath:
+        return False
+    return True
 
 
 _READ_CHARS = 200_000  # a build file longer than this is read in part: what we look for is at the top

@@ -76,7 +76,7 @@ def refresh(memory: Memory) -> str:
         memory.sync()
         with memory.transaction(write=False):  # one moment of the index, its state read at it
             text = render_budgeted(memory)
-        files.write_atomic(memory.project.summary_path, text)
+        files.write_atomic(memory.project.summary_path, text, within=memory.project.root)
     return text
 
 

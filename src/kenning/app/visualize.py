@@ -56,7 +56,8 @@ def visualize(project: Project, render: Callable[[dict[str, Any]], str], output:
     data = page_data(project, now)
     text = render(data)
     target = default_output(project) if output is None else output / DEFAULT_PAGE if output.is_dir() else output
-    files.write_atomic(target, text)
+    # a page named inside the repository is written by its rule; one named elsewhere is the user's choice
+    files.write_atomic(target, text, within=project.root if files.contains(project.root, target) else None)
     return {"output": str(target), "bytes": len(text.encode("utf-8")), "data": data}
 
 

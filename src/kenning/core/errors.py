@@ -6,7 +6,7 @@
     ├── NotInitialized       exit 3   no .kenning/ in this repository
     ├── MemoryUnreadable     exit 4   the log exists but cannot be read
     ├── LockTimeout          exit 2   another writer held the log lock too long
-    ├── UnsafePath           exit 2   a symbolic link where kenning keeps its own files
+    ├── UnsafePath           exit 2   a symbolic link kenning does not follow (files.inside)
     ├── ExtraMissing         exit 2   a package a surface needs is not installed (``kenning[watch]``)
     ├── CommandNotFound      exit 127 ``ken wrap``: no such command (the exit a shell gives)
     └── CommandNotRunnable   exit 126 ``ken wrap``: the command exists but cannot be run

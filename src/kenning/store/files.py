@@ -7,6 +7,10 @@ re-running ``ken init`` or refreshing an unchanged summary leaves mtimes alone.
 Record files (JSON Lines) are appended to instead, through ``append_lines`` (and the log's
 own appends through ``write_whole``): whole lines, one ``O_APPEND`` write finished past a
 short write, fsynced where the caller needs durability.
+
+Where a write in a repository lands is decided by one function, ``inside``: every writer here
+asks it when told the repository (``within=``), so a link a clone committed (``.gitattributes ->
+~/.aws/credentials``, ``.claude -> ..``) never takes a write, or the text read for one, outside.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import errno
 import json
 import os
 import stat
+from pathlib import Path
 
 from kenning.core.errors import UnsafePath
 from kenning.core.foreign import Unreadable, size_text
@@ -22,7 +27,6 @@ from kenning.core.foreign import Unreadable, size_text
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from pathlib import Path
     from typing import Any
 
 
@@ -38,8 +42,9 @@ def refuse_links(path: Path) -> None:
     A cloned repository can commit ``.kenning/events.jsonl -> ~/.bashrc``: following it would
     let a stranger's repository choose which of the user's files kenning appends to. Nothing
     under ``.kenning/`` is ever a link in a real project, so any link is refused outright.
-    Paths outside a ``.kenning`` folder are not checked here. Writers also open the final file
-    with ``O_NOFOLLOW``, which closes the gap between this walk and the open."""
+    Paths outside a ``.kenning`` folder are not checked here (``inside`` does, for writes).
+    Writers also open the final file with ``O_NOFOLLOW``, which closes the gap between this walk
+    and the open."""
     parts = path.parts
     if ".kenning" not in parts:
         return
@@ -58,6 +63,79 @@ def refuse_links(path: Path) -> None:
             raise UnsafePath(f"{shown} is a symbolic link; kenning never follows links inside .kenning/ "
                              "(a cloned repository could point it anywhere): replace it with a regular "
                              "file or folder")
+
+
+# the folders of a repository that only their owner writes: git's own, and kenning's (whose files
+# are written by their own paths, under the log's locks, never as the target of someone's link)
+_OWN_FOLDERS = (".git", ".kenning")
+_SHOWN = 200  # characters of a link's target in an error line: enough to recognise it
+
+
+def inside(root: Path, path: Path) -> Path:
+    """Where a write to ``path``, a file or folder under the repository ``root``, may land: the
+    one decision, for every file kenning writes in a repository. ``UnsafePath`` with one line
+    naming the link when ``path``, or a folder between ``root`` and it, is a symbolic link that
+    leaves ``root``, leads into ``.git`` or ``.kenning``, dangles, or loops; and for any link
+    under ``.kenning/`` (``refuse_links``).
+
+    A link that stays inside the repository is followed, and what is returned is where it leads:
+    ``AGENTS.md -> CLAUDE.md`` is how many projects keep one instruction file for two agents, and
+    the committed link is the team's, so the write lands on its target and the link stays a link.
+    A dangling link is refused rather than followed: writing would create a file wherever the
+    link's text says, which a stranger's repository chose.
+
+    What does not exist yet is returned as named: it will be created as a regular file or
+    folder. This guards against what a repository commits; a process racing to swap folders
+    between this walk and the write is the user's own machine, not a repository's content."""
+    refuse_links(path)
+    if not contains(root, path):
+        raise UnsafePath(f"{path} is outside the repository {root}; kenning writes only inside it")
+    base = os.path.realpath(root)
+    rel = os.path.relpath(os.path.abspath(path), os.path.abspath(root))
+    parts = Path(rel).parts if rel != os.curdir else ()
+    here = base
+    for i, part in enumerate(parts):
+        step = os.path.join(here, part)
+        try:
+            is_link = stat.S_ISLNK(os.lstat(step).st_mode)
+        except OSError:  # missing (created as a regular one), or unreadable: the write reports why
+            return Path(step, *parts[i + 1:])
+        here = _followed(base, step, "/".join(parts[:i + 1]), last=i == len(parts) - 1) if is_link else step
+    return Path(here)
+
+
+def _followed(base: str, link: str, shown: str, last: bool) -> str:
+    """Where the link ``link`` (``shown`` from the repository root) leads, when that is inside the
+    repository ``base`` (a real path); else ``UnsafePath``."""
+    fix = f"kenning does not write through it: replace it with a regular {'file' if last else 'folder'}"
+    written = ""
+    try:
+        written = os.readlink(link)
+        target = os.path.realpath(link, strict=True)
+    except FileNotFoundError as err:
+        raise UnsafePath(f"{shown} is a symbolic link to {written[:_SHOWN]}, which does not exist; "
+                         f"{fix}") from err
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            raise UnsafePath(f"{shown} is a symbolic link that loops (it leads back to itself); {fix}") from err
+        raise UnsafePath(f"{shown} is a symbolic link that cannot be followed ({err.strerror}); {fix}") from err
+    if not contains(Path(base), Path(target)):
+        raise UnsafePath(f"{shown} is a symbolic link to {target[:_SHOWN]} outside the repository; {fix}")
+    rel = os.path.relpath(target, base)
+    first = Path(rel).parts[0] if rel != os.curdir else ""
+    if first.casefold() in _OWN_FOLDERS:  # casefold: .GIT is .git where the file system ignores case
+        raise UnsafePath(f"{shown} is a symbolic link into {first}/, which only {first[1:]} writes; {fix}")
+    return target
+
+
+def contains(root: Path, path: Path) -> bool:
+    """Whether ``path`` is named under ``root`` (by its letters, links not followed): a path a
+    user typed that lies in the repository is written by the repository's rule (``inside``)."""
+    named, base = os.path.abspath(path), os.path.abspath(root)
+    if os.path.splitdrive(named)[0].casefold() != os.path.splitdrive(base)[0].casefold():
+        return False  # another drive (Windows): relpath cannot even be asked
+    rel = os.path.relpath(named, base)
+    return not (rel == os.pardir or rel.startswith(os.pardir + os.sep) or os.path.isabs(rel))
 
 
 def open_nofollow(path: Path, flags: int, mode: int = 0o644) -> int:
@@ -141,14 +219,18 @@ def read_exact(path: Path) -> str | None:
         return None
 
 
-def write_atomic(path: Path, text: str, mode: int | None = None, durable: bool = True) -> bool:
+def write_atomic(path: Path, text: str, mode: int | None = None, durable: bool = True,
+                 within: Path | None = None) -> bool:
     """Replace ``path`` with ``text``; return False when it already had exactly that text.
 
     A new file gets the usual permissions (0666 minus the umask); a replaced file keeps its own.
     ``durable=False`` skips the fsync: for a cache, which a crash may cost but never corrupt.
+    ``within``: the repository ``path`` lies in, whose rule for links (``inside``) decides where
+    the write lands; None for a file outside any repository (``KEN_HOME``, a path the user named).
     """
     data = text.encode("utf-8")
     current = None
+    path = inside(within, path) if within is not None else path
     refuse_links(path)
     try:
         with open(path, "rb") as f:
@@ -254,16 +336,18 @@ def ends_torn(fd: int) -> bool:
 
 
 def append_lines(path: Path, lines: Sequence[str], durable: bool = False, mend_torn: bool = False,
-                 follow_links: bool = False) -> None:
+                 follow_links: bool = False, within: Path | None = None) -> None:
     """Append ``lines`` (each without its newline) to ``path``, created if missing, in one
     ``O_APPEND`` write that ``write_whole`` finishes. ``durable`` fsyncs before returning (an
     fsync that fails raises). ``mend_torn`` first ends a last line that has no newline, so a
     cut-off line cannot swallow the first new one. Locking is the caller's.
 
     No link inside ``.kenning/`` is followed (see ``refuse_links``); ``follow_links`` is the
-    lessons stores' plain ``open`` (they live outside ``.kenning/``, in ``KEN_HOME``)."""
+    lessons stores' plain ``open`` (they live outside ``.kenning/``, in ``KEN_HOME``). ``within``
+    as for ``write_atomic``."""
     if not lines:
         return
+    path = inside(within, path) if within is not None else path
     data = "".join(line + "\n" for line in lines).encode("utf-8")
     if not follow_links:
         refuse_links(path)
@@ -283,19 +367,27 @@ def append_lines(path: Path, lines: Sequence[str], durable: bool = False, mend_t
         os.close(fd)
 
 
-def create_if_missing(path: Path, text: str) -> bool:
-    """Write ``text`` only when ``path`` does not exist yet; never overwrite a user's file."""
+def create_if_missing(path: Path, text: str, within: Path | None = None) -> bool:
+    """Write ``text`` only when ``path`` does not exist yet; never overwrite a user's file.
+    ``within`` as for ``write_atomic`` (checked first: a dangling link is refused, not filled)."""
+    path = inside(within, path) if within is not None else path
     if path.exists():
         return False
     return write_atomic(path, text)
 
 
-def ensure_dir(path: Path) -> None:
+def ensure_dir(path: Path, within: Path | None = None) -> None:
+    path = inside(within, path) if within is not None else path
     refuse_links(path)
     path.mkdir(parents=True, exist_ok=True)
 
 
-def remove(path: Path) -> bool:
+def remove(path: Path, within: Path | None = None) -> bool:
+    """Delete the file ``path``; False when there was none. ``within`` as for ``write_atomic``,
+    for the folders above it: a link at ``path`` is itself removed, never what it leads to."""
+    if within is not None:
+        path = inside(within, path.parent) / path.name
+    refuse_links(path.parent)
     try:
         path.unlink()
         return True
@@ -303,10 +395,12 @@ def remove(path: Path) -> bool:
         return False
 
 
-def move(path: Path, target: Path, replace: bool = False) -> None:
+def move(path: Path, target: Path, replace: bool = False, within: Path | None = None) -> None:
     """Rename ``path`` to ``target`` in one step: the same bytes, mode and owner, and a symlink
     stays the link itself (its target is never read nor copied). ``FileExistsError`` when
-    ``target`` exists, unless ``replace``."""
+    ``target`` exists, unless ``replace``. ``within`` as for ``remove``, for both names."""
+    if within is not None:
+        path, target = inside(within, path.parent) / path.name, inside(within, target.parent) / target.name
     if not replace and os.path.lexists(target):
         raise FileExistsError(errno.EEXIST, "already exists", str(target))
     os.replace(path, target)
