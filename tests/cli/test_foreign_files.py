@@ -93,4 +93,5 @@ def test_lessons_import_of_a_nested_line_or_a_fifo_is_one_line(repo: Repo, tmp_p
     os.mkfifo(fifo)
     r = repo.ken("lessons", "import", str(fifo))  # refused at once: no writer will ever come
     assert r.returncode == 2 and r.stderr.strip().splitlines() == [
-        f"ken: error: {fifo} cannot be read (not a regular file); a lessons file is a JSON Lines file, far smaller"]
+        f"ken: error: {fifo} is a named pipe (FIFO), not a regular file; give a lessons file (JSON Lines, as "
+        "`ken lessons export` writes)"]

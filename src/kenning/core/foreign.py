@@ -39,7 +39,11 @@ class Unreadable(ValueError):
 
 
 def size_text(limit: int) -> str:
-    return f"{limit // MB} MB" if limit >= MB else f"{limit // KB} KB" if limit >= KB else f"{limit} bytes"
+    """A byte count as people say it: ``64 KB``, ``256 MB``, ``2 GB``."""
+    for unit, size in (("GB", 1 << 30), ("MB", MB), ("KB", KB)):
+        if limit >= size:
+            return f"{limit // size:,} {unit}"
+    return f"{limit:,} bytes"
 
 
 def text_of(data: str | bytes, limit: int) -> str:

@@ -22,7 +22,7 @@ import stat
 from pathlib import Path
 
 from kenning.core.errors import UnsafePath
-from kenning.core.foreign import Unreadable, size_text
+from kenning.core.foreign import Unreadable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -169,43 +169,17 @@ def read_capped(path: Path, limit: int) -> bytes | None:
     """The bytes of a file kenning did not write (a manifest, an agent's settings, the team's
     lessons), or None when it does not exist. ``Unreadable`` saying why when it is not a regular
     file (a FIFO would block the read forever, a device never ends), is larger than ``limit``
-    bytes, or cannot be read; ``UnsafePath`` when it is a link inside ``.kenning/``."""
+    bytes, or cannot be read; ``UnsafePath`` when it is a link inside ``.kenning/``. The reading
+    itself is ``store.inputs``' (the one bounded reader)."""
+    from kenning.store import inputs
+
     refuse_links(path)
     try:
-        # O_NONBLOCK: opening a FIFO for reading otherwise waits for a writer that never comes
-        fd = os.open(path, os.O_RDONLY | BINARY | getattr(os, "O_NONBLOCK", 0))
+        return inputs.read_regular(path, limit)
     except (FileNotFoundError, NotADirectoryError):
         return None
-    except OSError as err:
+    except OSError as err:  # NotRegular and TooLarge say what they are; the rest, what the system said
         raise Unreadable(err.strerror or str(err)) from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise Unreadable("not a regular file")
-        if st.st_size > limit:
-            raise Unreadable(f"larger than {size_text(limit)}")
-        data = _read_to(fd, min(st.st_size, limit) + 1, limit + 1)
-    except OSError as err:
-        raise Unreadable(err.strerror or str(err)) from None
-    finally:
-        os.close(fd)
-    if len(data) > limit:
-        raise Unreadable(f"larger than {size_text(limit)}")
-    return data
-
-
-def _read_to(fd: int, expected: int, most: int) -> bytes:
-    """Up to ``most`` bytes from ``fd``: a file growing while it is read is held to the limit too.
-    Asks for the size ``fstat`` gave (plus one) first: a buffer of the limit would cost every read."""
-    chunks = []
-    size = 0
-    while size < most:
-        chunk = os.read(fd, max(expected - size, 65536) if size else expected)
-        if not chunk:
-            break
-        chunks.append(chunk)
-        size += len(chunk)
-    return b"".join(chunks)[:most]
 
 
 def read_exact(path: Path) -> str | None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import stat
 
+from kenning.core.foreign import size_text
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
@@ -33,11 +35,8 @@ class TooLarge(OSError):
 
 
 def describe(limit: int) -> str:
-    """A byte count as people say it: ``64 KB``, ``256 MB``."""
-    for unit, shift in (("GB", 30), ("MB", 20), ("KB", 10)):
-        if limit >= 1 << shift:
-            return f"{limit >> shift:,} {unit}"
-    return f"{limit:,} bytes"
+    """A byte count as people say it: ``64 KB``, ``256 MB`` (one wording with ``core.foreign``)."""
+    return size_text(limit)
 
 
 def open_regular(path: Path | str) -> BinaryIO:
@@ -58,21 +57,28 @@ def open_regular(path: Path | str) -> BinaryIO:
 
 
 def read_regular(path: Path | str, limit: int) -> bytes:
-    """The whole content of the regular file ``path``; ``TooLarge`` past ``limit`` bytes."""
+    """The whole content of the regular file ``path``; ``TooLarge`` past ``limit`` bytes (said
+    from its size before any byte is read, and held while reading: a file may grow meanwhile)."""
     with open_regular(path) as stream:
-        return read_stream(stream, limit)
+        size = os.fstat(stream.fileno()).st_size
+        if size > limit:
+            raise TooLarge(limit)
+        # the size fstat gave, plus one, first: a buffer of the whole limit would cost every small read
+        return read_stream(stream, limit, first=size + 1)
 
 
-def read_stream(stream: BinaryIO, limit: int) -> bytes:
+def read_stream(stream: BinaryIO, limit: int, first: int = _CHUNK) -> bytes:
     """At most ``limit`` bytes of ``stream``, to its end; ``TooLarge`` when there is more."""
     parts: list[bytes] = []
     size = 0
+    ask = first
     while size <= limit:
-        part = stream.read(min(_CHUNK, limit + 1 - size))
+        part = stream.read(min(ask, limit + 1 - size))
         if not part:
             return b"".join(parts)
         parts.append(part)
         size += len(part)
+        ask = _CHUNK
     raise TooLarge(limit)
 
 
