@@ -170,7 +170,8 @@ def fake_aws_key_id(rng: random.Random = _RNG) -> str:
 # folder goes on PYTHONPATH). A spec is ``ACTION:OPERATION:TARGET``: the OPERATION (write, fsync,
 # replace or flock) on a file whose path contains TARGET is made to fail with an errno (eio,
 # enospc), or the process kills itself right before or after it (kill-before, kill-after,
-# torn-kill writes half the bytes first), or holds the lock it just took (hold). The real
+# torn-kill writes half the bytes first), or holds the lock it just took (hold; a shared one too,
+# such as the rebuild's marker). The real
 # system calls run otherwise: this is the only way to put an I/O error at an exact step.
 FAULTS = r'''
 import errno, os, signal, sys, time
@@ -218,7 +219,7 @@ def _install(spec):
         real_flock = fcntl.flock
         def flock(fd, operation):
             result = real_flock(fd, operation)
-            if action == "hold" and target in _path(fd) and operation & fcntl.LOCK_EX:
+            if action == "hold" and target in _path(fd) and operation & (fcntl.LOCK_EX | fcntl.LOCK_SH):
                 ready = os.environ.get("KEN_FAULT_READY")
                 if ready:
                     open(ready, "w").close()

@@ -14,6 +14,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from .conftest import Repo, bad_lines, clean_refusal, fault_env, figure
 
 HOLDER = """
@@ -89,3 +91,76 @@ def test_a_stuck_lock_holder_times_out_cleanly(repo: Repo) -> None:
     assert after.returncode == 0, after.describe()
     figure("lock.stuck_holder", f"with a live holder and timeout_seconds = {TIMEOUT:g}: `ken note` exited "
            f"{r.returncode} after {r.seconds:.2f} s with one line ({r.stderr.strip()[:90]!r}); log unchanged")
+
+
+
+REBUILDER = """
+import fcntl, os, sys, time
+lock = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
+fcntl.flock(lock, fcntl.LOCK_EX)
+marker = os.open(sys.argv[2], os.O_RDWR | os.O_CREAT, 0o644)
+fcntl.flock(marker, fcntl.LOCK_SH)
+open(sys.argv[3], "w").close()
+time.sleep(3600)
+"""
+
+
+@pytest.mark.slow
+def test_a_writer_queued_behind_a_rebuild_waits_for_it_instead_of_failing(repo: Repo) -> None:
+    """A writer that holds the log's lock while it waits for a rebuild of the index (the
+    rebuild's marker held) keeps `ken note` waiting past timeout_seconds, and the note is written
+    once both end; with no rebuild running the same wait ends at the timeout (above)."""
+    repo.config(f"[lock]\ntimeout_seconds = {TIMEOUT:g}")
+    local = repo.path / ".kenning" / "local"
+    ready = repo.world.base / "rebuild-held"
+    holder = subprocess.Popen([sys.executable, "-c", REBUILDER, str(local / "events.lock"),
+                               str(local / "rebuild.lock"), str(ready)])
+    try:
+        wait_for(ready, holder)
+        writer = repo.popen("note", "queued behind a rebuild")
+        started = time.monotonic()
+        while time.monotonic() - started < TIMEOUT * 4:  # well past its timeout: it must still wait
+            assert writer.poll() is None, f"the writer gave up during a rebuild: {writer.communicate()}"
+            time.sleep(0.05)
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait(timeout=30)
+    out, err = writer.communicate(timeout=60)
+    assert writer.returncode == 0 and b"Traceback" not in err, err.decode(errors="replace")
+    assert b"queued behind a rebuild" in repo.log_bytes()
+
+
+@pytest.mark.slow
+def test_a_real_rebuild_marks_itself_while_it_folds_the_log(repo: Repo) -> None:
+    """`ken regenerate` holds the rebuild marker while it folds the whole log (frozen there by
+    the fault hook), and lets it go when it ends."""
+    for i in range(20):
+        repo.ok("note", f"history {i}")
+    marker = repo.path / ".kenning" / "local" / "rebuild.lock"
+    ready = repo.world.base / "rebuilding"
+    rebuild = repo.popen("regenerate", env=fault_env(repo.world.base, "hold:flock:rebuild.lock",
+                                                     KEN_FAULT_READY=str(ready)))
+    try:
+        wait_for(ready, rebuild)
+        assert _lock_taken(marker)
+    finally:
+        rebuild.send_signal(signal.SIGKILL)
+        rebuild.wait(timeout=30)
+    assert not _lock_taken(marker)
+    repo.ok("regenerate")
+    assert not _lock_taken(marker)
+
+
+def _lock_taken(lock: Path) -> bool:
+    """Whether some process holds ``lock`` now (it cannot be taken without waiting)."""
+    import fcntl
+    import os
+
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)  # closing drops a lock this probe took
+    return False

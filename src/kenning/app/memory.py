@@ -252,7 +252,7 @@ class Memory:
             self._state = State()  # in memory while folding everything; saved in one go
             info = dict(_NOTHING_READ)
         try:
-            with _no_collection(rebuild):
+            with _no_collection(rebuild), (self.log.rebuilding() if rebuild else contextlib.nullcontext()):
                 info = self._fold_tail(info, rebuild)
         except _Rebuild:
             return self._sync_log(st, rebuild=True)

@@ -116,7 +116,19 @@ class EventLog:
         return crc
 
     def lock(self, timeout: float) -> AbstractContextManager[None]:
-        return _FileLock(self.lock_path, timeout)
+        """The log's lock, waited for up to ``timeout`` seconds, and past it for as long as a
+        rebuild of the index is running (up to ``REBUILD_PATIENCE``): the writer ahead of us is
+        waiting for that rebuild, not stuck, and a write must not fail because of it."""
+        return _FileLock(self.lock_path, timeout, patience=self.rebuild_path)
+
+    @property
+    def rebuild_path(self) -> Path:
+        return self.lock_path.with_name("rebuild.lock")
+
+    def rebuilding(self) -> AbstractContextManager[None]:
+        """Held (shared) while this process folds the whole log into the index, so that writers
+        queued on the log's lock know the wait is a rebuild's (see ``lock``)."""
+        return _Marker(self.rebuild_path)
 
     def derived_lock(self, timeout: float) -> AbstractContextManager[None]:
         """The lock writers of derived files (summary.md) take, apart from the log's own: whoever
@@ -244,32 +256,86 @@ def _last_newline(f: object, before: int) -> int:
     return -1
 
 
-class _FileLock:
-    """An exclusive OS lock (fcntl on POSIX, msvcrt on Windows) with a timeout."""
+# how long a wait for the log's lock goes on past its timeout while an index rebuild runs: a
+# rebuild of 100,000 events takes seconds (more on a slow disk or a busy machine), and the
+# writer holding the lock waits for it; bounded, so a rebuild that never ends still ends the wait
+REBUILD_PATIENCE = 120.0
 
-    def __init__(self, path: Path, timeout: float) -> None:
+
+class _FileLock:
+    """An exclusive OS lock (fcntl on POSIX, msvcrt on Windows) with a timeout. ``patience``: a
+    marker file (``_Marker``) whose holder, while it holds it, extends the wait up to
+    ``REBUILD_PATIENCE`` seconds in all."""
+
+    def __init__(self, path: Path, timeout: float, patience: Path | None = None) -> None:
         self.path = path
         self.timeout = timeout
+        self.patience = patience
         self.fd = -1
 
     def __enter__(self) -> None:
         refuse_links(self.path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | NOFOLLOW | BINARY, 0o644)
-        deadline = time.monotonic() + self.timeout
+        start = time.monotonic()
+        deadline = start + self.timeout
         pause = 0.0005
         while not _try_lock(self.fd):
-            if time.monotonic() > deadline:
-                os.close(self.fd)
-                raise LockTimeout(
-                    f"another ken process has held {self.path} for over {self.timeout:g}s; "
-                    "wait for it to finish and retry")
+            now = time.monotonic()
+            if now > deadline:
+                if self.patience is not None and now < start + REBUILD_PATIENCE and _marked(self.patience):
+                    deadline = now + 0.5  # looked at again every half second while the rebuild runs
+                else:
+                    os.close(self.fd)
+                    waited = max(self.timeout, round(now - start))
+                    raise LockTimeout(f"another ken process has held {self.path} for over {waited:g}s; "
+                                      "wait for it to finish and retry")
             time.sleep(pause)
             pause = min(pause * 2, 0.01)  # writes take a few ms: poll fast first, then back off
 
     def __exit__(self, *exc: object) -> None:
         _unlock(self.fd)
         os.close(self.fd)
+
+
+class _Marker:
+    """A shared OS lock held to say "a rebuild is running"; taking it never waits, and a marker
+    that cannot be taken (a link, a read-only folder) is simply not set: it only lends patience."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.fd = -1
+
+    def __enter__(self) -> None:
+        try:
+            refuse_links(self.path)
+            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | NOFOLLOW | BINARY, 0o644)
+        except (OSError, UnsafePath):
+            self.fd = -1
+            return
+        if not _try_share(self.fd):
+            os.close(self.fd)
+            self.fd = -1
+
+    def __exit__(self, *exc: object) -> None:
+        if self.fd >= 0:
+            _unlock(self.fd)
+            os.close(self.fd)
+
+
+def _marked(path: Path) -> bool:
+    """Whether some process holds the marker at ``path`` (it cannot be locked exclusively now)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | NOFOLLOW | BINARY)
+    except OSError:
+        return False
+    try:
+        if _try_lock(fd):
+            _unlock(fd)
+            return False
+        return True
+    finally:
+        os.close(fd)
 
 
 if os.name == "nt":  # pragma: no cover - exercised on Windows only
@@ -285,6 +351,9 @@ if os.name == "nt":  # pragma: no cover - exercised on Windows only
     def _unlock(fd: int) -> None:
         os.lseek(fd, 0, os.SEEK_SET)
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
+
+    def _try_share(fd: int) -> bool:
+        return _try_lock(fd)  # msvcrt has no shared lock: one rebuild marks at a time, which is enough
 else:
     import fcntl
 
@@ -297,4 +366,11 @@ else:
 
     def _unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
+
+    def _try_share(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            return False
 
