@@ -30,6 +30,8 @@ from mcp.types import (
 from pydantic import ValidationError
 from pydantic_core import PydanticSerializationError
 
+from kenning.core.foreign import deeper_than
+
 # -- the wire: newline-delimited JSON-RPC 2.0, every line answered -----------------------------
 #
 # The SDK's stdio transport hands a line it cannot decode to the server as an exception, which
@@ -142,7 +144,7 @@ def decode(line: bytes) -> JSONRPCMessage | None:
     if isinstance(data, dict) and "method" not in data and ("result" in data or "error" in data):
         return _response(data)
     request_id = _request_id(data)
-    if _deeper_than(data, MAX_DEPTH):
+    if deeper_than(data, MAX_DEPTH):
         raise BadMessage(INVALID_REQUEST, f"Invalid Request: nested more than {MAX_DEPTH} levels deep", request_id)
     problem = _envelope_problem(data)
     if problem:
@@ -163,7 +165,7 @@ def _response(data: dict[str, Any]) -> JSONRPCMessage | None:
     (two peers that answer each other's errors would never stop; answering with its id could
     fail the client's own request of that id)."""
     try:
-        if not _deeper_than(data, MAX_DEPTH):
+        if not deeper_than(data, MAX_DEPTH):
             return jsonrpc_message_adapter.validate_python(data, by_name=False)
     except ValidationError:
         pass
@@ -179,18 +181,6 @@ def _request_id(data: Any) -> str | int | None:
     if isinstance(request_id, str) and not SURROGATE.search(request_id):
         return request_id
     return request_id if type(request_id) is int else None
-
-
-def _deeper_than(data: Any, limit: int) -> bool:
-    stack = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else None
-        if children is not None:
-            if depth > limit:
-                return True
-            stack.extend((child, depth + 1) for child in children)
-    return False
 
 
 def _envelope_problem(data: Any) -> str | None:
