@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
 
 from .conftest import Repo, World, crash
 
@@ -80,3 +81,20 @@ def test_an_index_copied_from_another_clone_is_rebuilt_before_it_is_read(world: 
     assert gate.returncode == 1 and not crash(gate), gate.describe()
     assert gate.stderr == "", "an index of another clone is rebuilt without a word"
     assert "forged" not in clone.ok("summary").stdout
+
+
+def test_the_strict_pre_commit_hook_of_a_clone_is_not_turned_off_by_a_committed_index(world: World) -> None:
+    """The git hook surface: a real `git commit` of the blocked file, in a clone whose history
+    carries a crafted index, is refused by the strict pre-commit gate."""
+    upstream = _blocked_repo(world)
+    _forge(upstream)
+    world.git(world.base, "clone", "-q", str(upstream.path), "clone")
+    clone = Repo(world, world.base / "clone")
+    clone.ok("hooks", "install")
+    clone.config('[gate]\ncommit = "strict"')
+    (clone.path / "src" / "app.py").write_text("charge = 2\n")
+    world.git(clone.path, "add", "src/app.py")
+    r = subprocess.run(["git", "commit", "-q", "-m", "retry the charge again"], cwd=clone.path, env=world.env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode != 0, f"the commit went through a gate the committed index turned off: {r.stderr}"
+    assert "commit refused" in r.stderr and "src/app.py" in r.stderr and "Traceback" not in r.stderr
