@@ -150,3 +150,14 @@ def ready_ken(repo: Repo) -> list[str]:
     from machine import KEN
 
     return [KEN]
+
+
+def test_redact_with_a_broken_config_says_so_instead_of_dropping_the_teams_patterns(ready: Repo) -> None:
+    cfg = ready.path / ".kenning" / "config.toml"
+    cfg.write_text(cfg.read_text().replace("[redaction.patterns]", '[redaction.patterns]\nbadge = "BADGE-[0-9]{6}"'))
+    r = ready.ken("redact", input="door BADGE-123456\n")
+    assert r.returncode == 0 and "BADGE-123456" not in r.stdout and "[REDACTED:badge]" in r.stdout
+    set_config(ready, "lock", "timeout_seconds", "nan")  # the config now holds a bad value
+    r = ready.ken("redact", input="door BADGE-123456\n")
+    assert r.returncode == 2 and r.stdout == "", r.stdout  # never the text with the team's pattern left out
+    assert ONE_LINE.fullmatch(r.stderr) and "timeout_seconds = nan" in r.stderr

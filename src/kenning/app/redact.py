@@ -53,18 +53,16 @@ def redact_with(project: Project, text: str) -> redaction.Redaction:
 
 def redact_text(text: str, cwd: Path) -> redaction.Redaction:
     """Exactly the redaction a write applies, with the project's extra patterns when there is
-    an initialized project here, and the built-in rules otherwise."""
+    an initialized project here, and the built-in rules otherwise. A project whose config cannot
+    be read or holds a bad value stops the filter with that one line (``BadConfig``): falling
+    back to the built-in rules would drop the patterns its team wrote for their own secrets."""
     from kenning import git
     from kenning.app.project import find_project
-    from kenning.core.errors import KenError
 
     if git.find_root(cwd) is not None:
-        try:
-            project = find_project(cwd)
-            if project.initialized:
-                return redact_with(project, text)
-        except KenError:
-            pass  # a broken project config must not stop the filter: fall back to the defaults
+        project = find_project(cwd)
+        if project.initialized:
+            return redact_with(project, text)
     return redaction.redact(text)
 
 
