@@ -232,7 +232,7 @@ def test_references_are_resolved_against_the_log_as_the_lock_leaves_it(
     project, env = world
     ken(project.root, env, "issue", "login fails", "--at", "src/app.py")
     short_lock(project, env)
-    redact = record_app.redact_fields
+    redact = record_app._redact_resolved  # called under the lock, once references are resolved
     fixing: list[subprocess.CompletedProcess[str]] = []
 
     def resolved_then_fixed_elsewhere(*args: Any) -> Any:
@@ -241,7 +241,7 @@ def test_references_are_resolved_against_the_log_as_the_lock_leaves_it(
                                      capture_output=True, text=True, timeout=60))
         return redact(*args)
 
-    monkeypatch.setattr(record_app, "redact_fields", resolved_then_fixed_elsewhere)
+    monkeypatch.setattr(record_app, "_redact_resolved", resolved_then_fixed_elsewhere)
     attempt = record(project, {"type": "attempt", "summary": "retry the login", "outcome": "failed"}).event
     assert fixing[0].returncode == 2 and "events.lock" in fixing[0].stderr, fixing[0]
     order = [json.loads(line)["type"] for line in project.log_path.read_text().splitlines()]
@@ -272,13 +272,13 @@ def test_two_plan_ideas_at_once_are_both_kept(world: tuple[Project, dict[str, st
     write = files.write_atomic
     other: list[subprocess.CompletedProcess[str]] = []
 
-    def another_idea_while_writing(path: Path, text: str) -> None:
+    def another_idea_while_writing(path: Path, text: str, **kw: Any) -> None:
         assert KEN
         if path != project.plan_path:
-            return write(path, text)  # the settings' cache, written on the way
+            return write(path, text, **kw)  # the settings' cache, written on the way
         other.append(subprocess.run([KEN, "plan", "the other process's idea"], cwd=project.root, env=env,
                                     capture_output=True, text=True, timeout=60))
-        write(path, text)
+        write(path, text, **kw)
 
     monkeypatch.setattr(plan_app.files, "write_atomic", another_idea_while_writing)
     plan_app.add_idea(project, "this process's idea")
