@@ -26,10 +26,13 @@ if TYPE_CHECKING:
     from typing import Any
 
 _PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-# what can start a construct inside a line: a backslash escape, a code span, a link or image
-# bracket, a tag or autolink (`<` before a letter, `/`, `!` or `?`), an entity, and runs of
-# emphasis and strikethrough delimiters (escaped only when they could open or close one)
-_INLINE = re.compile(r"\\(?=[!-/:-@\[-`{-~]|$)|[`\[\]]|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)|\*+|_+|~+")
+# what can start a construct inside a line: a backslash escape, a code span, the brackets that
+# make a link, an image, a reference, a footnote or a task box (a `]` before `(`, `[` or `:`; a
+# `[` after `!` or before `^`; `[ ]`/`[x]` starting the line), a tag or autolink (`<` before a
+# letter, `/`, `!` or `?`), an entity, and runs of emphasis and strikethrough delimiters (escaped
+# only when they could open or close one). A bare `[evt_…]` or `[stripe]` links nowhere: as written
+_INLINE = re.compile(r"\\(?=[!-/:-@\[-`{-~]|$)|`|\](?=[(\[:])|(?<=!)\[|\[(?=\^)|^\[(?=[ xX]\])"
+                     r"|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)|\*+|_+|~+")
 # what a line can start with to begin a block: an ATX heading, a blockquote, a bullet, an
 # ordered list item (escaped at its `.` or `)`), a fence of tildes, a setext underline, a
 # thematic break (backtick fences fall to the inline rules)
