@@ -43,7 +43,7 @@ def size_text(limit: int) -> str:
     for unit, size in (("GB", 1 << 30), ("MB", MB), ("KB", KB)):
         if limit >= size:
             return f"{limit // size:,} {unit}"
-    return f"{limit:,} bytes"
+    return f"{limit} bytes"
 
 
 def text_of(data: str | bytes, limit: int) -> str:
