@@ -1,4 +1,4 @@
-"""One home per effect (DESIGN section 2), read from the source as tests/test_layers.py reads
+"""One home per effect (docs/ARCHITECTURE.md), read from the source as tests/test_layers.py reads
 imports: processes start only in the ``git/`` package (git) and ``processes.py`` (everything else);
 files are written only by ``store/``; the environment and the clock are read only in ``app/``
 (and by the two process adapters, which hand a child its environment); ``core/`` does no I/O

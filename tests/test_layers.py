@@ -1,4 +1,4 @@
-"""The layer rules of DESIGN section 2, read from the source: imports point down only.
+"""The layer rules of docs/ARCHITECTURE.md, read from the source: imports point down only.
 
       cli + commands                 launcher: may import any surface, lazily
    render | hooks | mcp_server | …   surfaces: never import each other or the launcher

@@ -323,7 +323,7 @@ def test_unknown_types_are_counted_and_shown_nowhere() -> None:
 
 
 def test_an_unknown_type_cites_no_key_file() -> None:
-    # "events of an unknown type are counted and otherwise ignored" (fold.py, DESIGN section 4)
+    # "events of an unknown type are counted and otherwise ignored" (fold.py, docs/format.md)
     known = [event(1, "note", "a note", location="src/a.py")]
     state = fold([*known, event(2, "review", "looks good", location="src/b.py")])
     assert state.unknown == 1

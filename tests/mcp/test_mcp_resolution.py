@@ -1,4 +1,4 @@
-"""Which project a call acts on, step by step (DESIGN section 9): the ``--root`` boundary, the
+"""Which project a call acts on, step by step (docs/mcp.md): the ``--root`` boundary, the
 ``project`` argument, the repository the server was started in, the active project, the only
 registered project, else a refusal that lists the projects. A refused or mismatched call writes
 nothing; ``current_project`` says which step chose the project."""

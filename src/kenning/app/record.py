@@ -1,4 +1,4 @@
-"""The write path: the one function every surface uses to add an event (DESIGN section 7).
+"""The write path: the one function every surface uses to add an event (docs/reliability.md, the write path).
 
 validate -> resolve references -> redact -> lock -> repair a torn tail -> append one line ->
 fsync -> unlock -> refresh derived files. Nothing is written unless every step before the

@@ -4,7 +4,7 @@ Lives in ``KEN_HOME/projects.json`` (tests always set ``KEN_HOME``). A project's
 repository folder's name, suffixed (``-2``, ``-3``…) on a clash; aliases are extra names.
 ``ken init`` registers a project but never makes it active: only ``ken projects use`` does.
 
-``choose`` is the one place that decides which project an MCP call acts on (DESIGN section 9):
+``choose`` is the one place that decides which project an MCP call acts on (docs/mcp.md):
 a ``--root`` boundary, then the call's ``project`` argument, then the repository the server was
 started in when kenning is set up there (the client's workspace, whose hooks read that same
 memory), then the active project, then the only registered project; otherwise it refuses to

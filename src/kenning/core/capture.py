@@ -1,4 +1,4 @@
-"""Events derived from git history: a deterministic projection of commits (DESIGN section 9).
+"""Events derived from git history: a deterministic projection of commits (docs/precheck.md).
 
 A revert becomes a failed attempt naming the reverted change, a fix commit a fix, a refactor
 or breaking change a decision, a feature a note; every other commit (relands included: a

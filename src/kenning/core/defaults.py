@@ -7,7 +7,7 @@ held to them by ``tests/test_recipes.py``. Plain data, cheap to import on every 
 
 from __future__ import annotations
 
-# the gate's thresholds (DESIGN section 6); measured choices are explained in docs/audit.md
+# the gate's thresholds (docs/precheck.md); measured choices are explained in docs/audit.md
 GATE: dict[str, float] = {"window_days": 30, "failure_days": 365, "revert_commits": 2, "revert_recent_days": 60,
                           "churn_commits": 4, "block_failed_attempts": 3, "stale_ratio": 0.5}
 

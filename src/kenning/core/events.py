@@ -10,7 +10,7 @@ rewritten.
 
 Schema versions:
     0  (pre-release) no ``v`` field; ``kind`` instead of ``type``. Upgraded on read.
-    1  current: the table in DESIGN.md section 4.
+    1  current: the table in docs/format.md.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ only the new tail of the log after a write or a union merge and still agree, byt
 with a fold from scratch. Duplicate ids are dropped by ``fold`` (and by the index, when the
 cache folds incrementally).
 
-Rules (DESIGN section 5):
+Rules (docs/views.md):
 - an issue is done when a ``fix`` names it; each issue shows its latest fix and its three most
   recent ``failed``/``partial`` attempts;
 - a decision stands unless another decision's ``supersedes`` names it;

@@ -1,6 +1,6 @@
 """The gate: pure rules over (events about a file, git facts, now, config) -> a verdict.
 
-Six signals (DESIGN section 6), each a warning with a kind, a severity and the event ids behind it:
+Six signals (docs/precheck.md), each a warning with a kind, a severity and the event ids behind it:
 
     kind              looks back   trigger                                          severity
     failed_attempts   failure win. failed attempts located in the file              warn; block at 3+ in

@@ -1,6 +1,6 @@
 """The session-start summary: a bounded, deterministic Markdown projection of the state.
 
-Priority when the budget cuts (DESIGN section 5): open issues with their failed attempts,
+Priority when the budget cuts (docs/views.md): open issues with their failed attempts,
 standing decisions, lessons, lessons from other projects, recently done issues, notes, then
 what git history says (fix commits, reverts, features that name no issue); key files last
 (``core.budget``). Key files are the ones still in the working tree, and the lessons from other
