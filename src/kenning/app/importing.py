@@ -19,6 +19,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from kenning.app.inputs import open_file
 from kenning.app.lessons import import_records
 from kenning.app.memory import Memory, open_memory
 from kenning.app.record import refresh_derived
@@ -100,17 +101,9 @@ def _read_batch(project: Project, fmt: str, source: str) -> Batch:
 def _open(source: str) -> BinaryIO:
     if source == "-":
         return sys.stdin.buffer
-    path = Path(os.path.expanduser(source))
-    try:
-        if path.is_dir():
-            raise InvalidInput(f"{source} is a directory; give the events file itself (a .jsonl file)")
-        return inputs.open_regular(path)
-    except FileNotFoundError as err:
-        raise InvalidInput(f"{source}: no such file") from err
-    except inputs.NotRegular as err:
-        raise InvalidInput(f"{source} is {err}; give the events file itself (a .jsonl file)") from None
-    except (OSError, ValueError) as err:  # ValueError: a NUL in the path
-        raise InvalidInput(f"cannot read {source}: {getattr(err, 'strerror', None) or err}") from err
+    if Path(os.path.expanduser(source)).is_dir():
+        raise InvalidInput(f"{source} is a directory; give the events file itself (a .jsonl file)")
+    return open_file(source, source, "the events file itself (a .jsonl file)")
 
 
 def _records(stream: BinaryIO, source: str = "") -> Iterator[tuple[int, Any, str | None]]:
