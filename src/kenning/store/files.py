@@ -16,6 +16,7 @@ asks it when told the repository (``within=``), so a link a clone committed (``.
 from __future__ import annotations
 
 import errno
+import io
 import json
 import os
 import stat
@@ -23,6 +24,7 @@ from pathlib import Path
 
 from kenning.core.errors import UnsafePath
 from kenning.core.foreign import Unreadable
+from kenning.store import inputs
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -155,14 +157,10 @@ def read_text(path: Path) -> str | None:
     it is a link inside ``.kenning/``."""
     refuse_links(path)
     try:
-        fd = os.open(path, os.O_RDONLY | BINARY | getattr(os, "O_NONBLOCK", 0))
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError):
+        with io.TextIOWrapper(inputs.open_regular(path), encoding="utf-8", errors="replace") as f:
+            return f.read()  # universal newlines, as a text-mode open reads
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError, inputs.NotRegular):
         return None
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        return None
-    with open(fd, encoding="utf-8", errors="replace") as f:
-        return f.read()
 
 
 def read_capped(path: Path, limit: int) -> bytes | None:
@@ -171,8 +169,6 @@ def read_capped(path: Path, limit: int) -> bytes | None:
     file (a FIFO would block the read forever, a device never ends), is larger than ``limit``
     bytes, or cannot be read; ``UnsafePath`` when it is a link inside ``.kenning/``. The reading
     itself is ``store.inputs``' (the one bounded reader)."""
-    from kenning.store import inputs
-
     refuse_links(path)
     try:
         return inputs.read_regular(path, limit)
