@@ -428,6 +428,7 @@ def import_log(args: argparse.Namespace) -> int:
 
 def validate(args: argparse.Namespace) -> int:
     from kenning.app.validate import validate as run_validate
+    from kenning.core.text import plural
 
     report = run_validate(args.file, cwd=Path.cwd())
     if args.json:
@@ -435,8 +436,8 @@ def validate(args: argparse.Namespace) -> int:
     else:
         for problem in report["problems"]:
             print(f"{problem['line']}: {problem['problem']}")
-        _say(f"{report['file']}: {report['lines']} lines, {report['events']} valid events, "
-             f"{len(report['problems'])} problems")
+        _say(f"{report['file']}: {plural(report['lines'], 'line')}, {plural(report['events'], 'valid event')}, "
+             f"{plural(len(report['problems']), 'problem')}")
     return 1 if report["problems"] else 0  # scripts and CI read the verdict from the exit code
 
 

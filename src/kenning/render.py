@@ -5,7 +5,7 @@ Part of the CLI surface. Event text is flattened onto one line, as in the summar
 
 from __future__ import annotations
 
-from kenning.core.text import one_line, plural, where
+from kenning.core.text import one_line, plural, plural_of, where
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -250,7 +250,7 @@ def _status_memory(memory: dict[str, Any] | None, history: dict[str, Any] | None
 
 
 def _count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+    return f"{n:,} {noun if n == 1 else plural_of(noun)}"
 
 
 def _languages(counts: dict[str, int]) -> str:
@@ -291,7 +291,7 @@ def render_import(report: dict[str, Any]) -> str:
     """``ken import``: what came in (or, in a dry run, would), by type; what was here already;
     how many lines were skipped (each is named on stderr); the lessons that came with it."""
     verb = "would add" if report["dry_run"] else "added"
-    kinds = ", ".join(plural(n, kind).replace("fixs", "fixes") for kind, n in report["added"].items())
+    kinds = ", ".join(plural(n, kind) for kind, n in report["added"].items())
     added = plural(report["added_total"], "event") if report["added_total"] else "nothing new"
     line = f"{report['format']} {report['file']}: {verb} {added}"
     line += f" ({kinds})" if kinds else ""

@@ -353,3 +353,17 @@ def test_an_issue_twin_merged_in_late_gives_the_summary_of_a_fold_from_scratch(r
     scratch = repo.ok("summary").stdout
     assert grown == scratch
     assert "#bbbb" in scratch and "retry the flush" in scratch
+
+
+def test_counts_of_fixes_read_as_english_in_every_view(project: Repo) -> None:
+    for summary in ("Totals drift on refunds", "Totals drift on coupons"):
+        issue = project.json("issue", summary, "--at", "src/cart.py")["issue_id"]
+        project.ok("fix", f"Fixed: {summary}", "--issue", issue, "--at", "src/cart.py", env=NOW)
+    assert "2 fixes" in project.ok("stats").stdout
+    markdown = project.ok("export", "--markdown").stdout
+    assert "2 fixes" in markdown
+    project.ok("visualize", "-o", "page.html", env=NOW)
+    page = (project.path / "page.html").read_text(encoding="utf-8")
+    assert ": 2 fixes</title>" in page
+    for text in (project.ok("stats").stdout, markdown, page):
+        assert "fixs" not in text

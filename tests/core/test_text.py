@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kenning.core.text import article, duration, plural
+from kenning.core.text import article, duration, plural, plural_of
 
 
 @pytest.mark.parametrize(("count", "noun", "said"), [(1, "commit", "1 commit"), (2, "commit", "2 commits"),
@@ -13,6 +13,19 @@ from kenning.core.text import article, duration, plural
                                                       (1.0, "day", "1 day")])
 def test_plural(count: float, noun: str, said: str) -> None:
     assert plural(count, noun) == said
+
+
+@pytest.mark.parametrize(("noun", "nouns"), [
+    ("fix", "fixes"), ("attempt", "attempts"), ("issue", "issues"), ("decision", "decisions"), ("note", "notes"),
+    ("snooze", "snoozes"), ("revert", "reverts"), ("lesson", "lessons"), ("re-attempt", "re-attempts"),
+    ("failed attempt", "failed attempts"), ("memory", "memories"), ("day", "days"), ("process", "processes")])
+def test_every_event_type_and_counted_noun_has_its_english_plural(noun: str, nouns: str) -> None:
+    assert plural_of(noun) == nouns
+    assert plural(2, noun) == f"2 {nouns}" and plural(1, noun) == f"1 {noun}"
+
+
+def test_a_large_whole_count_is_written_whole() -> None:
+    assert plural(1_234_567, "event") == "1234567 events"  # never 1.23457e+06
 
 
 @pytest.mark.parametrize(("word", "said"), [("issue", "an issue"), ("attempt", "an attempt"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from kenning.core.gate import FileVerdict
 from kenning.core.lessons import line as lesson_line
 from kenning.core.summary import loose_label
-from kenning.core.text import one_line, where
+from kenning.core.text import one_line, plural, where
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ def _section(title: str, entries: list[str], total: int, room: int, command: str
 
 
 def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
+    return plural(n, noun)
 
 
 

@@ -68,7 +68,7 @@ def _counts(selected: list[Event], fixed: set[str | None], retired_by: dict[str 
     if not selected:
         return "No events."
     kinds = {t: sum(1 for e in selected if e.type == t) for t in TYPES}
-    parts = [plural(n, t).replace("fixs", "fixes") for t, n in kinds.items() if n]
+    parts = [plural(n, t) for t, n in kinds.items() if n]
     facts = []
     if kinds["issue"]:
         facts.append(f"{sum(1 for e in selected if e.type == 'issue' and e.issue_id not in fixed)} open")

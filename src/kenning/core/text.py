@@ -48,8 +48,21 @@ def _escape(match: re.Match[str]) -> str:
 
 
 def plural(count: float, noun: str) -> str:
-    """``1 commit``, ``2 commits``, ``0.5 days``: the count and its noun, agreeing."""
-    return f"{count:g} {noun}{'' if count == 1 else 's'}"
+    """``1 commit``, ``2 fixes``, ``0.5 days``: the count and its noun, agreeing. The one place
+    a count meets its noun: every view that says "N <event type>" says it through here."""
+    shown = str(count) if isinstance(count, int) else f"{count:g}"
+    return f"{shown} {noun if count == 1 else plural_of(noun)}"
+
+
+def plural_of(noun: str) -> str:
+    """The plural of a noun, or of a phrase ending in one: ``fix`` -> ``fixes``, ``re-attempt``
+    -> ``re-attempts``, ``open issue`` -> ``open issues``, ``memory`` -> ``memories``. English's
+    regular rules, which every noun kenning counts (the event types among them) follows."""
+    if noun.endswith(("s", "x", "z", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        return noun[:-1] + "ies"
+    return noun + "s"
 
 
 def article(word: str) -> str:

@@ -16,6 +16,7 @@ import re
 from importlib import resources
 
 from kenning.core.heat import level_ranges
+from kenning.core.text import plural_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,9 +73,9 @@ def number(count: int) -> str:
     return f"{count:,}"
 
 
-def counted(count: int, noun: str, plural: str | None = None) -> str:
-    """``1 file``, ``2,000 files``."""
-    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"
+def counted(count: int, noun: str) -> str:
+    """``1 file``, ``2,000 files``, ``2 fixes``: the count grouped, its noun as ``plural_of`` has it."""
+    return f"{count:,} {noun if count == 1 else plural_of(noun)}"
 
 
 def type_ordered(kinds: dict[str, int]) -> list[str]:
