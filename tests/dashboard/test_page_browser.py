@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from .browser import Browser
-from .conftest import Repo
+from .conftest import Repo, World
 
 Story = tuple[Repo, dict[str, str], Path]
 VISIBLE = "(el => !!el && el.getClientRects().length > 0)"
@@ -187,3 +187,26 @@ def test_the_dashboard_shows_every_project(browser: Browser, story: Story) -> No
     assert "src/pay/webhook.py" in cards[0] and "2 failed attempts" in cards[0]
     browser.settle(0.3)
     assert all(url.startswith(("file:", "data:", "about:")) for url in browser.requests())
+
+
+def test_a_quiet_stretch_of_weeks_is_drawn_on_the_timeline(browser: Browser, world: World) -> None:
+    """Two notes 34 weeks apart: the chart draws 35 weekly bars, the 33 empty ones as marks on
+    the axis in their place, so the second note's bar stands at the far right, not beside the first."""
+    repo = world.repo()
+    repo.init()
+    repo.ok("note", "the first thing said", env={"KEN_NOW": "2030-01-07T10:00:00Z"})
+    repo.ok("note", "said again eight months later", env={"KEN_NOW": "2030-09-02T10:00:00Z"})
+    out = repo.path / "quiet.html"
+    repo.ok("visualize", "-o", str(out), env={"KEN_NOW": "2030-09-03T00:00:00Z"})
+    browser.open(out)
+    browser.click("#tab-timeline")
+    bars = browser.evaluate("[...document.querySelectorAll('#chart g')].map(g => {const r = g.getBoundingClientRect();"
+                            " return [g.dataset.start, g.querySelectorAll('rect').length,"
+                            " g.querySelectorAll('line.zero').length, r.left, r.width];})")
+    assert len(bars) == 35 and bars[0][0] == "2030-01-07" and bars[-1][0] == "2030-09-02"
+    assert [b[1] for b in bars] == [1] + [0] * 33 + [1] and [b[2] for b in bars] == [0] + [1] * 33 + [0]
+    assert all(b[4] > 0 for b in bars)  # every week is drawn, the empty ones too
+    lefts = [b[3] for b in bars]
+    assert lefts == sorted(lefts) and lefts[-1] - lefts[0] > 30 * (lefts[1] - lefts[0])  # in place, in order
+    title = browser.evaluate("document.querySelector('#chart g line.zero title').textContent")
+    assert title == "week of 2030-01-14: no events"

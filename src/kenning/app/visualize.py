@@ -1,11 +1,13 @@
 """``ken visualize``: one project's memory gathered for a page, then written where asked.
 
 Everything is read at once from the index (aggregated in SQL by ``store.cache_views``), plus
-one ``git log`` over the gate's window for churn, the code map from the cache, the gate's check
-records and the last ``ken audit`` report. What a page lists is bounded (the newest events,
-issues and decisions, the hottest files); what it counts is not: every count covers the whole
-memory, and the page says how much of a list it shows. The result is a pure function of the
-memory, git history, the clock (``--now``) and the config: sorted, with no wall clock of its own.
+one ``git log`` over the gate's window for churn, where the cited files are now (``app.moves``:
+a renamed file's heat goes to its present name, a deleted one is marked and listed last), the
+code map from the cache, the gate's check records and the last ``ken audit`` report. What a
+page lists is bounded (the newest events, issues and decisions, the hottest files); what it
+counts is not: every count covers the whole memory, and the page says how much of a list it
+shows. The result is a pure function of the memory, git history, the clock (``--now``) and the
+config: sorted, with no wall clock of its own.
 """
 
 from __future__ import annotations
@@ -13,12 +15,12 @@ from __future__ import annotations
 import json
 
 from kenning import git
-from kenning.app import checks
+from kenning.app import checks, moves
 from kenning.app.history import decisions, lifecycles
 from kenning.app.memory import open_memory
 from kenning.app.project import now_micros
 from kenning.core import heat as rules
-from kenning.core.events import format_timestamp
+from kenning.core.events import format_timestamp, parse_timestamp
 from kenning.core.text import one_line
 from kenning.git import history as git_history
 from kenning.store import cache_views as views
@@ -41,6 +43,7 @@ MAP_FILES = 6000     # files painted in the code map
 GATE_FILES = 20      # files in the gate's activity table
 AUDIT_ITEMS = 50     # re-attempts listed from the last audit
 SUMMARY_CHARS = 240  # an event's summary on the page; `ken show ID` prints it whole
+DAY_US = 86_400_000_000
 DEFAULT_PAGE = "visualize.html"  # in .kenning/local/: machine-local, never committed
 
 
@@ -69,14 +72,16 @@ def page_data(project: Project, now: str | None = None) -> dict[str, Any]:
     churn, churn_note = _churn(project, now_us, window_days)
     with open_memory(project, now) as memory:
         db = memory.cache.db
-        stats = file_stats(db, churn)
+        stats = file_stats(db, churn, now_us)
         counts = _counts(memory, stats)
+        placed = moves.whereabouts(project.root, stats)
+        stats = settled(stats, placed)
         data: dict[str, Any] = {
             "version": 1,
             "project": project.name,
             "generated": format_timestamp(now_us),
             "counts": counts,
-            "heat": _heat(db, stats, window_days, churn_note),
+            "heat": _heat(db, stats, window_days, churn_note, placed.note),
             "timeline": _timeline(db),
             "issues": lifecycles(db, now_us, counts["open_issues"], counts["done_issues"]),
             "decisions": decisions(db, counts["decisions"], counts["superseded_decisions"]),
@@ -125,37 +130,84 @@ def _churn(project: Project, now_us: int, window_days: int) -> tuple[dict[str, i
     return counts, None
 
 
-def file_stats(db: sqlite3.Connection, churn: dict[str, int]) -> dict[str, dict[str, Any]]:
-    """path -> its counts, heat and level, for every file the memory cites or git saw change."""
+def file_stats(db: sqlite3.Connection, churn: dict[str, int], now_us: int | None = None) -> dict[str, dict[str, Any]]:
+    """path -> its counts, heat and level, for every file the memory cites or git saw change.
+    With ``now_us``, each revert weighs by its age (``core.heat.revert_weight``); without, by one."""
     stats: dict[str, dict[str, Any]] = {}
     for path, failed, partial, reverts, open_, issues, events, newest in views.file_heat(db):
         stats[path] = {"path": path, "failed": failed, "partial": partial, "reverts": reverts, "open_issues": open_,
-                       "issues": issues, "events": events, "newest": newest, "churn": churn.get(path, 0)}
+                       "issues": issues, "events": events, "newest": newest, "churn": churn.get(path, 0),
+                       "revert_weight": float(reverts)}
     for path, commits in churn.items():
         stats.setdefault(path, {"path": path, "failed": 0, "partial": 0, "reverts": 0, "open_issues": 0, "issues": 0,
-                                "events": 0, "newest": None, "churn": commits})
+                                "events": 0, "newest": None, "churn": commits, "revert_weight": 0.0})
+    if now_us is not None:
+        for path, times in views.revert_times(db).items():
+            if path in stats:
+                stats[path]["revert_weight"] = sum(rules.revert_weight((now_us - parse_timestamp(t)) / DAY_US)
+                                                   for t in times)
     for entry in stats.values():
-        entry["heat"] = rules.heat(entry["failed"], entry["reverts"], entry["open_issues"], entry["partial"],
-                                   entry["churn"])
-        entry["level"] = rules.level(entry["heat"])
+        _rate(entry)
     return stats
 
 
+def _rate(entry: dict[str, Any]) -> None:
+    """The heat and level of a file's counts; the part its reverts add, cooled, beside them."""
+    entry["revert_heat"] = rules.heat(0, entry["revert_weight"], 0, 0, 0)
+    entry["heat"] = rules.heat(entry["failed"], entry["revert_weight"], entry["open_issues"], entry["partial"],
+                               entry["churn"])
+    entry["level"] = rules.level(entry["heat"])
+
+
+_SUMMED = ("failed", "partial", "reverts", "open_issues", "issues", "events", "churn", "revert_weight")
+
+
+def settled(stats: dict[str, dict[str, Any]], placed: moves.Whereabouts) -> dict[str, dict[str, Any]]:
+    """The files under their present names: what was said about a renamed file's old names is
+    added to its present name (``renamed_from`` lists them), and a file no longer in the tree is
+    marked ``deleted``."""
+    out: dict[str, dict[str, Any]] = {}
+    for path in sorted(stats):  # sorted: the same sums in the same order, the same floats
+        name = placed.renamed.get(path, path)
+        entry = out.get(name) or dict(stats.get(name) or _no_counts(name))
+        if name != path:
+            old = stats[path]
+            for key in _SUMMED:
+                entry[key] += old[key]
+            entry["newest"] = max(filter(None, (entry["newest"], old["newest"])), default=None)
+            entry["renamed_from"] = sorted({*entry.get("renamed_from", []), path})
+        entry["deleted"] = placed.deleted(name)
+        out[name] = entry
+    for entry in out.values():
+        _rate(entry)
+    return out
+
+
+def _no_counts(path: str) -> dict[str, Any]:
+    return {"path": path, "failed": 0, "partial": 0, "reverts": 0, "open_issues": 0, "issues": 0, "events": 0,
+            "newest": None, "churn": 0, "revert_weight": 0.0}
+
+
 def hottest(stats: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
-    """The files with any heat, hottest first (then the most events, then by path)."""
+    """The files with any heat, hottest first (then the most events, then by path); files no
+    longer in the tree after every present one: a map of today's code is led by today's files."""
     hot = [s for s in stats.values() if s["heat"] > 0]
-    return sorted(hot, key=lambda s: (-s["heat"], -s["events"], s["path"]))
+    return sorted(hot, key=lambda s: (bool(s.get("deleted")), -s["heat"], -s["events"], s["path"]))
 
 
 def _heat(db: sqlite3.Connection, stats: dict[str, dict[str, Any]], window_days: int,
-          churn_note: str | None) -> dict[str, Any]:
+          churn_note: str | None, tree_note: str | None) -> dict[str, Any]:
     hot = hottest(stats)
-    shown = [dict(entry) for entry in hot[:HEAT_FILES]]
-    latest = views.latest_per_path(db, [s["path"] for s in shown if s["events"]], FILE_EVENTS)
+    shown = [{k: v for k, v in entry.items() if k != "revert_weight"} for entry in hot[:HEAT_FILES]]
+    names = {e["path"]: [e["path"], *e.get("renamed_from", [])] for e in shown if e["events"]}
+    latest = views.latest_per_path(db, sorted({n for found in names.values() for n in found}), FILE_EVENTS)
     for entry in shown:
-        entry["latest"] = [event_view(row) for row in latest.get(entry["path"], [])]
+        rows = {row[0]: row for name in names.get(entry["path"], []) for row in latest.get(name, [])}
+        newest = sorted(rows.values(), key=lambda row: (row[1], row[0]), reverse=True)[:FILE_EVENTS]
+        entry["latest"] = [event_view(row) for row in newest]
     return {"files": shown, "total": len(hot), "formula": rules.FORMULA, "window_days": window_days,
-            "levels": [list(r) for r in rules.level_ranges()], "churn_note": churn_note}
+            "levels": [list(r) for r in rules.level_ranges()], "churn_note": churn_note, "tree_note": tree_note,
+            "deleted": sum(1 for entry in hot if entry.get("deleted"))}
 
 
 def _counts(memory: Memory, stats: dict[str, dict[str, Any]]) -> dict[str, Any]:
@@ -174,19 +226,27 @@ def _counts(memory: Memory, stats: dict[str, dict[str, Any]]) -> dict[str, Any]:
 # -- the timeline ---------------------------------------------------------------------------------
 
 def _timeline(db: sqlite3.Connection) -> dict[str, Any]:
-    """Every event counted per day, week or month by type (the chart), and the newest
+    """Every event counted per day, week, month or year by type (the chart: every bar from the
+    first event's to the last's, those with no event as empty bars), and the newest
     ``EVENTS_SHOWN`` events (the list the page filters and searches)."""
     days = views.day_counts(db)
-    unit = rules.bucket_unit(rules.days_between(days[0][0], days[-1][0])) if days else "day"
+    span = rules.days_between(days[0][0], days[-1][0]) if days else 0
+    unit = rules.bucket_unit(span)
     buckets: dict[str, dict[str, int]] = {}
+    if days:
+        buckets = {start: {} for start in rules.bucket_starts(days[0][0], days[-1][0], unit)}
     totals: dict[str, int] = {}
     for day, kind, n in days:
-        bucket = buckets.setdefault(rules.bucket_start(day, unit), {})
+        bucket = buckets[rules.bucket_start(day, unit)]
         bucket[kind] = bucket.get(kind, 0) + n
         totals[kind] = totals.get(kind, 0) + n
     events = [event_view(row) for row in views.recent_events(db, EVENTS_SHOWN)]
-    return {"unit": unit, "buckets": [{"start": start, "counts": dict(sorted(counts.items()))}
-                                      for start, counts in sorted(buckets.items())],
+    grouped = None
+    if unit in ("month", "year"):  # said, so that nobody looks for the weeks
+        grouped = (f"grouped by {unit}: the {span // 7 + 1:,} weeks from the first event to the last are more "
+                   "bars than a chart can show")
+    return {"unit": unit, "grouped": grouped,
+            "buckets": [{"start": start, "counts": dict(sorted(counts.items()))} for start, counts in buckets.items()],
             "types": dict(sorted(totals.items())), "events": events, "total": sum(totals.values())}
 
 

@@ -240,6 +240,28 @@ def _rename(name: str) -> tuple[str, str | None]:
     return new, old
 
 
+def renames(root: Path, paths: list[str], timeout: float = 60.0) -> list[tuple[int, str, str]]:
+    """(commit time, old path, new path) of each rename of one of ``paths`` in HEAD's history,
+    newest first, from one ``git log``: ``--full-diff`` so that git sees the new name beside the
+    old (a diff limited to the old path would show a deletion), and only renames printed."""
+    if not paths:
+        return []
+    text = run(root, ["log", "-M", "--full-diff", "--diff-filter=R", "--name-status", "-z", "--no-color",
+                      f"--format={_RECORD}%ct", "HEAD", "--", *_literal(paths)], timeout)
+    found = []
+    for chunk in text.split(_RECORD)[1:]:
+        fields = chunk.split("\0")
+        when, at = int(fields[0] or 0), 1
+        while at + 2 < len(fields):
+            status = fields[at].lstrip("\n")
+            if status[:1] == "R" and status[1:].isdigit():
+                found.append((when, fields[at + 1], fields[at + 2]))
+                at += 3
+            else:
+                at += 1
+    return found
+
+
 def show_patches(root: Path, shas: list[str], paths: list[str] | None = None) -> dict[str, str]:
     """The patch of each commit (as ``git log -p`` prints it), limited to ``paths`` when given:
     one process for all of them."""

@@ -91,10 +91,13 @@ def _heat(heat: dict[str, Any], index: dict[str, int]) -> str:
     shown = heat["files"]
     parts = ['<h2 id="h-heat">Failure heat map</h2>\n',
              f'<p class="note">{esc(heat["formula"])}; the gate\'s window is {heat["window_days"]} days. '
-             'Each file links to its history below. Colours follow the heat; the number is in every cell.</p>\n',
+             'Each file links to its history below. Colours follow the heat; the number is in every cell. '
+             "A renamed file is shown under its present name with the history of its old ones; a file no longer "
+             "in the tree is marked deleted and comes after every present one.</p>\n",
              heat_legend()]
-    if heat.get("churn_note"):
-        parts.append(f'<p class="note">{esc(heat["churn_note"])}</p>\n')
+    for note in (heat.get("churn_note"), heat.get("tree_note")):
+        if note:
+            parts.append(f'<p class="note">{esc(note)}</p>\n')
     if not shown:
         parts.append('<p class="empty">No failure history yet: no failed attempt, open issue, revert or churn '
                      "on record.</p>\n")
@@ -115,25 +118,30 @@ def _heat(heat: dict[str, Any], index: dict[str, int]) -> str:
 
 
 def _by_folder(shown: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
-    """Files grouped by folder: the folder with the hottest file first, files hottest first."""
+    """Files grouped by folder: the folder with the hottest present file first, files hottest
+    first, deleted files (and folders holding nothing else) last."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for entry in shown:  # already hottest first
         groups.setdefault(folder_of(entry["path"]), []).append(entry)
-    return sorted(groups.items(), key=lambda kv: (-kv[1][0]["heat"], kv[0]))
+    return sorted(groups.items(), key=lambda kv: (bool(kv[1][0].get("deleted")), -kv[1][0]["heat"], kv[0]))
 
 
 def _facts(entry: dict[str, Any]) -> str:
     """The non-zero signals of a file, in words."""
-    found = [counted(entry["failed"], "failed attempt"), counted(entry["open_issues"], "open issue"),
-             counted(entry["reverts"], "revert"), counted(entry["partial"], "partial attempt"),
+    reverts = counted(entry["reverts"], "revert")
+    if entry["reverts"] and entry.get("revert_heat", 3 * entry["reverts"]) < 3 * entry["reverts"]:
+        reverts += f" (cooled to heat {number(entry['revert_heat'])})"
+    found = ["deleted" if entry.get("deleted") else "", counted(entry["failed"], "failed attempt"),
+             counted(entry["open_issues"], "open issue"), reverts, counted(entry["partial"], "partial attempt"),
              counted(entry["churn"], "commit")]
-    return " · ".join(text for text in found if not text.startswith("0 ")) or "no signal"
+    return " · ".join(text for text in found if text and not text.startswith("0 ")) or "no signal"
 
 
 def _tile(entry: dict[str, Any], index: dict[str, int]) -> str:
     path = entry["path"]
     facts = esc(_facts(entry))
-    return (f'<li><a class="tile h{entry["level"]}" href="#file-{index[path]}" title="{esc(path)}: {facts}">'
+    gone = " gone" if entry.get("deleted") else ""
+    return (f'<li><a class="tile h{entry["level"]}{gone}" href="#file-{index[path]}" title="{esc(path)}: {facts}">'
             f'<span class="tn">{esc(base_name(path))}</span> <span class="th">heat {number(entry["heat"])}</span>'
             f'<span class="tc">{facts}</span></a></li>')
 
@@ -154,6 +162,11 @@ def _history_row(entry: dict[str, Any], index: dict[str, int]) -> str:
             if entry["events"] else "")
     cells = "".join(f'<td class="n">{number(entry[key])}</td>'
                     for key in ("failed", "partial", "reverts", "open_issues", "churn", "events"))
+    if entry.get("deleted"):
+        link = ' <b class="gone">deleted</b>' + link
+    if entry.get("renamed_from"):
+        olds = ", ".join(f"<code>{esc(old)}</code>" for old in entry["renamed_from"])
+        link = f' <span class="dim">renamed from {olds}</span>{link}'
     return (f'<tr id="file-{index[path]}"><th scope="row"><code>{esc(path)}</code>{link}</th>'
             f'<td class="n h{entry["level"]}">{number(entry["heat"])}</td>{cells}'
             f'<td><ul class="latest">{latest}</ul></td></tr>\n')
@@ -218,6 +231,11 @@ def _chart(timeline: dict[str, Any]) -> str:
     width = CHART_WIDTH / len(buckets)
     bars = []
     for n, bucket in enumerate(buckets):
+        if not bucket["counts"]:  # a quiet stretch keeps its place: a mark on the axis, not a gap closed up
+            bars.append(f'<g data-start="{esc(bucket["start"])}"><line class="zero" x1="{n * width:.2f}" '
+                        f'y1="{CHART_HEIGHT - 1}" x2="{n * width + max(width - 1, 1):.2f}" y2="{CHART_HEIGHT - 1}">'
+                        f'<title>{esc(unit)} of {esc(bucket["start"])}: no events</title></line></g>')
+            continue
         y = float(CHART_HEIGHT)
         rects = []
         for kind in kinds:
@@ -229,8 +247,9 @@ def _chart(timeline: dict[str, Any]) -> str:
             rects.append(f'<rect class="{type_class(kind)}" data-t="{esc(kind)}" data-n="{count}" x="{n * width:.2f}" '
                          f'y="{y:.2f}" width="{max(width - 1, 1):.2f}" height="{height:.2f}">'
                          f'<title>{esc(unit)} of {esc(bucket["start"])}: {counted(count, kind)}</title></rect>')
-        bars.append(f'<g>{"".join(rects)}</g>')
+        bars.append(f'<g data-start="{esc(bucket["start"])}">{"".join(rects)}</g>')
     first, last = buckets[0]["start"], buckets[-1]["start"]
+    grouped = f" {esc(timeline['grouped'][:1].upper() + timeline['grouped'][1:])}." if timeline.get("grouped") else ""
     return (f'<figure class="chart"><svg id="chart" viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT + 18}" role="img" '
             f'aria-label="Events per {esc(unit)} by type, {esc(first)} to {esc(last)}; tallest bar {tallest}" '
             f'data-scale="{scale:.6f}" data-base="{CHART_HEIGHT}">'
@@ -240,7 +259,8 @@ def _chart(timeline: dict[str, Any]) -> str:
             f'<text x="{CHART_WIDTH}" y="{CHART_HEIGHT + 15}" class="lab end">{esc(last)}</text>'
             f'<text x="2" y="10" class="lab">{tallest}</text></svg>'
             f'<figcaption>Every event, per {esc(unit)} by type ({counted(timeline["total"], "event")}; '
-            f'the type filter applies here too). {_chart_legend(kinds)}</figcaption></figure>\n')
+            f'{counted(len(buckets), esc(unit))}, those without events marked on the axis; the type filter applies '
+            f'here too).{grouped} {_chart_legend(kinds)}</figcaption></figure>\n')
 
 
 def _chart_legend(kinds: list[str]) -> str:

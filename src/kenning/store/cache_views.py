@@ -46,6 +46,16 @@ def file_heat(db: sqlite3.Connection) -> list[FileRow]:
             for path, failed, partial, reverts, open_, issues, events, newest in db.execute(_FILE_HEAT)]
 
 
+def revert_times(db: sqlite3.Connection) -> dict[str, list[str]]:
+    """path -> the time of each revert that touched it (the failed attempts derived from git),
+    oldest first: reverts are few, and each cools by its own age."""
+    found: dict[str, list[str]] = {}
+    for path, ts in db.execute("SELECT path, ts FROM event_paths WHERE type='attempt' AND outcome='failed'"
+                               " AND origin='git' ORDER BY path, ts"):
+        found.setdefault(str(path), []).append(str(ts))
+    return found
+
+
 def day_counts(db: sqlite3.Connection) -> list[tuple[str, str, int]]:
     """(day, type, events) for every day that has events: the whole timeline, counted."""
     rows = db.execute("SELECT substr(ts, 1, 10) AS day, type, count(*) FROM events GROUP BY day, type"
