@@ -5,6 +5,7 @@ followed to the present name, deleted files marked and last, old reverts cooled 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from datetime import date, timedelta
@@ -12,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from gate.conftest import Repo, World, at
+from gate.conftest import LOG, Repo, World, at
 from kenning.page.project import render_project
 
 
@@ -97,6 +98,10 @@ def test_the_heat_map_follows_renames_marks_deleted_files_and_puts_them_last(gw:
     repo.git("commit", "-q", "-m", "move the parser", days=200)
     repo.git("rm", "-q", "src/gone.py")
     repo.git("commit", "-q", "-m", "drop the cache", days=150)
+    climbing = {"v": 1, "id": "evt_" + "c" * 20, "type": "note", "summary": "a path that climbs out",
+                "location": "src/../../outside.py", "timestamp": at(100).replace("Z", ".000000Z"), "source": "cli"}
+    with open(repo.path / LOG, "a", encoding="utf-8") as log:  # as a hand edit or another tool could write it
+        log.write(json.dumps(climbing) + "\n")
     data = page_data(repo)
     heat = data["heat"]
     files = {f["path"]: f for f in heat["files"]}
@@ -106,7 +111,7 @@ def test_the_heat_map_follows_renames_marks_deleted_files_and_puts_them_last(gw:
     assert files["src/gone.py"]["deleted"] is True and files["src/live.py"]["deleted"] is False
     assert files["src/gone.py"]["heat"] > renamed["heat"] > files["src/live.py"]["heat"]  # the hottest, and yet
     assert [f["path"] for f in heat["files"]] == ["src/new_name.py", "src/live.py", "src/gone.py"]
-    assert heat["deleted"] == 1
+    assert heat["deleted"] == 1 and heat["tree_note"] is None  # the climbing path did not make git fail
     assert {e["summary"] for e in renamed["latest"]} >= {"first try", "second try"}  # its old name's events
     html = render_project(data)
     tiles = re.findall(r'<a class="tile h\d( gone)?" href="#file-\d+" title="([^"]+)"', html)

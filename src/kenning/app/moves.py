@@ -71,18 +71,25 @@ def _present(root: Path, path: str, tracked: set[str]) -> bool:
         return False
 
 
+def _askable(path: str) -> bool:
+    """Whether git can be asked about the path: a name that climbs out of the repository
+    (``src/../../x``, which an event may hold) would make the whole ``git log`` fail."""
+    return bool(path) and path[:1] != "/" and ".." not in path.split("/")
+
+
 def _moves(root: Path, gone: list[str], tracked: set[str]) -> dict[str, str]:
     """old path -> the name its newest rename gave it, for ``gone`` and, round after round, for
     the new names that are gone as well."""
     moves: dict[str, str] = {}
-    asking, asked = gone, set(gone)
+    asking = [path for path in gone if _askable(path)]
+    asked = set(asking)
     for _ in range(ROUNDS):
         wanted = set(asking)
         for start in range(0, len(asking), git.PATHS_PER_CALL):
             for _, old, new in git_history.renames(root, asking[start:start + git.PATHS_PER_CALL]):
                 if old in wanted and old not in moves:  # newest first: the last rename of the name wins
                     moves[old] = new
-        asking = sorted({new for old, new in moves.items() if old in wanted} - asked - tracked)
+        asking = sorted({new for old, new in moves.items() if old in wanted and _askable(new)} - asked - tracked)
         asked.update(asking)
         if not asking:
             break
