@@ -66,7 +66,8 @@ def test_a_seventeen_year_history_is_grouped_by_month_and_says_so(gw: World) -> 
     repo = started(gw, 17 * 366)
     repo.ok("note", "the project starts", days=17 * 365)
     repo.ok("note", "still going", days=1)
-    timeline = page_data(repo)["timeline"]
+    data = page_data(repo)
+    timeline = data["timeline"]
     assert timeline["unit"] == "month"
     starts = [b["start"] for b in timeline["buckets"]]
     first, last = date.fromisoformat(at(17 * 365)[:10]), date.fromisoformat(at(1)[:10])
@@ -74,7 +75,8 @@ def test_a_seventeen_year_history_is_grouped_by_month_and_says_so(gw: World) -> 
     assert len(starts) == months <= 17 * 12 + 1 and len(set(starts)) == len(starts)  # every month once, bounded
     assert starts[0] == f"{first:%Y-%m}-01" and starts[-1] == f"{last:%Y-%m}-01"
     assert sum(sum(b["counts"].values()) for b in timeline["buckets"]) == timeline["total"] == 2
-    assert "grouped by month" in timeline["grouped"] and "weeks" in timeline["grouped"]  # said, on the page too
+    assert "grouped by month" in timeline["grouped"] and "weeks" in timeline["grouped"]
+    assert "Grouped by month: the " in render_project(data)  # said under the chart
 
 
 # -- the heat map ----------------------------------------------------------------------------------
