@@ -19,8 +19,8 @@ from .event_logs import at, eid, event, random_log
 
 GOLDEN = Path(__file__).parent / "golden" / "summary_webhook.md"
 
-SECTION_TITLES = ("Failed attempts and reverts", "Open issues", "Standing decisions", "Lessons", "Recently done", "Notes", "From git history",
-                  "Key files")
+SECTION_TITLES = ("Failed attempts and reverts", "Open issues", "Standing decisions", "Lessons", "Recently done",
+                  "Notes", "From git history", "Key files")
 RENDERER_HEADING = re.compile(r"^## (Project purpose|(" + "|".join(SECTION_TITLES) + r") \(\d+\))$")
 SECTION_HEADING = re.compile(r"^## (?P<title>.+) \((?P<total>\d+)\)$")
 MORE_LINE = re.compile(r"^- … (?P<count>\d+) more: `(?P<command>[^`]+)`$")
