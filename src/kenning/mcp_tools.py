@@ -216,8 +216,8 @@ class Tools:
     # -- read tools --------------------------------------------------------------------------
 
     def get_summary(self, project: ProjectRef = None) -> CallToolResult:
-        """Session-start summary of the memory: open issues, failed attempts, standing decisions
-        and lessons, with event ids. Call it first."""
+        """Session-start summary of the memory: failed attempts and reverts, open issues, standing
+        decisions and lessons, with event ids. Call it first."""
         return self._on(project, lambda p: Answer(summary_app.summary(p, full=False)), setup_hint=True)
 
     def get_instructions(self, project: ProjectRef = None) -> CallToolResult:

@@ -55,6 +55,45 @@ def test_session_start_respects_the_budget(repo: Repo):
     assert repo.ok("summary").stdout == text
 
 
+# -- what must not be repeated comes first, and nothing is cut silently (issue 28) -------------------
+
+def failures_section(text: str) -> list[str]:
+    assert "\n## Failed attempts and reverts (" in text, text
+    return text.split("\n## Failed attempts and reverts (", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+
+
+def test_session_start_shows_every_failed_and_partial_attempt_of_an_open_issue(repo: Repo):
+    # the report: three failed attempts and one partial, three injected, no "… N more"
+    issue = repo.issue("Webhook retries create duplicate charges", "src/a.py")
+    for text in ("deduplicated on the event id", "a lock around mark_paid", "retried inside a transaction"):
+        repo.failed(text, "src/a.py", issue)
+    repo.ok("attempt", "queued the webhooks; half of them", "--partial", "--issue", issue, "--at", "src/a.py")
+    text = injected(repo)
+    assert failures_section(text) == [f"- #{issue} partial: queued the webhooks; half of them (src/a.py)",
+                                      f"- #{issue} failed: retried inside a transaction (src/a.py)",
+                                      f"- #{issue} failed: a lock around mark_paid (src/a.py)",
+                                      f"- #{issue} failed: deduplicated on the event id (src/a.py)"]
+    assert text.startswith("# Project memory: ") and text.index("## Failed attempts") < text.index("## Open issues")
+    assert text == repo.ok("summary").stdout
+
+
+def test_session_start_puts_a_revert_ahead_of_routine_fixes_after_a_backfill(world: World):
+    repo = world.repo()
+    for n in range(12):
+        repo.commit("src/a.py", f"a = {n}\n", f"Fix routine thing {n}")
+    repo.commit("src/quiet.py", "q = 'fast'\n", "Use the fast parser")
+    fast = repo.git("rev-parse", "HEAD").stdout.strip()
+    repo.git("revert", "--no-edit", fast)
+    for n in range(30):  # newer routine fixes: before, they pushed the revert under "… N more"
+        repo.commit("src/a.py", f"b = {n}\n", f"Fix later thing {n}")
+    repo.ok("backfill", "--days", "365")
+    text = injected(repo)
+    assert failures_section(text) == [f"- Reverted {fast[:10]}: Use the fast parser (src/quiet.py)"]
+    assert "## From git history (42)\n" in text and "more: `ken summary --full`" not in text  # room for all
+    assert text.count("Use the fast parser") == 1
+    assert text == repo.ok("summary").stdout == repo.ok("summary", "--full").stdout
+
+
 # -- lessons from other projects -------------------------------------------------------------------
 
 REACT = {"package.json": json.dumps({"dependencies": {"react": "18.2.0"}}), "src/list.tsx": "export const L = 1\n"}

@@ -78,13 +78,49 @@ def test_history_derived_from_git_reads_naturally_under_its_own_title(history: t
     repo.ok("note", "The parser must stay streaming", env={"KEN_NOW": NOW})
     text = summary_of(repo)
     assert section(text, "Notes (1)") == ["- The parser must stay streaming"]
-    assert section(text, "From git history (4)") == [
-        f"- Reverted {fast[:10]}: Use the fast parser (src/parser.py)",
+    # the revert is what an agent must not repeat: first, and shown once
+    assert section(text, "Failed attempts and reverts (1)") == [
+        f"- Reverted {fast[:10]}: Use the fast parser (src/parser.py)"]
+    assert section(text, "From git history (3)") == [
         "- feat: parse in parts (src/parser.py)",
         "- Fix the crash on start (src/old.py)",
         "- fix: handle an empty request body (src/app.py)",
     ]
     assert "fix: fix:" not in text and "attempt: " not in text and "- fix: Fix" not in text
+
+
+def test_after_a_years_backfill_the_reverts_lead_and_the_budget_is_spent_before_cutting(world: World) -> None:
+    # issue 28: a year's backfill showed ten routine fixes and hid the reverts behind "… 41 more"
+    repo = world.repo(files={"src/core.py": "v = 0\n", "docs/guide.md": "guide\n"})
+    hot = "src/core.py"
+    for n in range(90):  # a routine fix every four days, most of them on the hot file
+        path = hot if n % 3 else f"src/m{n}.py"
+        commit(repo, f"Fix routine thing {n}: " + "a few words on what it changes " * 2, 365 - 4 * n,
+               {path: f"v = {n}\n"})
+    sentinel = commit(repo, "Use a sentinel default", 300, {hot: "v = 'sentinel'\n"})
+    revert(repo, sentinel, 299)  # ten months ago, on the hot file
+    guide = commit(repo, "Reword the guide", 20, {"docs/guide.md": "reworded\n"})
+    revert(repo, guide, 12)  # recent, on a file cited once
+    cache = commit(repo, "Cache the parser", 18, {hot: "v = 'cached'\n"})
+    revert(repo, cache, 15)  # recent, on the hot file: first
+    for n in range(6):
+        commit(repo, f"Fix later thing {n}", 10 - n, {hot: f"w = {n}\n"})
+    repo.ok("init", "--no-hooks", "--no-backfill", env={"KEN_NOW": NOW})
+    repo.ok("backfill", "--days", "365", env={"KEN_NOW": NOW})
+    text = summary_of(repo)
+    full = repo.ok("summary", "--full", env={"KEN_NOW": NOW}).stdout
+    reverts = [f"- Reverted {cache[:10]}: Cache the parser (src/core.py)",
+               f"- Reverted {guide[:10]}: Reword the guide (docs/guide.md)",
+               f"- Reverted {sentinel[:10]}: Use a sentinel default (src/core.py)"]
+    assert text.split("\n## ")[2].startswith("Failed attempts and reverts (3)\n")  # right after the purpose
+    assert section(text, "Failed attempts and reverts (3)") == section(full, "Failed attempts and reverts (3)") \
+        == reverts
+    shown = section(text, "From git history (96)")
+    assert shown[-1] == f"- … {96 - len(shown[:-1])} more: `ken summary --full`"
+    assert len(shown) > 40 and not any("Reverted" in line for line in shown)
+    assert len(section(full, "From git history (96)")) == 96
+    assert 6000 - 200 < len(text) <= 6000  # cut only once the budget is spent
+    assert summary_of(repo) == text == (repo.path / ".kenning" / "summary.md").read_text()
 
 
 def test_key_files_leave_out_deleted_files_and_still_show_twenty(history: tuple[Repo, str]) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from kenning.core import summary
 from kenning.core.events import Event
-from kenning.core.fold import ATTEMPTS_SHOWN, ITEM_CHARS, NOTES_SHOWN, TOP_KEPT, State, fold, unique
+from kenning.core.fold import ATTEMPTS_KEPT, ITEM_CHARS, TOP_KEPT, State, fold, unique
 
 from .event_logs import at, eid, event, random_log
 
@@ -123,11 +123,17 @@ def attempt_log() -> list[Event]:
     return events
 
 
-def test_an_issue_shows_its_three_most_recent_failed_or_partial_attempts() -> None:
-    assert ATTEMPTS_SHOWN == 3
+def test_an_issue_keeps_its_newest_failed_or_partial_attempts_and_counts_them_all() -> None:
     state = fold(attempt_log())
     shown = [(a["summary"], a["outcome"]) for a in state.attempts.get("k7q2")]
-    assert shown == [("attempt 6", "partial"), ("attempt 5", "failed"), ("attempt 3", "failed")]
+    assert shown == [("attempt 6", "partial"), ("attempt 5", "failed"), ("attempt 3", "failed"),
+                     ("attempt 2", "partial"), ("attempt 0", "failed")]
+    assert state.tried("k7q2") == {"failed": 3, "partial": 2}
+    many = [event(1, "issue", issue_id="k7q2")]
+    many += [event(10 + n, "attempt", issue_id="k7q2", outcome="failed") for n in range(ATTEMPTS_KEPT + 5)]
+    for state in (fold(many), applied(many[::-1])):
+        assert len(state.attempts.get("k7q2")) == ATTEMPTS_KEPT
+        assert state.tried("k7q2") == {"failed": ATTEMPTS_KEPT + 5}
 
 
 def test_unbounded_fold_keeps_every_failed_or_partial_attempt_but_no_worked_one() -> None:
@@ -233,17 +239,16 @@ def test_a_superseded_lesson_is_no_longer_a_lesson() -> None:
         assert standing(state) == [eid(2)]
 
 
-def test_the_ten_most_recent_notes_are_kept_and_all_are_counted() -> None:
-    assert NOTES_SHOWN == 10
+def test_the_most_recent_notes_are_kept_and_all_are_counted() -> None:
     rng = random.Random(11)
-    numbers = list(range(1, 26))
+    numbers = list(range(1, TOP_KEPT + 16))
     rng.shuffle(numbers)
     events = [event(n, "note") for n in numbers]
     state = applied(events)
-    assert ids(state.note_items()) == [eid(n) for n in range(25, 15, -1)]
-    assert state.note_count == 25
+    assert ids(state.note_items()) == [eid(n) for n in range(TOP_KEPT + 15, 15, -1)]
+    assert state.note_count == TOP_KEPT + 15
     full = fold(events, bounded=False)
-    assert ids(full.note_items()) == [eid(n) for n in range(25, 0, -1)]
+    assert ids(full.note_items()) == [eid(n) for n in range(TOP_KEPT + 15, 0, -1)]
 
 
 def test_lessons_are_listed_newest_first_across_notes_and_decisions() -> None:
@@ -265,10 +270,13 @@ def test_git_events_without_an_issue_go_to_the_history_apart_from_the_notes() ->
     assert ids(state.note_items()) == [eid(4)] and state.note_count == 1
     assert ids(state.history_items()) == [eid(5), eid(3), eid(2), eid(1)] and state.history_count == 4
     assert open_issue_ids(state) == [] and done_issue_ids(state) == []
+    assert ids(state.failure_items()) == [eid(3), eid(2)] and state.failure_count == state.failures_from_git == 2
     text = rendered(state)
-    # no label where the summary says what it is; an attempt by its outcome
-    assert "## Notes (1)\n- a plain note\n\n## From git history (4)\n- feat: upload in parts\n- partial: half of it\n" \
-        "- Revert: cache the token\n- fix: retry the upload\n" in text
+    # no label where the summary says what it is; an attempt by its outcome; a revert shown once,
+    # among the failures, ahead of everything
+    assert "## Failed attempts and reverts (2)\n- partial: half of it\n- Revert: cache the token\n\n" \
+        "## Notes (1)\n- a plain note\n\n## From git history (2)\n- feat: upload in parts\n" \
+        "- fix: retry the upload\n" in text
 
 
 def test_a_busy_history_never_pushes_a_note_out() -> None:
@@ -276,7 +284,7 @@ def test_a_busy_history_never_pushes_a_note_out() -> None:
     events += [event(n, "fix", f"Fix bug {n}", source="git") for n in range(2, 40)]
     state = fold(events)
     assert ids(state.note_items()) == [eid(1)]
-    assert len(state.history_items()) == NOTES_SHOWN and state.history_count == 38
+    assert len(state.history_items()) == 38 and state.history_count == 38
     assert "## Notes (1)\n- the one note\n" in rendered(state)
 
 
@@ -418,7 +426,7 @@ def test_random_logs_exercise_every_rule() -> None:
     state = fold(log)
     assert state.open_issues.size() > 0 and state.done_ids.size() > TOP_KEPT
     assert state.retired.size() > 0 and state.decisions.size() > 0 and state.unknown > 0
-    assert state.lesson_total() > 0 and state.note_count > NOTES_SHOWN
+    assert state.lesson_total() > 0 and state.note_count > 10
     assert len(log) > len(unique(log))
     assert any(ev.source == "git" and ev.type in ("fix", "attempt") and not ev.issue_id for ev in log)
     assert len({ev.timestamp for ev in log}) < len(unique(log))  # some events share a timestamp

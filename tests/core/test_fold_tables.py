@@ -151,7 +151,8 @@ def views(state: State, bounded: bool) -> dict[str, Any]:
         "decisions": list(state.standing_decisions()), "open": list(state.open_items()),
         "top_files": state.top_files(), "lesson_total": state.lesson_total(), "note_count": state.note_count,
         "history": state.history_items(), "history_count": state.history_count,
-        "lesson_count": state.lesson_count, "unknown": state.unknown,
+        "lesson_count": state.lesson_count, "unknown": state.unknown, "failures": state.failure_items(),
+        "failure_count": state.failure_count, "failures_from_git": state.failures_from_git,
         "rendered": summary.render(state, "proj", "purpose", budget),
         "rendered_small": summary.render(state, "proj", "purpose", 900),
     }
@@ -168,7 +169,7 @@ def limits(small: bool) -> Iterator[None]:
     if not small:
         yield
         return
-    with mock.patch.multiple(fold_module, TOP_KEPT=1, NOTES_SHOWN=2, ATTEMPTS_SHOWN=1):
+    with mock.patch.multiple(fold_module, TOP_KEPT=1, ATTEMPTS_KEPT=1):
         yield
 
 

@@ -15,12 +15,12 @@ from kenning.core.markdown import inline
 from kenning.core.summary import DEFAULT_BUDGET, PURPOSE_PLACEHOLDER, purpose_from_map, render
 from kenning.core.text import one_line
 
-from .event_logs import eid, event, random_log
+from .event_logs import at, eid, event, random_log
 
 GOLDEN = Path(__file__).parent / "golden" / "summary_webhook.md"
 
-SECTION_TITLES = ("Open issues", "Standing decisions", "Lessons", "Recently done", "Notes", "From git history",
-                  "Key files")
+SECTION_TITLES = ("Failed attempts and reverts", "Open issues", "Standing decisions", "Lessons", "Recently done",
+                  "Notes", "From git history", "Key files")
 RENDERER_HEADING = re.compile(r"^## (Project purpose|(" + "|".join(SECTION_TITLES) + r") \(\d+\))$")
 SECTION_HEADING = re.compile(r"^## (?P<title>.+) \((?P<total>\d+)\)$")
 MORE_LINE = re.compile(r"^- … (?P<count>\d+) more: `(?P<command>[^`]+)`$")
@@ -174,7 +174,7 @@ def test_open_issues_survive_a_tight_budget_before_notes() -> None:
         found = sections(text)
         assert found["Open issues"].more is None
         assert found["Open issues"].entries == ["- #o003 open issue 3", "- #o002 open issue 2", "- #o001 open issue 1"]
-        assert "  - failed: tried a retry queue; it drops events\n" in text
+        assert found["Failed attempts and reverts"].entries == ["- #o001 failed: tried a retry queue; it drops events"]
         notes = found.get("Notes")
         assert notes is None or (notes.more is not None and notes.more > 0)
 
@@ -182,10 +182,11 @@ def test_open_issues_survive_a_tight_budget_before_notes() -> None:
 def test_sections_come_in_priority_order() -> None:
     events = [event(1, "issue", issue_id="open"), event(2, "issue", issue_id="done"), event(3, "fix", issue_id="done"),
               event(4, "decision", "standing"), event(5, "note", "lesson", lesson=True), event(6, "note", "note"),
-              event(7, "fix", "fix: from a commit", source="git"), event(8, "note", location="src/a.py")]
+              event(7, "fix", "fix: from a commit", source="git"), event(8, "note", location="src/a.py"),
+              event(9, "attempt", "Revert \"cache the token\"", outcome="failed", source="git")]
     text = render(fold(events), "proj", "purpose")
     assert list(sections(text)) == list(SECTION_TITLES)
-    assert text.index("## Project purpose") < text.index("## Open issues")
+    assert text.index("## Project purpose") < text.index("## Failed attempts and reverts")
 
 
 @pytest.mark.parametrize("budget", [1500, 3000, DEFAULT_BUDGET])
@@ -202,16 +203,23 @@ def test_each_cut_section_ends_with_the_count_and_the_command_for_the_rest(big_s
     assert found["Open issues"].total == big_state.open_issues.size()
     assert found["Standing decisions"].total == big_state.decisions.size()
     assert found["Recently done"].total == big_state.done_ids.size()
-    assert found["Notes"].total == big_state.note_count
+    # a failed attempt naming no issue is counted once, among the failures
+    assert found["Notes"].total == big_state.note_count - (big_state.failure_count - big_state.failures_from_git)
     if "From git history" in found:
-        assert found["From git history"].total == big_state.history_count
+        assert found["From git history"].total == big_state.history_count - big_state.failures_from_git
 
 
-def test_notes_beyond_the_ten_most_recent_are_counted_as_more() -> None:
+def test_notes_are_shown_as_far_as_the_budget_goes_and_the_rest_counted() -> None:
     events = [event(n, "note", f"note {n}") for n in range(1, 16)]
     found = sections(render(fold(events), "proj", "purpose"))
-    assert found["Notes"].entries == [f"- note {n}" for n in range(15, 5, -1)]
-    assert (found["Notes"].total, found["Notes"].more) == (15, 5)
+    assert found["Notes"].entries == [f"- note {n}" for n in range(15, 0, -1)]  # no cap while room is left
+    assert (found["Notes"].total, found["Notes"].more) == (15, None)
+    events = [event(n, "note", f"note {n}: " + "detail " * 10) for n in range(1, 301)]
+    text = render(fold(events), "proj", "purpose")
+    notes = sections(text)["Notes"]
+    assert notes.entries[0].startswith("- note 300: ") and notes.total == 300
+    assert notes.more == 300 - len(notes.entries) > 0
+    assert len(text) > DEFAULT_BUDGET - 100  # cut only once the budget is spent
 
 
 def test_full_summary_shows_everything() -> None:
@@ -226,8 +234,10 @@ def test_full_summary_shows_everything() -> None:
         assert f"- #{item['issue_id']} " in text
     assert len(found["Open issues"].entries) == state.open_issues.size()
     assert len(found["Recently done"].entries) == state.done_ids.size()
-    assert len(found["Notes"].entries) == state.note_count
-    assert len(found["From git history"].entries) == state.history_count
+    assert len(found["Notes"].entries) == state.note_count - (state.failure_count - state.failures_from_git)
+    assert len(found["From git history"].entries) == state.history_count - state.failures_from_git
+    tried = sum(sum(state.tried(i["issue_id"]).values()) for i in state.open_items())
+    assert len(found["Failed attempts and reverts"].entries) == state.failure_count + tried
     for item in state.standing_decisions():
         assert f"- [{item['id']}] " in text
     for ev in log:
@@ -265,6 +275,124 @@ def test_long_text_is_cut_in_the_budgeted_summary_and_whole_in_the_full_one() ->
     assert "- " + long_text.strip() + "\n" in full
 
 
+# --- what must not be repeated: failed attempts and reverts, never cut silently (issue 28) ----------
+
+FAILURES = "Failed attempts and reverts"
+
+
+def on_day(day: int) -> str:
+    """A time ``day`` days after the event builder's first time."""
+    return format_timestamp(parse_timestamp(at(0)) + day * 86_400 * 1_000_000)
+
+
+def failures_shown_or_counted(text: str, total: int) -> list[str]:
+    """The failures the summary lists; with its "… N more" they account for all ``total``."""
+    found = sections(text)[FAILURES]
+    assert found.total == total
+    assert len(found.entries) + (found.more or 0) == total, (found.entries, found.more)
+    return found.entries
+
+
+def test_every_failed_or_partial_attempt_on_an_open_issue_is_shown() -> None:
+    # the report: three failed attempts and one partial, three shown, no "more", at 1.2 KB of 6 KB
+    webhook = "src/payments/webhook.py"
+    events = [event(1, "issue", "Webhook retries create duplicate charges", issue_id="k7q2", location=webhook)]
+    tried = ["Deduplicated on the Stripe event id", "A 5-second lock around mark_paid", "Retried inside a transaction"]
+    events += [event(2 + n, "attempt", text, issue_id="k7q2", outcome="failed", location=webhook)
+               for n, text in enumerate(tried)]
+    events.append(event(5, "attempt", "Queued the webhooks; half of them", issue_id="k7q2", outcome="partial",
+                        location=webhook))
+    for state in (fold(events), applied_in_reverse(events)):
+        text = render(state, "payments", "purpose")
+        assert failures_shown_or_counted(text, 4) == [
+            f"- #k7q2 partial: Queued the webhooks; half of them ({webhook})",
+            f"- #k7q2 failed: Retried inside a transaction ({webhook})",
+            f"- #k7q2 failed: A 5-second lock around mark_paid ({webhook})",
+            f"- #k7q2 failed: Deduplicated on the Stripe event id ({webhook})"]
+        assert f"- #k7q2 Webhook retries create duplicate charges ({webhook})\n" \
+               f"  - attempts: 3 failed, 1 partial (under {FAILURES})\n" in text
+        assert text.index(f"## {FAILURES}") < text.index("## Open issues")
+
+
+def applied_in_reverse(events: list[Event]) -> State:
+    """The bounded state built as the index builds it, one event at a time, here newest first."""
+    state = State()
+    for ev in reversed(events):
+        state.apply(ev)
+    return state
+
+
+@pytest.mark.parametrize("budget", [400, 700, 1000, 1500, 2500, 4000, DEFAULT_BUDGET])
+def test_failed_attempts_on_open_issues_are_shown_or_counted_at_any_budget(budget: int) -> None:
+    events = [event(1, "issue", "the importer drops rows", issue_id="k7q2", location="src/importer.py"),
+              event(2, "issue", "exports are slow", issue_id="w3x9")]
+    events += [event(10 + n, "attempt", f"approach {n}: " + "what was tried and why it failed " * 3,
+                     issue_id=("k7q2", "w3x9")[n % 2], outcome=("failed", "partial")[n % 3 == 0])
+               for n in range(45)]  # more than the state keeps of one issue: all are counted
+    text = render(fold(events), "proj", "purpose", budget)
+    assert len(text) <= budget
+    shown = failures_shown_or_counted(text, 45)
+    assert shown or budget < 700  # the first section: a modest budget shows some
+    assert_cuts_are_counted(text)
+
+
+def test_a_done_issue_counts_the_attempts_it_does_not_show() -> None:
+    events = [event(1, "issue", "the bug", issue_id="k7q2")]
+    events += [event(2 + n, "attempt", f"tried {n}", issue_id="k7q2", outcome="failed") for n in range(5)]
+    events.append(event(10, "fix", "the fix", issue_id="k7q2"))
+    text = render(fold(events), "proj", "purpose")
+    assert "- #k7q2 the bug\n  - fixed: the fix\n  - failed: tried 4\n  - failed: tried 3\n  - failed: tried 2\n" \
+           "  - … 2 more failed or partial: `ken show #k7q2`\n" in text
+    assert FAILURES not in text  # a fixed issue's attempts inform: they stay with it
+    full = render(fold(events, bounded=False), "proj", "purpose", None)
+    assert "tried 0" in full and "more failed or partial" not in full
+
+
+def year_of_history() -> list[Event]:
+    """A year derived from git: routine fixes every few days (most on a hot file), three reverts
+    (two in the last month, one on the hot file; one ten months ago on the hot file) and a
+    feature. Nothing hand-written."""
+    hot, cold = "src/core.py", "docs/guide.md"
+    events = [event(100 + d, "fix", f"Fix routine thing {d}", source="git", timestamp=on_day(d),
+                    location=hot if d % 3 else f"src/m{d}.py") for d in range(0, 360, 5)]
+    events += [
+        event(1, "attempt", "Reverted 1a2b3c4d5e: Use a sentinel default", source="git", outcome="failed",
+              timestamp=on_day(40), location=hot),
+        event(2, "attempt", "Reverted 2b3c4d5e6f: Reword the guide", source="git", outcome="failed",
+              timestamp=on_day(352), location=cold),
+        event(3, "attempt", "Reverted 3c4d5e6f7a: Cache the parser", source="git", outcome="failed",
+              timestamp=on_day(345), location=hot),
+        event(4, "note", "feat: parse in parts", source="git", timestamp=on_day(200)),
+    ]
+    return events
+
+
+def test_reverts_come_first_after_a_years_history_recent_and_hot_first() -> None:
+    events = year_of_history()
+    text = render(fold(events), "proj", "purpose")
+    found = sections(text)
+    assert list(found)[0] == FAILURES
+    assert failures_shown_or_counted(text, 3) == [
+        "- Reverted 3c4d5e6f7a: Cache the parser (src/core.py)",  # the last month, the hot file
+        "- Reverted 2b3c4d5e6f: Reword the guide (docs/guide.md)",  # the last month, newer, a cold file
+        "- Reverted 1a2b3c4d5e: Use a sentinel default (src/core.py)"]  # ten months ago
+    history = found["From git history"]
+    assert history.total == 73 and not any("Reverted" in e for e in history.entries)  # shown once
+    assert history.more is None or len(text) > DEFAULT_BUDGET - 150  # the budget is spent before cutting
+    assert len(text) <= DEFAULT_BUDGET
+    assert render(fold(events), "proj", "purpose") == text
+    assert render(applied_in_reverse(events), "proj", "purpose") == text
+
+
+def test_the_budget_is_spent_before_the_history_is_cut() -> None:
+    events = [event(n, "fix", f"Fix routine thing {n}: " + "words " * 8, source="git", location=f"src/f{n % 7}.py")
+              for n in range(1, 300)]
+    text = render(fold(events), "proj", "purpose")
+    history = sections(text)["From git history"]
+    assert history.total == 299 and history.more == 299 - len(history.entries) > 0
+    assert DEFAULT_BUDGET - 150 < len(text) <= DEFAULT_BUDGET
+
+
 # --- events derived from git, and the files still there ------------------------------------------
 
 @pytest.mark.parametrize(("kind", "summary", "fields", "line"), [
@@ -290,8 +418,9 @@ def test_hand_written_events_stay_in_the_notes_and_derived_ones_in_the_history()
     events = [event(1, "note", "a hand-written note"), event(2, "fix", "Fix the build", source="git"),
               event(3, "attempt", "tried a cache", outcome="failed", source="import")]
     found = sections(render(fold(events), "proj", "purpose"))
-    assert found["Notes"].entries == ["- failed: tried a cache", "- a hand-written note"]
+    assert found["Notes"].entries == ["- a hand-written note"]
     assert found["From git history"].entries == ["- Fix the build"]
+    assert found["Failed attempts and reverts"].entries == ["- failed: tried a cache"]  # once, with the failures
 
 
 def test_key_files_skip_deleted_files_and_still_show_twenty() -> None:

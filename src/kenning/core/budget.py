@@ -1,9 +1,12 @@
 """Sections under a character budget: the cutting rule every bounded projection shares.
 
 Sections come in priority order. Each gets a share of what is left when its turn comes, so a
-share a section does not use flows on to the sections after it. A section that had to stop
-early ends with a count and the command that shows the rest; one where not even its heading
-and count fit is left out whole (the caller says so if it matters).
+share a section does not use flows on to the sections after it. With ``refill`` (the summary),
+what is still unused once every section has had its turn goes back to the sections that had to
+stop early, in priority order: a section is cut only when the budget is spent, never while part
+of it lies unused. A section that had to stop early ends with a count and the command that
+shows the rest; one where not even its heading and count fit is left out whole (the caller
+says so if it matters).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from kenning.core.text import one_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable, Iterable, Iterator
 
 
 class Section:
@@ -20,7 +23,9 @@ class Section:
 
     def __init__(self, title: str, share: float, entries: Iterable[list[str]], total: int, more: str,
                  heading: str = "##", counted: bool = True) -> None:
-        self.title, self.share, self.entries, self.total, self.more = title, share, entries, total, more
+        self.title, self.share, self.total, self.more = title, share, total, more
+        self._source = iter(entries)
+        self._taken: list[list[str]] = []  # entries built so far: a refill renders the section again
         self.heading = heading
         self.counted = counted  # False: the entries are lines of one text, not things to count
         self.shown = 0
@@ -29,6 +34,14 @@ class Section:
     def title_line(self) -> str:
         count = f" ({self.total})" if self.counted else ""
         return f"{self.heading} {self.title}{count}\n"
+
+    def entries(self) -> Iterator[list[str]]:
+        """The entries in order, each built once however often the section is rendered; built
+        lazily, so a long list costs only what is shown."""
+        yield from self._taken
+        for entry in self._source:
+            self._taken.append(entry)
+            yield entry
 
     def smallest(self) -> int:
         """Room for the heading and its "more" line: what a section needs to say it exists."""
@@ -60,14 +73,14 @@ def left_out_line(sections: list[Section]) -> str:
     return "Left out for the budget: " + ", ".join(f"{s.title} ({s.total})" for s in sections) + ".\n"
 
 
-def render_sections(sections: list[Section], budget: int | None) -> str:
-    """The sections' Markdown within ``budget`` characters (None: everything)."""
-    out = ""
+def render_sections(sections: list[Section], budget: int | None, refill: bool = False) -> str:
+    """The sections' Markdown within ``budget`` characters (None: everything). ``refill``: room
+    left over at the end goes back to the sections cut short, the first first."""
+    if budget is None:
+        return "".join(render_section(section, None) for section in sections)
+    texts: list[str] = []
     remaining = budget
     for index, section in enumerate(sections):
-        if remaining is None:
-            out += render_section(section, None)
-            continue
         shares = sum(s.share for s in sections[index:])
         allowance = int(remaining * section.share / shares) if shares else remaining
         # a section's heading and count come before anything of the sections after it
@@ -75,9 +88,16 @@ def render_sections(sections: list[Section], budget: int | None) -> str:
         text = render_section(section, allowance)
         if section.total and not section.rendered:
             break  # no room for even its heading: every section after it is left out too
-        out += text
+        texts.append(text)
         remaining -= len(text)
-    return out
+    if refill:
+        for index, section in enumerate(sections[:len(texts)]):
+            spare = budget - sum(len(text) for text in texts)
+            if spare <= 0:
+                break
+            if section.shown < section.total:
+                texts[index] = render_section(section, len(texts[index]) + spare)
+    return "".join(texts)
 
 
 def render_section(section: Section, allowance: int | None) -> str:
@@ -86,7 +106,7 @@ def render_section(section: Section, allowance: int | None) -> str:
     title = section.title_line()
     text = title
     shown = 0
-    for entry in section.entries:
+    for entry in section.entries():
         block = "".join(line + "\n" for line in entry)
         left = section.total - shown - 1
         reserve = len(more_line(left, section.more)) if left > 0 else 0

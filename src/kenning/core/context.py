@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from kenning.core.budget import Section, fit
+from kenning.core.fold import ATTEMPTS_SHOWN
 from kenning.core.lessons import line as lesson_line
 from kenning.core.markdown import inline, literal, where
 from kenning.core.text import one_line
@@ -103,7 +104,7 @@ def _sections(inputs: Inputs) -> list[Section]:
 def _issue_lines(issue: Issue) -> list[str]:
     item = issue.item
     lines = [f"- #{inline(item['issue_id'])} {inline(item.get('summary', ''), ITEM_CHARS)}{where(item)}"]
-    for attempt in issue.attempts:
+    for attempt in issue.attempts[:ATTEMPTS_SHOWN]:  # the state keeps more, for the summary
         lines.append(f"  - {inline(attempt.get('outcome', 'failed'))}: {inline(attempt.get('summary', ''), ITEM_CHARS)}"
                      f"{where(attempt)}")
     return lines

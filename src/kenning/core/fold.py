@@ -8,13 +8,17 @@ with a fold from scratch. Duplicate ids are dropped by ``fold`` (and by the inde
 cache folds incrementally).
 
 Rules (docs/views.md):
-- an issue is done when a ``fix`` names it; each issue shows its latest fix and its three most
-  recent ``failed``/``partial`` attempts;
+- an issue is done when a ``fix`` names it; each issue keeps its latest fix, its newest
+  ``failed``/``partial`` attempts and how many it has of each (so a view that shows some of
+  them can say how many it did not);
 - a decision stands unless another decision's ``supersedes`` names it;
-- notes: the ten most recent; lessons: notes and decisions marked ``lesson``;
-- history: events derived from git that name no issue (fix commits, reverts, features), the ten
+- notes: the most recent; lessons: notes and decisions marked ``lesson``;
+- history: events derived from git that name no issue (fix commits, reverts, features), the
   most recent, kept apart from the notes so that a busy history never pushes a hand-written
   note out;
+- failures: failed and partial attempts that name no issue (reverts derived from git among
+  them), the most recent, kept apart as well: what an agent must not repeat is never pushed out
+  by a busy history of routine fixes;
 - key files: files cited by events, most cited first;
 - events of an unknown type are counted and otherwise ignored.
 
@@ -53,18 +57,20 @@ if TYPE_CHECKING:
 else:
     Item = dict
 
-ATTEMPTS_SHOWN = 3
-NOTES_SHOWN = 10
+ATTEMPTS_SHOWN = 3  # of a done issue in the summary, and of an open one in the context
+# the budgeted state keeps this many failed/partial attempts per issue (and counts them all):
+# more than one issue's part of a 6,000-character summary shows
+ATTEMPTS_KEPT = 20
 ITEM_CHARS = 240  # one event's text in the budgeted summary; ``--full`` shows it whole
-# the budgeted state keeps this many done issues and lessons: more than a 6,000-character
-# summary can show, so the budget (not the state) decides what is cut
+# the budgeted state keeps this many done issues, lessons, notes, history and failures: more
+# than a 6,000-character summary can show, so the budget (not the state) decides what is cut
 TOP_KEPT = 200
 # files weighed for the key files when deleted ones are skipped: a project that deleted most of
 # what its memory cites shows fewer than twenty rather than look at every path ever cited
 # (a summary is rendered after every write)
 FILES_LOOKED_AT = 100
-TABLES = ("open_issues", "fixes", "done_ids", "attempts", "decisions", "decided_lessons", "retired",
-          "key_files")
+TABLES = ("open_issues", "fixes", "done_ids", "attempts", "attempt_counts", "decisions", "decided_lessons",
+          "retired", "key_files")
 
 _ITEM_KEYS = ("id", "type", "timestamp", "location", "issue_id", "outcome", "supersedes", "lesson")
 
@@ -141,6 +147,7 @@ class State:
         self.fixes = given.get("fixes") or MemoryTable()        # issue id -> its latest fix
         self.done_ids = given.get("done_ids") or MemoryTable()  # every issue id that is done
         self.attempts = given.get("attempts") or MemoryTable()  # issue id -> newest attempts
+        self.attempt_counts = given.get("attempt_counts") or MemoryTable()  # issue id -> {outcome: n}
         self.decisions = given.get("decisions") or MemoryTable()  # standing decisions
         self.decided_lessons = given.get("decided_lessons") or MemoryTable()  # ... marked lesson
         self.retired = given.get("retired") or MemoryTable()    # ids named by supersedes
@@ -153,6 +160,10 @@ class State:
         self.history_count: int = short.get("history_count", 0)
         self.lessons: list[Item] = short.get("lessons", [])
         self.lesson_count: int = short.get("lesson_count", 0)
+        # failed/partial attempts naming no issue (also in the notes or the history, by source)
+        self.failures: list[Item] = short.get("failures", [])
+        self.failure_count: int = short.get("failure_count", 0)
+        self.failures_from_git: int = short.get("failures_from_git", 0)
         self.unknown: int = short.get("unknown", 0)
         # set when an event arriving out of order may have needed an issue this bounded state
         # already let go of: only a fold from scratch, in order, gives the right state then
@@ -163,7 +174,8 @@ class State:
         the tables, and read back through ``State(short=...)``."""
         return {"done": self.done, "notes": self.notes, "note_count": self.note_count, "history": self.history,
                 "history_count": self.history_count, "lessons": self.lessons, "lesson_count": self.lesson_count,
-                "unknown": self.unknown}
+                "failures": self.failures, "failure_count": self.failure_count,
+                "failures_from_git": self.failures_from_git, "unknown": self.unknown}
 
     def item(self, event: Event) -> Item:
         item: Item = event.pick(_ITEM_KEYS)  # type: ignore[assignment]  # the keys are _ITEM_KEYS
@@ -234,6 +246,7 @@ class State:
         if pushed is not None:
             # a done issue pushed out of the kept window can never come back: drop its attempts
             self.attempts.pop(pushed["issue_id"])
+            self.attempt_counts.pop(pushed["issue_id"])
 
     def _attempt(self, event: Event) -> None:
         if event.outcome not in ("failed", "partial"):
@@ -248,8 +261,11 @@ class State:
         attempts = list(self.attempts.get(iid) or [])
         attempts.append(item)
         attempts.sort(key=key, reverse=True)
-        del attempts[ATTEMPTS_SHOWN if self.bounded else len(attempts):]
+        del attempts[ATTEMPTS_KEPT if self.bounded else len(attempts):]
         self.attempts.put(iid, rank(attempts[0]), attempts)
+        counts = dict(self.attempt_counts.get(iid) or {})
+        counts[event.outcome] = counts.get(event.outcome, 0) + 1
+        self.attempt_counts.put(iid, "", counts)
 
     def _decision(self, event: Event) -> None:
         target = event.supersedes
@@ -270,13 +286,18 @@ class State:
             self._loose(self.item(event), event)
 
     def _loose(self, item: Item, event: Event) -> None:
-        """Notes and events that name no issue: those derived from git go to the history."""
+        """Notes and events that name no issue: those derived from git go to the history; failed
+        and partial attempts go to the failures as well."""
+        if event.type == "attempt":
+            self.failure_count += 1
+            self.failures_from_git += int(event.source == "git")
+            _insert_top(self.failures, item, self._limit(TOP_KEPT))
         if event.source == "git":
             self.history_count += 1
-            _insert_top(self.history, item, self._limit(NOTES_SHOWN))
+            _insert_top(self.history, item, self._limit(TOP_KEPT))
         else:
             self.note_count += 1
-            _insert_top(self.notes, item, self._limit(NOTES_SHOWN))
+            _insert_top(self.notes, item, self._limit(TOP_KEPT))
 
     # -- views used by projections ------------------------------------------------------------
 
@@ -298,6 +319,14 @@ class State:
 
     def history_items(self) -> list[Item]:
         return sorted(self.history, key=key, reverse=True)
+
+    def failure_items(self) -> list[Item]:
+        """Failed and partial attempts that name no issue, newest first."""
+        return sorted(self.failures, key=key, reverse=True)
+
+    def tried(self, issue_id: str) -> dict[str, int]:
+        """How many failed and partial attempts an issue has (all of them, kept or not)."""
+        return dict(self.attempt_counts.get(issue_id) or {})
 
     def open_items(self) -> Iterator[Item]:
         return (item for _, item in self.open_issues.by_rank())

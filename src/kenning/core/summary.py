@@ -1,8 +1,11 @@
 """The session-start summary: a bounded, deterministic Markdown projection of the state.
 
-Priority when the budget cuts (docs/views.md): open issues with their failed attempts,
+Ranked by what an agent must not repeat (docs/views.md): the failed and partial attempts on
+open issues and those that name no issue (reverts derived from git among them) come first, the
+newest month first and, within a month, those on the most cited files first; then open issues,
 standing decisions, lessons, lessons from other projects, recently done issues, notes, then
-what git history says (fix commits, reverts, features that name no issue); key files last
+what git history says (fix commits, features that name no issue); key files last. The budget is
+spent before anything is cut, and every list that is cut says how many it did not show
 (``core.budget``). Key files are the ones still in the working tree, and the lessons from other
 projects are the machine-wide store's lessons for the declared stack: the caller gathers both,
 so this stays pure.
@@ -17,8 +20,8 @@ from __future__ import annotations
 import re
 
 from kenning.core.budget import Section, render_sections
-from kenning.core.events import MAX_SUMMARY
-from kenning.core.fold import ATTEMPTS_SHOWN, ITEM_CHARS, NOTES_SHOWN, State
+from kenning.core.events import MAX_SUMMARY, location_path, parse_timestamp
+from kenning.core.fold import ATTEMPTS_SHOWN, ITEM_CHARS, State, key
 from kenning.core.markdown import inline, literal, where
 from kenning.core.text import one_line
 
@@ -30,7 +33,12 @@ if TYPE_CHECKING:
     from kenning.core.fold import Item
 
 DEFAULT_BUDGET = 6000
+FAILURES_TITLE = "Failed attempts and reverts"
 HISTORY_TITLE = "From git history"
+# failures are ranked newest month first: the gate's default look-back for failed attempts and
+# reverts, counted back from the newest failure (not the clock), so the same events give the
+# same order whenever the summary is rendered
+RECENT_US = 30 * 86_400 * 1_000_000
 OTHERS_TITLE = "Lessons from other projects"
 
 PURPOSE_PLACEHOLDER = "(not written yet: describe the project in the Purpose section of .kenning/PROJECT_MAP.md)"
@@ -68,44 +76,101 @@ def render(state: State, project: str, purpose: str, budget: int | None = DEFAUL
     # an empty section's share would only shrink the others' (a young project's few sections
     # would leave most of the budget unused): the shares are split among sections with entries
     sections = [s for s in _sections(state, limit, exists, elsewhere) if s.total]
-    out += render_sections(sections, None if budget is None else budget - len(out))
+    out += render_sections(sections, None if budget is None else budget - len(out), refill=True)
     return out.rstrip("\n") + "\n"
 
 
 def _sections(state: State, limit: int | None, exists: Callable[[str], bool] | None,
               elsewhere: Section) -> list[Section]:
-    notes = state.note_items()[:NOTES_SHOWN] if limit is not None else state.note_items()
-    history = state.history_items()[:NOTES_SHOWN] if limit is not None else state.history_items()
+    # loose failures are kept with the notes or the history too (the brief reads them there):
+    # here they are shown once, among the failures
+    notes = [n for n in state.note_items() if n.get("type") != "attempt"]
+    history = [n for n in state.history_items() if n.get("type") != "attempt"]
+    failures, failure_total = _failures(state)
     files = state.top_files(exists=exists)
     return [
-        Section("Open issues", 0.40, (_issue_lines(state, i, limit) for i in state.open_items()),
-                 state.open_issues.size(), "ken issues"),
-        Section("Standing decisions", 0.25, ([_decision_line(d, limit)] for d in state.standing_decisions()),
-                 state.decisions.size(), "ken search --type decision"),
+        Section(FAILURES_TITLE, 0.40, ([_failure_line(f, limit)] for f in failures), failure_total,
+                "ken search --type attempt"),
+        Section("Open issues", 0.20, (_issue_lines(state, i, limit, open_issue=True) for i in state.open_items()),
+                state.open_issues.size(), "ken issues"),
+        Section("Standing decisions", 0.20, ([_decision_line(d, limit)] for d in state.standing_decisions()),
+                state.decisions.size(), "ken search --type decision"),
         Section("Lessons", 0.10, ([_plain_line(d, limit)] for d in state.lesson_items()),
-                 state.lesson_total(), "ken summary --full"),
+                state.lesson_total(), "ken summary --full"),
         elsewhere,
-        Section("Recently done", 0.15, (_issue_lines(state, i, limit) for i in state.done_items()),
-                 state.done_ids.size(), "ken issues --all"),
+        Section("Recently done", 0.10, (_issue_lines(state, i, limit) for i in state.done_items()),
+                state.done_ids.size(), "ken issues --all"),
         Section("Notes", 0.10, ([_plain_line(n, limit)] for n in notes),
-                 state.note_count, "ken search --type note"),
+                state.note_count - (state.failure_count - state.failures_from_git), "ken search --type note"),
         Section(HISTORY_TITLE, 0.10, ([_plain_line(n, limit)] for n in history),
-                 state.history_count, "ken summary --full"),
+                state.history_count - state.failures_from_git, "ken summary --full"),
         Section("Key files", 0.10, ([f"- {inline(p)} ({n})"] for p, n in files), len(files), "ken search --at PATH"),
     ]
 
 
+def _failures(state: State) -> tuple[list[Item], int]:
+    """The failed and partial attempts on open issues and those that name no issue, in the order
+    they are shown, and how many there are (kept or not): the newest month first (``RECENT_US``
+    back from the newest), within a month those on the files the memory cites most, then the
+    newest first."""
+    found = list(state.failure_items())
+    total = state.failure_count
+    for issue in state.open_items():
+        iid = issue["issue_id"]
+        found += state.attempts.get(iid) or []
+        total += sum(state.tried(iid).values())
+    if not found:
+        return [], total
+    newest = max(_micros(item) for item in found)
+    heat: dict[str, int] = {}
+    for item in found:
+        path = location_path(item.get("location", ""))
+        if path and path not in heat:
+            heat[path] = state.key_files.get(path) or 0
+    found.sort(key=key, reverse=True)
+    found.sort(key=lambda item: ((newest - _micros(item)) // RECENT_US,
+                                 -heat.get(location_path(item.get("location", "")), 0)))
+    return found, max(total, len(found))
 
-def _issue_lines(state: State, issue: Item, limit: int | None) -> list[str]:
+
+def _micros(item: Item) -> int:
+    try:
+        return parse_timestamp(item.get("timestamp", ""))
+    except ValueError:
+        return 0  # a hand-edited log's odd time: ranked with the oldest
+
+
+def _failure_line(item: Item, limit: int | None) -> str:
+    """``- #k7q2 failed: what was tried (where)`` for an attempt on an issue; one that names no
+    issue reads as it does among the notes (``- Reverted 1a2b3c4d5e: …``)."""
+    if not item.get("issue_id"):
+        return _plain_line(item, limit)
+    outcome = inline(item.get("outcome", "failed"))
+    return f"- #{inline(item['issue_id'])} {outcome}: {inline(item.get('summary', ''), _most(limit))}{where(item)}"
+
+
+def _issue_lines(state: State, issue: Item, limit: int | None, open_issue: bool = False) -> list[str]:
+    """An issue; a done one with its fix and its newest failed or partial attempts, an open one
+    with how many it has (they are listed among the failures, first)."""
     iid = issue["issue_id"]
     lines = [f"- #{inline(iid)} {inline(issue.get('summary', ''), _most(limit))}{where(issue)}"]
+    tried = state.tried(iid)
+    if open_issue:
+        if tried:
+            counts = ", ".join(f"{n} {inline(outcome)}" for outcome, n in sorted(tried.items()))
+            lines.append(f"  - attempts: {counts} (under {FAILURES_TITLE})")
+        return lines
     fix = state.fixes.get(iid) if state.done_ids.get(iid) else None
     if fix is not None:
         lines.append(f"  - fixed: {inline(fix.get('summary', ''), _most(limit))}")
     attempts = state.attempts.get(iid) or []
-    for attempt in attempts[:ATTEMPTS_SHOWN] if limit is not None else attempts:
+    shown = attempts[:ATTEMPTS_SHOWN] if limit is not None else attempts
+    for attempt in shown:
         text = inline(attempt.get("summary", ""), _most(limit))
         lines.append(f"  - {inline(attempt.get('outcome', 'failed'))}: {text}")
+    hidden = max(sum(tried.values()), len(attempts)) - len(shown)
+    if hidden > 0:
+        lines.append(f"  - … {hidden} more failed or partial: `ken show #{inline(iid)}`")
     return lines
 
 

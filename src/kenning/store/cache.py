@@ -33,7 +33,9 @@ if TYPE_CHECKING:
 # 21: the failed-attempt and issue keys carry the columns their counts read (covering), and
 #     the path keys order by (ts, id), as the gate picks the newest rows
 # 22: the owner table: which clone built the index (``cache_owner``)
-CACHE_VERSION = "22"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+# 23: the summary state counts each issue's failed/partial attempts and keeps the failures that
+#     name no issue (reverts among them) and more notes and history: the budget cuts, not the state
+CACHE_VERSION = "23"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
