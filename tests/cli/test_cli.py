@@ -229,6 +229,18 @@ def test_issue_and_supersedes_accept_unique_prefixes(repo: Repo) -> None:
     assert "third choice" in summary and "first choice" not in summary and "second choice" not in summary
 
 
+def test_a_decision_already_superseded_is_refused_naming_its_replacement(repo: Repo) -> None:
+    d1 = written(repo.ok("decide", "sessions in Redis", "--json"))["id"]
+    d2 = written(repo.ok("decide", "sessions in Postgres", "--supersedes", d1, "--json"))["id"]
+    err = assert_rejected(repo, "decide", "sessions in SQLite", "--supersedes", d1)
+    assert f"{d1} was already superseded by {d2}" in err and f"supersede {d2} instead" in err
+    d3 = written(repo.ok("decide", "sessions in SQLite", "--supersedes", d2, "--json"))["id"]
+    err = assert_rejected(repo, "decide", "sessions in memory", "--supersedes", d1[:12])  # a prefix, two links back
+    assert f"superseded by {d2} (now replaced in turn by {d3}); supersede {d3} instead" in err
+    doctor = repo.ken("doctor")
+    assert doctor.returncode == 0 and "double_supersede" not in doctor.stdout, doctor.stdout
+
+
 def test_timestamps_strictly_increase_when_the_clock_steps_back_a_little(repo: Repo) -> None:
     repo.ok("note", "one", env={"KEN_NOW": "2030-01-01T00:00:00Z"})
     repo.ok("note", "two", env={"KEN_NOW": "2029-12-31T23:50:00Z"})  # ten minutes back (NTP, a VM resumed)
