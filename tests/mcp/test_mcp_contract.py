@@ -117,9 +117,9 @@ async def test_bad_arguments_are_one_line_errors_and_write_nothing(world: World,
 
 
 async def test_a_decision_already_superseded_is_refused_naming_its_replacement(world: World, alpha: Path) -> None:
-    old = world.ok(alpha, "decide", "sessions in Redis", "--json").stdout
-    old_id = json.loads(old)["id"]
-    new_id = json.loads(world.ok(alpha, "decide", "sessions in Postgres", "--supersedes", old_id, "--json").stdout)["id"]
+    old_id = json.loads(world.ok(alpha, "decide", "sessions in Redis", "--json").stdout)["id"]
+    new = world.ok(alpha, "decide", "sessions in Postgres", "--supersedes", old_id, "--json").stdout
+    new_id = json.loads(new)["id"]
     before = log(alpha)
     async with connect(world, alpha) as mcp:
         said = await mcp.refused("add_decision", summary="sessions in SQLite", supersedes=old_id)
