@@ -296,7 +296,7 @@ def doctor(args: argparse.Namespace) -> int:
 
     report = run_doctor(find_project(), now=getattr(args, "now", None), fix=args.fix)
     _print_json(report) if args.json else sys.stdout.write(render_doctor(report))
-    return 1 if report["problems"] else 0  # scripts and CI read the verdict from the exit code
+    return 1 if report["problems"] else 0  # scripts and CI read the verdict; information never fails them
 
 
 def precheck(args: argparse.Namespace) -> int:

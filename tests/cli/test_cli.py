@@ -241,6 +241,23 @@ def test_a_decision_already_superseded_is_refused_naming_its_replacement(repo: R
     assert doctor.returncode == 0 and "double_supersede" not in doctor.stdout, doctor.stdout
 
 
+def test_a_double_supersession_from_a_merge_is_mended_by_superseding_one_replacement(repo: Repo) -> None:
+    d1 = written(repo.ok("decide", "sessions in Redis", "--json"))["id"]
+    ours = written(repo.ok("decide", "ours: sessions in Postgres", "--supersedes", d1, "--json"))["id"]
+    theirs = "evt_" + "3" * 20  # the other branch's decision, merged in
+    repo.append_raw(event_line(id=theirs, type="decision", summary="theirs: sessions in SQLite", supersedes=d1,
+                               timestamp="2030-01-01T00:00:00.000000Z"))
+    doctor = repo.ken("doctor", "--json", env={"KEN_NOW": "2030-01-02T00:00:00Z"})
+    problems = json.loads(doctor.stdout)["problems"]
+    assert doctor.returncode == 1 and [p["kind"] for p in problems] == ["double_supersede"], problems
+    assert f"{ours} and {theirs} all stand" in problems[0]["message"]
+    err = assert_rejected(repo, "decide", "sessions in memory", "--supersedes", d1)
+    assert f"supersede {ours} or {theirs} instead" in err
+    repo.ok("decide", "sessions in Postgres after all", "--supersedes", theirs, env={"KEN_NOW": "2030-01-02T00:00:00Z"})
+    doctor = repo.ken("doctor", "--json", env={"KEN_NOW": "2030-01-02T00:00:00Z"})
+    assert doctor.returncode == 0 and json.loads(doctor.stdout)["problems"] == [], doctor.stdout
+
+
 def test_timestamps_strictly_increase_when_the_clock_steps_back_a_little(repo: Repo) -> None:
     repo.ok("note", "one", env={"KEN_NOW": "2030-01-01T00:00:00Z"})
     repo.ok("note", "two", env={"KEN_NOW": "2029-12-31T23:50:00Z"})  # ten minutes back (NTP, a VM resumed)
@@ -486,8 +503,9 @@ def test_doctor_reports_malformed_lines_and_duplicate_issue_ids_after_a_merge(re
     assert re.search(r"\bline 2\b", r.stdout) and re.search(r"\bline 5\b", r.stdout), r.stdout
     assert "k7q2" in r.stdout and "evt_" + "1" * 20 in r.stdout and "evt_" + "2" * 20 in r.stdout
     report = json.loads(repo.ken("doctor", "--json", env=clock).stdout)
-    kinds = {(p["kind"], p.get("line") or p.get("issue_id")) for p in report["problems"]}
-    assert {("malformed_line", 5), ("duplicate_issue_id", "k7q2")} == kinds
+    assert [(p["kind"], p["line"]) for p in report["problems"]] == [("malformed_line", 5)]
+    # two branches that picked one issue id: history no one can change, so information, not a problem
+    assert [(p["kind"], p["issue_id"]) for p in report["information"]] == [("duplicate_issue_id", "k7q2")]
     # the marker hides no event: named as a harmless leftover, apart from the problems
     assert [(h["kind"], h["line"]) for h in report["harmless"]] == [("conflict_marker", 2)]
     assert report["events"] == 3
