@@ -483,9 +483,10 @@ def mcp(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as err:
         if (err.name or "").partition(".")[0] != "mcp":
             raise
+        from kenning.app.installation import reinstall_command
         from kenning.core.errors import package_missing
 
-        raise package_missing("`ken mcp` (the MCP server)", "mcp") from err
+        raise package_missing("`ken mcp` (the MCP server)", "mcp", reinstall_command()) from err
     return serve(Path(args.root) if args.root else None)
 
 
