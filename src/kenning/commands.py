@@ -32,7 +32,7 @@ def init(args: argparse.Namespace) -> int:
 
     project, changes = run_init(Path.cwd(), private=args.private, hooks=not args.no_hooks,
                                 backfill=not args.no_backfill, backfill_days=args.backfill_days,
-                                register=not args.no_register)
+                                now=args.now, register=not args.no_register)
     if args.json:
         _print_json(init_report(project.root, changes, ken_executable()))
         return 0

@@ -165,7 +165,7 @@ def build_parser(only: str | None = None) -> _Parser:
     as_json.add_argument("--json", action="store_true", help="print JSON instead of text")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = _command(sub, "init", "Set up .kenning/ in this repository (idempotent).", c.init, [as_json])
+    p = _command(sub, "init", "Set up .kenning/ in this repository (idempotent).", c.init, [timed, as_json])
     p.add_argument("--private", action="store_true", help="keep kenning out of git (local only)")
     p.add_argument("--no-hooks", action="store_true", help="do not install git hooks")
     p.add_argument("--no-backfill", action="store_true", help="do not derive events from git history")

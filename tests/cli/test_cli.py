@@ -13,6 +13,7 @@ import re
 import secrets
 import shutil
 import string
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -133,6 +134,33 @@ def test_init_creates_its_files_keeps_claude_md_and_changes_nothing_the_second_t
     (repo.path / "CLAUDE.md").write_text(edited)
     repo.ok("init")
     assert (repo.path / "CLAUDE.md").read_text() == claude + "\nmy text after\n"
+
+
+def test_init_says_created_for_the_files_it_created_and_updated_for_those_it_changed(world: World) -> None:
+    repo = world.repo(files={"src/app.py": "x = 1\n", "CLAUDE.md": "# House rules\n"})
+    first = json.loads(repo.init("--json").stdout)["files"]
+    for path in ("AGENTS.md", ".gitattributes", ".kenning/AI_INSTRUCTIONS.md", ".kenning/events.jsonl",
+                 ".kenning/config.toml", ".kenning/.gitignore"):
+        assert first[path] == "created", (path, first)
+    assert first["CLAUDE.md"] == "updated", first  # the user's file, given kenning's block
+    assert set(json.loads(repo.init("--json").stdout)["files"].values()) == {"unchanged"}
+    (repo.path / "AGENTS.md").write_text("# Agents\n")  # the block removed by hand
+    (repo.path / ".gitattributes").write_text("*.png binary\n")
+    text = repo.init().stdout
+    assert "  updated  AGENTS.md\n" in text and "  updated  .gitattributes\n" in text, text
+    assert "  created  " not in text, text
+
+
+def test_init_takes_now_and_derives_the_history_before_that_time(world: World) -> None:
+    repo = world.repo()
+    (repo.path / "src" / "app.py").write_text("def main():\n    return 2\n")
+    world.git(repo.path, "add", "-A")
+    when = {"GIT_AUTHOR_DATE": "2020-05-01T12:00:00Z", "GIT_COMMITTER_DATE": "2020-05-01T12:00:00Z"}
+    subprocess.run(["git", "commit", "-q", "-m", "fix: main returns 2"], cwd=repo.path, env={**world.env, **when},
+                   check=True)
+    report = json.loads(repo.ok("init", "--no-hooks", "--now", "2020-06-01T00:00:00Z", "--json").stdout)
+    assert report["events_derived"] == 1, report  # the fix of 2020-05-01 is within the 90 days before --now
+    assert [e["summary"] for e in repo.json("search", "main returns")] == ["fix: main returns 2"]
 
 
 def test_init_bridge_keeps_line_endings_follows_a_link_and_skips_what_it_cannot_read(world: World) -> None:

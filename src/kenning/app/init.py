@@ -40,8 +40,8 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
     root = project.root
     changes: list[tuple[str, str]] = []
 
-    def note(path: Path, changed: bool, verb: str = "created") -> None:
-        changes.append((os.path.relpath(path, root), verb if changed else "unchanged"))
+    def note(path: Path, changed: bool, existed: bool = False) -> None:
+        changes.append((os.path.relpath(path, root), told(changed, existed)))
 
     if backfill_days is not None and backfill_days < 0:
         raise InvalidInput("--backfill-days must be 0 or more")
@@ -56,19 +56,21 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
     note(project.map_path, files.create_if_missing(project.map_path, project_map(root, _remote_name(project)),
                                                    within=root))
     protocol = texts.instructions(maintenance=bool(summary_app.purpose(project)))
-    note(project.dir / "AI_INSTRUCTIONS.md",
-         files.write_atomic(project.dir / "AI_INSTRUCTIONS.md", protocol, within=root), "written")
+    instructions = project.dir / "AI_INSTRUCTIONS.md"
+    existed = os.path.lexists(instructions)
+    note(instructions, files.write_atomic(instructions, protocol, within=root), existed)
     ignore = project.dir / ".gitignore"
     if files.create_if_missing(ignore, texts.GITIGNORE, within=root):
         note(ignore, True)
     else:  # set up by an older version: a write cut off before its rename leaves a .*.tmp file
-        note(ignore, _ensure_line(ignore, ".*.tmp", root), "updated")
+        note(ignore, _ensure_line(ignore, ".*.tmp", root), existed=True)
     if private:
         _exclude(project, changes)
     else:
         path = root / ".gitattributes"
+        existed = os.path.lexists(path)
         changed = [_ensure_line(path, line, root) for line in texts.GITATTRIBUTES_LINES]
-        note(path, any(changed), "updated")
+        note(path, any(changed), existed)
     _write_bridges(project, bridges, changes, project.title)
     with open_memory(project, now, capture=False) as memory:
         now_s = now_micros(now) // 1_000_000
@@ -85,6 +87,13 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
     if register:
         changes.append(_register(project))
     return project, changes
+
+
+def told(changed: bool, existed: bool) -> str:
+    """What init did to a file, as the user reads it: created, updated or unchanged."""
+    if not changed:
+        return "unchanged"
+    return "updated" if existed else "created"
 
 
 def check_targets(project: Project, bridges: list[str], private: bool, hooks: bool) -> None:
@@ -133,7 +142,7 @@ def _write_bridges(project: Project, names: list[str], changes: list[tuple[str, 
             continue
         done.add(str(path))
         try:
-            current = files.read_exact(path)
+            current = files.read_exact(path)  # None: no such file yet
         except (UnicodeDecodeError, IsADirectoryError):
             changes.append((file, "skipped (not a UTF-8 text file; add the kenning block by hand)"))
             continue
@@ -142,7 +151,7 @@ def _write_bridges(project: Project, names: list[str], changes: list[tuple[str, 
         except ValueError as err:  # the one rule for kenning's blocks (core.marked): never guess
             changes.append((file, f"skipped ({err}; put them right or delete the block, then run this again)"))
             continue
-        changes.append((file, "updated" if files.write_atomic(path, text, within=project.root) else "unchanged"))
+        changes.append((file, told(files.write_atomic(path, text, within=project.root), current is not None)))
 
 
 def with_bridge(text: str | None, project: str) -> str:
@@ -177,7 +186,8 @@ def _exclude(project: Project, changes: list[tuple[str, str]]) -> None:
     if gdir is None:
         raise InvalidInput("--private needs a git repository to keep kenning out of; run `git init`")
     common = git.common_dir(gdir)
+    existed = os.path.lexists(common / "info" / "exclude")
     changed = False
     for line in ("/.kenning/", "/CLAUDE.local.md"):
         changed = _ensure_line(common / "info" / "exclude", line, common) or changed
-    changes.append((".git/info/exclude", "updated" if changed else "unchanged"))
+    changes.append((".git/info/exclude", told(changed, existed)))
