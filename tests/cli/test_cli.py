@@ -151,6 +151,19 @@ def test_init_says_created_for_the_files_it_created_and_updated_for_those_it_cha
     assert "  created  " not in text, text
 
 
+def test_a_clone_of_a_mirror_kept_as_repo_is_titled_by_its_registered_name(world: World) -> None:
+    source = world.repo("upstream")
+    mirror = world.base / "mirrors" / "tokio-rs+axum" / "repo"  # the last folder names no project
+    world.git(world.base, "clone", "-q", "--bare", str(source.path), str(mirror))
+    world.git(world.base, "clone", "-q", str(mirror), str(world.base / "axum"))
+    clone = Repo(world, world.base / "axum")
+    report = json.loads(clone.ok("init", "--no-hooks", "--no-backfill", "--json").stdout)
+    assert report["registered"] == "axum"
+    title = (clone.path / ".kenning" / "PROJECT_MAP.md").read_text().splitlines()[0]
+    assert title == "# Project map: axum", title
+    assert "axum" in clone.ok("summary").stdout.splitlines()[0]
+
+
 def test_init_takes_now_and_derives_the_history_before_that_time(world: World) -> None:
     repo = world.repo()
     (repo.path / "src" / "app.py").write_text("def main():\n    return 2\n")

@@ -53,8 +53,8 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
         note(project.log_path, True)
     note(project.config_path, files.create_if_missing(project.config_path, texts.CONFIG, within=root))
     note(project.plan_path, files.create_if_missing(project.plan_path, texts.PLAN, within=root))
-    note(project.map_path, files.create_if_missing(project.map_path, project_map(root, _remote_name(project)),
-                                                   within=root))
+    title = _remote_name(project) or registry.name_of(project)  # never a mirror's "repo"
+    note(project.map_path, files.create_if_missing(project.map_path, project_map(root, title), within=root))
     protocol = texts.instructions(maintenance=bool(summary_app.purpose(project)))
     instructions = project.dir / "AI_INSTRUCTIONS.md"
     existed = os.path.lexists(instructions)
@@ -122,10 +122,18 @@ def _register(project: Project) -> tuple[str, str]:
 
 def _remote_name(project: Project) -> str | None:
     """The name of the repository at the ``origin`` remote (``git@host:team/shop.git`` -> shop):
-    what two teammates' clones agree on, whatever folders they cloned into."""
+    what two teammates' clones agree on, whatever folders they cloned into. None when the remote's
+    last folder names no project (a mirror kept as ``…/team+shop/repo``, a ``…/shop/.git``): the
+    project is then titled by the name it is registered under, never "repo"."""
     url = git.config_get(project.root, "remote.origin.url") if git.git_dir(project.root) else None
     name = re.split(r"[/:\\]", url.rstrip("/\\"))[-1] if url else ""
-    return name.removesuffix(".git") or None
+    name = name.removesuffix(".git")
+    return name if name and name.lower() not in _NO_PROJECT_NAMES else None
+
+
+# the names a folder holding some repository is given, whatever the project: never a title
+_NO_PROJECT_NAMES = frozenset({"repo", "repos", "repository", "git", "src", "source", "code", "mirror", "clone",
+                               "checkout", "origin", "upstream"})
 
 
 
