@@ -56,3 +56,15 @@ def test_command_has_help_and_an_example(name: str) -> None:
     match = re.search(r"^Example:\n\s+(.+)$", text, re.M)
     assert match, f"`ken {name} --help` has no `Example:` epilog"
     assert re.search(rf"\bken {re.escape(name)}\b", match.group(1)), f"the example of `ken {name}` does not run it"
+
+
+WRITE_SUMMARIES = {"issue": "the problem", "attempt": "the approach tried", "fix": "what fixed it",
+                   "decide": "what was decided", "note": "what to remember"}
+
+
+@pytest.mark.parametrize("name", sorted(WRITE_SUMMARIES))
+def test_each_write_says_what_its_summary_is(name: str) -> None:
+    """The summary's help is the command's own, never one copied from another command."""
+    summary = next(a for a in subcommands()[name]._actions if a.dest == "summary")
+    assert summary.help and summary.help.startswith(f"one line: {WRITE_SUMMARIES[name]}"), summary.help
+    assert "what happened" not in subcommands()[name].format_help()

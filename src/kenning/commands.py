@@ -32,7 +32,7 @@ def init(args: argparse.Namespace) -> int:
 
     project, changes = run_init(Path.cwd(), private=args.private, hooks=not args.no_hooks,
                                 backfill=not args.no_backfill, backfill_days=args.backfill_days,
-                                register=not args.no_register)
+                                now=args.now, register=not args.no_register)
     if args.json:
         _print_json(init_report(project.root, changes, ken_executable()))
         return 0
@@ -296,7 +296,7 @@ def doctor(args: argparse.Namespace) -> int:
 
     report = run_doctor(find_project(), now=getattr(args, "now", None), fix=args.fix)
     _print_json(report) if args.json else sys.stdout.write(render_doctor(report))
-    return 1 if report["problems"] else 0  # scripts and CI read the verdict from the exit code
+    return 1 if report["problems"] else 0  # scripts and CI read the verdict; information never fails them
 
 
 def precheck(args: argparse.Namespace) -> int:
@@ -484,9 +484,10 @@ def mcp(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as err:
         if (err.name or "").partition(".")[0] != "mcp":
             raise
+        from kenning.app.installation import reinstall_command
         from kenning.core.errors import package_missing
 
-        raise package_missing("`ken mcp` (the MCP server)", "mcp") from err
+        raise package_missing("`ken mcp` (the MCP server)", "mcp", reinstall_command()) from err
     return serve(Path(args.root) if args.root else None)
 
 

@@ -165,7 +165,7 @@ def build_parser(only: str | None = None) -> _Parser:
     as_json.add_argument("--json", action="store_true", help="print JSON instead of text")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = _command(sub, "init", "Set up .kenning/ in this repository (idempotent).", c.init, [as_json])
+    p = _command(sub, "init", "Set up .kenning/ in this repository (idempotent).", c.init, [timed, as_json])
     p.add_argument("--private", action="store_true", help="keep kenning out of git (local only)")
     p.add_argument("--no-hooks", action="store_true", help="do not install git hooks")
     p.add_argument("--no-backfill", action="store_true", help="do not derive events from git history")
@@ -184,9 +184,9 @@ def build_parser(only: str | None = None) -> _Parser:
                    help="re-attempts and controls from this date or span (default 1y)")
     p.add_argument("--controls", type=int, metavar="N", default=200, help="ordinary commits to replay (default 200)")
 
-    def write(name: str, help_text: str, issue: str | None) -> _Parser:
+    def write(name: str, help_text: str, summary: str, issue: str | None) -> _Parser:
         p = _command(sub, name, help_text, c.write, [timed, as_json])
-        p.add_argument("summary", help="one line: what happened")
+        p.add_argument("summary", help=f"one line: {summary}")
         p.add_argument("--at", metavar="PATH[:LINE]",
                        help="the file it concerns, optionally with a line from 1: src/a.py or src/a.py:42")
         details = p.add_mutually_exclusive_group()
@@ -197,8 +197,8 @@ def build_parser(only: str | None = None) -> _Parser:
             p.add_argument("--issue", metavar="ID", help=issue)
         return p
 
-    write("issue", "Record a problem to solve.", None)
-    p = write("attempt", "Record an approach and its outcome.",
+    write("issue", "Record a problem to solve.", "the problem, as it shows", None)
+    p = write("attempt", "Record an approach and its outcome.", "the approach tried",
               "the issue it tries to solve (optional when exactly one is open)")
     outcome = p.add_mutually_exclusive_group()
     for flag in OUTCOMES:
@@ -206,12 +206,13 @@ def build_parser(only: str | None = None) -> _Parser:
                              help=f"the outcome: {_MEANINGS.get(flag, flag)}")
     p.add_argument("--diff", action="store_true",
                    help="attach the working tree's diff of the --at file (so the gate can recognize the change)")
-    write("fix", "Record the fix of an issue (with evidence in --details).",
+    write("fix", "Record the fix of an issue (with evidence in --details).", "what fixed it",
           "the issue it fixes (optional when exactly one is open)")
-    p = write("decide", "Record a decision; --supersedes retires an earlier one.", "a related issue")
+    p = write("decide", "Record a decision; --supersedes retires an earlier one.",
+              "what was decided, and why if it fits", "a related issue")
     p.add_argument("--supersedes", metavar="EVENT_ID", help="id (or unique prefix) of the decision it replaces")
     p.add_argument("--lesson", action="store_true", help="mark as a reusable lesson")
-    p = write("note", "Record a note.", "a related issue")
+    p = write("note", "Record a note.", "what to remember", "a related issue")
     p.add_argument("--lesson", action="store_true", help="mark as a reusable lesson")
 
     p = _command(sub, "show", "Show an issue (id or prefix) or an event.", c.show, [as_json])

@@ -109,9 +109,10 @@ def render_stats(stats: dict[str, Any]) -> str:
 
 def render_doctor(report: dict[str, Any]) -> str:
     """``ken doctor``: what --fix did, one line per problem (with its line number when it has
-    one), the harmless leftovers of merges, what is fine, then the count."""
+    one), the information, the harmless leftovers of merges, what is fine, then the count."""
     lines = [f"fixed: {done}" for done in report["fixed"]]
     lines += [f"{problem['kind']}: {problem['message']}" for problem in report["problems"]]
+    lines += [f"information: {item['kind']}: {item['message']}" for item in report["information"]]
     lines += [f"harmless: {item['kind']}: {item['message']}" for item in report["harmless"]]
     merge = report["merge"]
     if merge.get("checked") and set(merge["attributes"].values()) == {"union"} and not merge["driver"]:
@@ -123,7 +124,9 @@ def render_doctor(report: dict[str, Any]) -> str:
     lines += [f"agent hook ok: {run['agent']} {run['event']}: {run['command']}"
               for run in report["agent_hooks"] if run["status"] == "ok"]
     harmless = f", {len(report['harmless'])} harmless" if report["harmless"] else ""
-    lines.append(f"{plural(report['events'], 'event')} checked, {plural(len(report['problems']), 'problem')}{harmless}")
+    known = f", {len(report['information'])} for information" if report["information"] else ""
+    lines.append(f"{plural(report['events'], 'event')} checked, {plural(len(report['problems']), 'problem')}"
+                 f"{known}{harmless}")
     return "\n".join(lines) + "\n"
 
 

@@ -40,7 +40,9 @@ def watch(project: Project, saves: int | None = None, window_s: float | None = N
         from watchdog.events import FileSystemEvent, FileSystemEventHandler
         from watchdog.observers import Observer
     except ImportError as err:
-        raise extra_missing("`ken watch`", "watch") from err
+        from kenning.app.installation import extra_command
+
+        raise extra_missing("`ken watch`", "watch", extra_command("watch")) from err
     from kenning.app.record import record
     from kenning.app.reporting import warnings_to
 

@@ -74,7 +74,7 @@ def test_instructions_ask_for_setup_first_then_to_verify_memory_against_the_sour
     assert "you are in setup mode" in setup and "maintenance mode" not in setup
     fill_purpose(repo, "A shop front for a bakery: orders, payments and delivery slots.")
     out = repo.init().stdout
-    assert "written  .kenning/AI_INSTRUCTIONS.md" in out
+    assert "updated  .kenning/AI_INSTRUCTIONS.md" in out
     maintenance = path.read_text()
     assert "This project is in maintenance mode" in maintenance and "setup mode" not in maintenance
     assert "memory can be stale" in maintenance

@@ -13,6 +13,7 @@ import re
 import secrets
 import shutil
 import string
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -135,6 +136,46 @@ def test_init_creates_its_files_keeps_claude_md_and_changes_nothing_the_second_t
     assert (repo.path / "CLAUDE.md").read_text() == claude + "\nmy text after\n"
 
 
+def test_init_says_created_for_the_files_it_created_and_updated_for_those_it_changed(world: World) -> None:
+    repo = world.repo(files={"src/app.py": "x = 1\n", "CLAUDE.md": "# House rules\n"})
+    first = json.loads(repo.init("--json").stdout)["files"]
+    for path in ("AGENTS.md", ".gitattributes", ".kenning/AI_INSTRUCTIONS.md", ".kenning/events.jsonl",
+                 ".kenning/config.toml", ".kenning/.gitignore"):
+        assert first[path] == "created", (path, first)
+    assert first["CLAUDE.md"] == "updated", first  # the user's file, given kenning's block
+    assert set(json.loads(repo.init("--json").stdout)["files"].values()) == {"unchanged"}
+    (repo.path / "AGENTS.md").write_text("# Agents\n")  # the block removed by hand
+    (repo.path / ".gitattributes").write_text("*.png binary\n")
+    text = repo.init().stdout
+    assert "  updated  AGENTS.md\n" in text and "  updated  .gitattributes\n" in text, text
+    assert "  created  " not in text, text
+
+
+def test_a_clone_of_a_mirror_kept_as_repo_is_titled_by_its_registered_name(world: World) -> None:
+    source = world.repo("upstream")
+    mirror = world.base / "mirrors" / "tokio-rs+axum" / "repo"  # the last folder names no project
+    world.git(world.base, "clone", "-q", "--bare", str(source.path), str(mirror))
+    world.git(world.base, "clone", "-q", str(mirror), str(world.base / "axum"))
+    clone = Repo(world, world.base / "axum")
+    report = json.loads(clone.ok("init", "--no-hooks", "--no-backfill", "--json").stdout)
+    assert report["registered"] == "axum"
+    title = (clone.path / ".kenning" / "PROJECT_MAP.md").read_text().splitlines()[0]
+    assert title == "# Project map: axum", title
+    assert "axum" in clone.ok("summary").stdout.splitlines()[0]
+
+
+def test_init_takes_now_and_derives_the_history_before_that_time(world: World) -> None:
+    repo = world.repo()
+    (repo.path / "src" / "app.py").write_text("def main():\n    return 2\n")
+    world.git(repo.path, "add", "-A")
+    when = {"GIT_AUTHOR_DATE": "2020-05-01T12:00:00Z", "GIT_COMMITTER_DATE": "2020-05-01T12:00:00Z"}
+    subprocess.run(["git", "commit", "-q", "-m", "fix: main returns 2"], cwd=repo.path, env={**world.env, **when},
+                   check=True)
+    report = json.loads(repo.ok("init", "--no-hooks", "--now", "2020-06-01T00:00:00Z", "--json").stdout)
+    assert report["events_derived"] == 1, report  # the fix of 2020-05-01 is within the 90 days before --now
+    assert [e["summary"] for e in repo.json("search", "main returns")] == ["fix: main returns 2"]
+
+
 def test_init_bridge_keeps_line_endings_follows_a_link_and_skips_what_it_cannot_read(world: World) -> None:
     repo = world.repo(files={"src/app.py": "x = 1\n"})
     (repo.path / "CLAUDE.md").write_bytes(b"# Rules\r\nkeep\r\n")
@@ -227,6 +268,35 @@ def test_issue_and_supersedes_accept_unique_prefixes(repo: Repo) -> None:
     assert d3["supersedes"] == d2["id"]
     summary = repo.ok("summary").stdout
     assert "third choice" in summary and "first choice" not in summary and "second choice" not in summary
+
+
+def test_a_decision_already_superseded_is_refused_naming_its_replacement(repo: Repo) -> None:
+    d1 = written(repo.ok("decide", "sessions in Redis", "--json"))["id"]
+    d2 = written(repo.ok("decide", "sessions in Postgres", "--supersedes", d1, "--json"))["id"]
+    err = assert_rejected(repo, "decide", "sessions in SQLite", "--supersedes", d1)
+    assert f"{d1} was already superseded by {d2}" in err and f"supersede {d2} instead" in err
+    d3 = written(repo.ok("decide", "sessions in SQLite", "--supersedes", d2, "--json"))["id"]
+    err = assert_rejected(repo, "decide", "sessions in memory", "--supersedes", d1[:12])  # a prefix, two links back
+    assert f"superseded by {d2} (now replaced in turn by {d3}); supersede {d3} instead" in err
+    doctor = repo.ken("doctor")
+    assert doctor.returncode == 0 and "double_supersede" not in doctor.stdout, doctor.stdout
+
+
+def test_a_double_supersession_from_a_merge_is_mended_by_superseding_one_replacement(repo: Repo) -> None:
+    d1 = written(repo.ok("decide", "sessions in Redis", "--json"))["id"]
+    ours = written(repo.ok("decide", "ours: sessions in Postgres", "--supersedes", d1, "--json"))["id"]
+    theirs = "evt_" + "3" * 20  # the other branch's decision, merged in
+    repo.append_raw(event_line(id=theirs, type="decision", summary="theirs: sessions in SQLite", supersedes=d1,
+                               timestamp="2030-01-01T00:00:00.000000Z"))
+    doctor = repo.ken("doctor", "--json", env={"KEN_NOW": "2030-01-02T00:00:00Z"})
+    problems = json.loads(doctor.stdout)["problems"]
+    assert doctor.returncode == 1 and [p["kind"] for p in problems] == ["double_supersede"], problems
+    assert f"{ours} and {theirs} all stand" in problems[0]["message"]
+    err = assert_rejected(repo, "decide", "sessions in memory", "--supersedes", d1)
+    assert f"supersede {ours} or {theirs} instead" in err
+    repo.ok("decide", "sessions in Postgres after all", "--supersedes", theirs, env={"KEN_NOW": "2030-01-02T00:00:00Z"})
+    doctor = repo.ken("doctor", "--json", env={"KEN_NOW": "2030-01-02T00:00:00Z"})
+    assert doctor.returncode == 0 and json.loads(doctor.stdout)["problems"] == [], doctor.stdout
 
 
 def test_timestamps_strictly_increase_when_the_clock_steps_back_a_little(repo: Repo) -> None:
@@ -474,8 +544,9 @@ def test_doctor_reports_malformed_lines_and_duplicate_issue_ids_after_a_merge(re
     assert re.search(r"\bline 2\b", r.stdout) and re.search(r"\bline 5\b", r.stdout), r.stdout
     assert "k7q2" in r.stdout and "evt_" + "1" * 20 in r.stdout and "evt_" + "2" * 20 in r.stdout
     report = json.loads(repo.ken("doctor", "--json", env=clock).stdout)
-    kinds = {(p["kind"], p.get("line") or p.get("issue_id")) for p in report["problems"]}
-    assert {("malformed_line", 5), ("duplicate_issue_id", "k7q2")} == kinds
+    assert [(p["kind"], p["line"]) for p in report["problems"]] == [("malformed_line", 5)]
+    # two branches that picked one issue id: history no one can change, so information, not a problem
+    assert [(p["kind"], p["issue_id"]) for p in report["information"]] == [("duplicate_issue_id", "k7q2")]
     # the marker hides no event: named as a harmless leftover, apart from the problems
     assert [(h["kind"], h["line"]) for h in report["harmless"]] == [("conflict_marker", 2)]
     assert report["events"] == 3

@@ -8,6 +8,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -34,15 +35,36 @@ def ken_without(repo: Repo, hidden: str, *args: str, stdin: str = "") -> subproc
                           input=stdin, capture_output=True, text=True, timeout=60)
 
 
+CHECKOUT = str(Path(__file__).resolve().parents[2])  # where this kenning is installed from (-e, or pipx install .)
+
+
 @pytest.mark.parametrize(("command", "hidden", "said"), [
-    (["mcp"], "mcp", "reinstall kenning (pipx reinstall kenning"),
-    (["watch"], "watchdog", "pipx install 'kenning[watch]'"),
+    (["mcp"], "mcp", f"reinstall kenning ({sys.executable} -m pip install --force-reinstall "),
+    # kenning is not on a package index under its name: the command names the checkout it came from
+    (["watch"], "watchdog", f"{CHECKOUT}[watch]'"),
 ])
 def test_a_surface_without_its_package_says_what_to_install(repo: Repo, command: list[str], hidden: str, said: str):
     r = ken_without(repo, hidden, *command)
     assert r.returncode == 2
     assert r.stderr.count("\n") == 1 and said in r.stderr, r.stderr
-    assert "Traceback" not in r.stderr
+    assert "Traceback" not in r.stderr and "'kenning[" not in r.stderr
+
+
+@pytest.mark.parametrize(("source", "prefix", "command"), [
+    (("/src/my kenning", False), "/home/u/.local/share/pipx/venvs/kenning",
+     "pipx install --force '/src/my kenning[watch]'"),
+    (("/src/kenning", True), "/src/kenning/.venv", "{python} -m pip install -e '/src/kenning[watch]'"),
+    (("/src/kenning", False), "/opt/env", "{python} -m pip install '/src/kenning[watch]'"),
+    (None, "/opt/env", "from your kenning checkout, pipx install --force '.[watch]'"),
+])
+def test_the_install_command_follows_how_kenning_was_installed(monkeypatch: pytest.MonkeyPatch, source, prefix,
+                                                               command):
+    from kenning.app import installation
+
+    monkeypatch.setattr(installation, "_source", lambda: source)
+    monkeypatch.setattr(installation.sys, "prefix", prefix)
+    monkeypatch.setattr(installation.sys, "executable", "/opt/env/bin/python")
+    assert installation.extra_command("watch").startswith(command.format(python="/opt/env/bin/python"))
 
 
 def test_the_gate_and_the_writes_need_no_extra(repo: Repo):

@@ -173,6 +173,16 @@ def test_precheck_of_a_mistyped_path_says_no_such_file(typed: Repo) -> None:
     assert not [r for r in checks(typed) if r.get("file") == "src/ap.py"], "a typo left a check record"
 
 
+def test_precheck_with_nothing_staged_says_so_in_one_line(typed: Repo) -> None:
+    r = typed.ok("precheck")  # no paths: the staged files, and none is staged
+    assert r.stdout == ("nothing to check: no file is staged (`git add` one, or name files: "
+                        "`ken precheck PATH`)\n"), repr(r.stdout)
+    assert json.loads(typed.ok("precheck", "--json").stdout)["files"] == []
+    (typed.path / "a:b.py").write_text("x = 2\n")
+    typed.world.git(typed.path, "add", "a:b.py")
+    assert typed.ok("precheck").stdout == "a:b.py: ok (no warnings)\n"
+
+
 def test_precheck_judges_deleted_files_as_before(typed: Repo) -> None:
     typed.ok("note", "the old parser drops empty lines", "--at", "src/old.py")  # memory, never a file
     (typed.path / "src" / "app.py").unlink()  # deleted, with memory

@@ -23,7 +23,7 @@ def test_init_json_reports_files_hooks_events_and_registry(world: World) -> None
     repo = world.repo()
     report = json.loads(repo.ok("init", "--json").stdout)
     assert report["root"] == str(repo.path)
-    assert report["files"][".kenning/events.jsonl"] == "created" and report["files"]["CLAUDE.md"] == "updated"
+    assert report["files"][".kenning/events.jsonl"] == "created" and report["files"]["CLAUDE.md"] == "created"
     assert set(report["hooks"]) >= {"pre-commit", "post-commit"} and report["events_derived"] >= 0
     assert report["registered"] == "repo" and report["mcp_server"]["args"] == ["mcp"]
     assert {"path": ".kenning/plan.md", "what": "created"} in report["changes"]

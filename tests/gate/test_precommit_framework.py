@@ -10,6 +10,8 @@ downloaded); the manifest itself is checked by the framework's own loader.
 from __future__ import annotations
 
 import json
+import os
+import re
 import shlex
 import subprocess
 import sys
@@ -196,3 +198,32 @@ def test_strict_mode_refuses_the_commit_through_the_framework(world: World):
     r, runs = commit_app(repo, "a = 2\n")
     assert r.returncode != 0 and runs == 1, r.stdout + r.stderr
     assert "commit refused" in r.stdout + r.stderr
+
+
+def readme_config() -> str:
+    """The `.pre-commit-config.yaml` the README gives, as a user copies it."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("[pre-commit framework]"):]
+    found = re.search(r"```yaml\n(.*?)```", section, re.S)
+    assert found, "README.md gives no .pre-commit-config.yaml after naming the pre-commit framework"
+    return found.group(1)
+
+
+def test_the_readme_s_pre_commit_config_works_as_written(world: World):
+    repo = world.repo()
+    repo.write(".pre-commit-config.yaml", readme_config())
+    repo.commit("app.py", "a = 1\n", "initial", 10)
+    on_path = {"PATH": f"{Path(KEN).parent}{os.pathsep}{repo.world.env.get('PATH', '')}"}  # the `ken` a user has
+    framework(repo, "validate-config", ".pre-commit-config.yaml")
+    framework(repo, "install")
+    r = repo.ok("init", "--no-backfill", days=5)
+    assert "the pre-commit framework runs kenning-precheck from .pre-commit-config.yaml" in r.stdout, r.stdout
+    remember_failure(repo)
+    before = gate_runs(repo)
+    repo.write("app.py", "a = 2\n")
+    repo.git("add", "app.py")
+    r = repo.git("commit", "-m", "change app", check=False, days=1,
+                 env={**on_path, "PRE_COMMIT_HOME": str(repo.world.base / "pre-commit-home")})
+    out = r.stdout + r.stderr
+    assert r.returncode == 0 and gate_runs(repo) - before == 1, out
+    assert out.count(TOLD) == 1 and "cached the config at import" in out, out

@@ -252,8 +252,14 @@ def test_a_reverted_fix_is_said_so_by_precheck_and_doctor(world: World):
     repo.ok("init", "--no-hooks")
     w = failed(repo.precheck("svc.py"), "svc.py")
     assert "Reverted fix" in w["message"] and original[:10] in w["message"]
-    problems = json.loads(repo.ken("doctor", "--json").stdout)["problems"]
-    assert [p["kind"] for p in problems if p["kind"] == "reverted_fix"] == ["reverted_fix"], problems
+    # upstream history nobody can change: shown as information, and doctor still exits 0
+    doctor = repo.ken("doctor", "--json")
+    report = json.loads(doctor.stdout)
+    assert [p["kind"] for p in report["information"]] == ["reverted_fix"], report
+    assert doctor.returncode == 0 and report["problems"] == [], report
+    text = repo.ken("doctor")
+    assert text.returncode == 0 and "information: reverted_fix: fix evt_" in text.stdout, text.stdout
+    assert "0 problems, 1 for information" in text.stdout, text.stdout
 
 
 # -- k. ken backfill ------------------------------------------------------------------------------

@@ -116,6 +116,17 @@ async def test_bad_arguments_are_one_line_errors_and_write_nothing(world: World,
     assert log(alpha) == before
 
 
+async def test_a_decision_already_superseded_is_refused_naming_its_replacement(world: World, alpha: Path) -> None:
+    old_id = json.loads(world.ok(alpha, "decide", "sessions in Redis", "--json").stdout)["id"]
+    new = world.ok(alpha, "decide", "sessions in Postgres", "--supersedes", old_id, "--json").stdout
+    new_id = json.loads(new)["id"]
+    before = log(alpha)
+    async with connect(world, alpha) as mcp:
+        said = await mcp.refused("add_decision", summary="sessions in SQLite", supersedes=old_id)
+        assert said.endswith(f"{old_id} was already superseded by {new_id}; supersede {new_id} instead"), said
+    assert log(alpha) == before
+
+
 async def test_two_open_issues_make_an_attempt_name_one(world: World, alpha: Path) -> None:
     world.ok(alpha, "issue", "first")
     world.ok(alpha, "issue", "second")

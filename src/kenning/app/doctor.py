@@ -10,6 +10,11 @@ all: the gate shows the revert as ``Reverted fix …``). Also the MCP clients' c
 a missing, broken or ``--root``-pinned kenning entry. And the coding agents' hooks: each installed
 command is run as the agent would run it, from the repository with a bare PATH, because an agent
 treats a hook that cannot start as a non-blocking error and goes on without it.
+
+Every finding is one of three groups (``MENDED_BY``): a *problem*, which ``--fix`` or the user
+can mend, and the only group that makes ``ken doctor`` exit 1; *information*, a fact nobody can
+change (upstream history, a teammate's choice), shown and never failing a run; and the
+*harmless* leftovers of merges that ``log_health`` names.
 """
 
 from __future__ import annotations
@@ -65,8 +70,29 @@ def doctor(project: Project, now: str | None = None, fix: bool = False) -> dict[
     problems += _tracked_derived(project)
     hooks_found, hooks_run = _agent_hooks(project)
     problems += hooks_found
-    return {"events": len(events), "problems": problems, "harmless": found.harmless, "fixed": fixed,
-            "merge": merge, "quarantined_bytes": quarantined, "mcp_clients": clients, "agent_hooks": hooks_run}
+    information = [p for p in problems if MENDED_BY.get(p["kind"], "you") is None]
+    problems = [p for p in problems if MENDED_BY.get(p["kind"], "you") is not None]
+    return {"events": len(events), "problems": problems, "information": information, "harmless": found.harmless,
+            "fixed": fixed, "merge": merge, "quarantined_bytes": quarantined, "mcp_clients": clients,
+            "agent_hooks": hooks_run}
+
+
+# What mends each finding: "--fix", "you" (a command or an edit the finding names), or None for
+# information: true as recorded and beyond anyone's reach, so it must not fail a script or CI
+# forever. A kind missing here is a problem (docs/team.md lists them all; a test holds it).
+MENDED_BY: dict[str, str | None] = {
+    "unreadable_log": "you", "malformed_line": "you", "duplicate_event_id": "you",
+    "torn_tail": "--fix", "glued_line": "--fix", "merge_not_union": "--fix", "merge_driver_replaced": "you",
+    "quarantined_bytes": "you", "future_timestamp": "you", "unknown_type": "you",
+    "double_supersede": "you",
+    "mcp_broken": "you", "tracked_derived_files": "you", "tracked_derived_unknown": "you",
+    "agent_hooks_unreadable": "you", "agent_hook_fails": "you", "agent_hooks_outdated": "you",
+    # history a commit cannot change: a fix git later reverted; two branches that picked one
+    # issue id; a decision whose supersedes names no decision (ignored by the fold)
+    "reverted_fix": None, "duplicate_issue_id": None, "supersedes_non_decision": None,
+    # a client configured without kenning, or pinned to one project: the user's choice
+    "mcp_missing": None, "mcp_pinned": None,
+}
 
 
 # an agent started from a desktop launcher, a service or an IDE may have no more than this:
@@ -205,10 +231,11 @@ def _conflicts(events: list[Event]) -> list[dict[str, Any]]:
                                         "likely two branches picked the same id: refer to them by event id"})
     for target, ids in sorted(supersedes.items()):
         kind = by_id[target].type if target in by_id else None
-        if len(ids) > 1:
+        standing = [i for i in ids if i not in supersedes]  # once all but one are retired, it is settled
+        if len(standing) > 1:
             problems.append({"kind": "double_supersede", "id": target,
                              "message": f"{target} is superseded by {len(ids)} decisions ({', '.join(ids)}); "
-                                        "all of them stand: supersede the one you mean to retire"})
+                                        f"{' and '.join(standing)} all stand: supersede the ones you mean to retire"})
         if kind is not None and kind != "decision":
             problems.append({"kind": "supersedes_non_decision", "id": target,
                              "message": f"{', '.join(ids)} supersede {target}, {article(str(kind))}; ignored"})

@@ -54,7 +54,12 @@ class Precheck:
         self.similar = similar or {}  # path -> the failed attempt the proposed change resembles
 
     def text(self, max_lines: int = 12) -> str:
+        if not self.report.files:  # only the staged files can be none: named paths are never empty
+            return NOTHING_STAGED + "\n"
         return gate.render_text(self.report, self.now_us, max_lines)
+
+
+NOTHING_STAGED = "nothing to check: no file is staged (`git add` one, or name files: `ken precheck PATH`)"
 
 
 def settings(project: Project) -> gate.Settings:

@@ -40,8 +40,8 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
     root = project.root
     changes: list[tuple[str, str]] = []
 
-    def note(path: Path, changed: bool, verb: str = "created") -> None:
-        changes.append((os.path.relpath(path, root), verb if changed else "unchanged"))
+    def note(path: Path, changed: bool, existed: bool = False) -> None:
+        changes.append((os.path.relpath(path, root), told(changed, existed)))
 
     if backfill_days is not None and backfill_days < 0:
         raise InvalidInput("--backfill-days must be 0 or more")
@@ -53,22 +53,24 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
         note(project.log_path, True)
     note(project.config_path, files.create_if_missing(project.config_path, texts.CONFIG, within=root))
     note(project.plan_path, files.create_if_missing(project.plan_path, texts.PLAN, within=root))
-    note(project.map_path, files.create_if_missing(project.map_path, project_map(root, _remote_name(project)),
-                                                   within=root))
+    title = _remote_name(project) or registry.name_of(project)  # never a mirror's "repo"
+    note(project.map_path, files.create_if_missing(project.map_path, project_map(root, title), within=root))
     protocol = texts.instructions(maintenance=bool(summary_app.purpose(project)))
-    note(project.dir / "AI_INSTRUCTIONS.md",
-         files.write_atomic(project.dir / "AI_INSTRUCTIONS.md", protocol, within=root), "written")
+    instructions = project.dir / "AI_INSTRUCTIONS.md"
+    existed = os.path.lexists(instructions)
+    note(instructions, files.write_atomic(instructions, protocol, within=root), existed)
     ignore = project.dir / ".gitignore"
     if files.create_if_missing(ignore, texts.GITIGNORE, within=root):
         note(ignore, True)
     else:  # set up by an older version: a write cut off before its rename leaves a .*.tmp file
-        note(ignore, _ensure_line(ignore, ".*.tmp", root), "updated")
+        note(ignore, _ensure_line(ignore, ".*.tmp", root), existed=True)
     if private:
         _exclude(project, changes)
     else:
         path = root / ".gitattributes"
+        existed = os.path.lexists(path)
         changed = [_ensure_line(path, line, root) for line in texts.GITATTRIBUTES_LINES]
-        note(path, any(changed), "updated")
+        note(path, any(changed), existed)
     _write_bridges(project, bridges, changes, project.title)
     with open_memory(project, now, capture=False) as memory:
         now_s = now_micros(now) // 1_000_000
@@ -85,6 +87,13 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
     if register:
         changes.append(_register(project))
     return project, changes
+
+
+def told(changed: bool, existed: bool) -> str:
+    """What init did to a file, as the user reads it: created, updated or unchanged."""
+    if not changed:
+        return "unchanged"
+    return "updated" if existed else "created"
 
 
 def check_targets(project: Project, bridges: list[str], private: bool, hooks: bool) -> None:
@@ -113,10 +122,18 @@ def _register(project: Project) -> tuple[str, str]:
 
 def _remote_name(project: Project) -> str | None:
     """The name of the repository at the ``origin`` remote (``git@host:team/shop.git`` -> shop):
-    what two teammates' clones agree on, whatever folders they cloned into."""
+    what two teammates' clones agree on, whatever folders they cloned into. None when the remote's
+    last folder names no project (a mirror kept as ``…/team+shop/repo``, a ``…/shop/.git``): the
+    project is then titled by the name it is registered under, never "repo"."""
     url = git.config_get(project.root, "remote.origin.url") if git.git_dir(project.root) else None
     name = re.split(r"[/:\\]", url.rstrip("/\\"))[-1] if url else ""
-    return name.removesuffix(".git") or None
+    name = name.removesuffix(".git")
+    return name if name and name.lower() not in _NO_PROJECT_NAMES else None
+
+
+# the names a folder holding some repository is given, whatever the project: never a title
+_NO_PROJECT_NAMES = frozenset({"repo", "repos", "repository", "git", "src", "source", "code", "mirror", "clone",
+                               "checkout", "origin", "upstream"})
 
 
 
@@ -133,7 +150,7 @@ def _write_bridges(project: Project, names: list[str], changes: list[tuple[str, 
             continue
         done.add(str(path))
         try:
-            current = files.read_exact(path)
+            current = files.read_exact(path)  # None: no such file yet
         except (UnicodeDecodeError, IsADirectoryError):
             changes.append((file, "skipped (not a UTF-8 text file; add the kenning block by hand)"))
             continue
@@ -142,7 +159,7 @@ def _write_bridges(project: Project, names: list[str], changes: list[tuple[str, 
         except ValueError as err:  # the one rule for kenning's blocks (core.marked): never guess
             changes.append((file, f"skipped ({err}; put them right or delete the block, then run this again)"))
             continue
-        changes.append((file, "updated" if files.write_atomic(path, text, within=project.root) else "unchanged"))
+        changes.append((file, told(files.write_atomic(path, text, within=project.root), current is not None)))
 
 
 def with_bridge(text: str | None, project: str) -> str:
@@ -177,7 +194,8 @@ def _exclude(project: Project, changes: list[tuple[str, str]]) -> None:
     if gdir is None:
         raise InvalidInput("--private needs a git repository to keep kenning out of; run `git init`")
     common = git.common_dir(gdir)
+    existed = os.path.lexists(common / "info" / "exclude")
     changed = False
     for line in ("/.kenning/", "/CLAUDE.local.md"):
         changed = _ensure_line(common / "info" / "exclude", line, common) or changed
-    changes.append((".git/info/exclude", "updated" if changed else "unchanged"))
+    changes.append((".git/info/exclude", told(changed, existed)))

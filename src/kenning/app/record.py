@@ -253,12 +253,44 @@ def resolve_event(memory: Memory, ref: str) -> str:
 
 
 def resolve_decision(memory: Memory, ref: str) -> str:
+    """The full id of the standing decision ``ref`` names. One already replaced is refused: two
+    decisions retiring the same one would both stand (``ken doctor``'s ``double_supersede``)."""
     target = resolve_event(memory, ref)
     kind = memory.cache.event_type(target)
     if kind != "decision":
         raise InvalidInput(f"{target} is {article(str(kind))}, not a decision; "
                            "--supersedes names the decision it replaces")
+    replacing = _replacing(memory, target)
+    if replacing:
+        standing = _standing(memory, replacing)
+        by = " and ".join(replacing)
+        chain = "" if standing == replacing else f" (now replaced in turn by {' and '.join(standing)})"
+        raise InvalidInput(f"{target} was already superseded by {by}{chain}; "
+                           f"supersede {' or '.join(standing)} instead")
     return target
+
+
+def _replacing(memory: Memory, decision: str) -> list[str]:
+    """The decisions that name ``decision`` in their ``supersedes``, oldest first."""
+    return [Event(json.loads(row)).id for row in memory.cache.superseding([decision])]
+
+
+def _standing(memory: Memory, replacing: list[str]) -> list[str]:
+    """Where a chain of replacements ends: the decisions nothing replaced yet (a merge can leave
+    two). Bounded by the decisions seen, so a cycle written by hand ends too."""
+    seen: set[str] = set()
+    ends: list[str] = []
+    todo = list(replacing)
+    while todo:
+        decision = todo.pop(0)
+        if decision in seen:
+            continue
+        seen.add(decision)
+        newer = _replacing(memory, decision)
+        todo.extend(newer)
+        if not newer:
+            ends.append(decision)
+    return ends or replacing
 
 
 def _append(memory: Memory, draft: dict[str, Any], micros: int, notices: list[str]) -> Event:

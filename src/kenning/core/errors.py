@@ -50,15 +50,16 @@ class ExtraMissing(KenError):
     exit_code = 2
 
 
-def extra_missing(surface: str, extra: str) -> ExtraMissing:
-    return ExtraMissing(f"{surface} needs kenning's `{extra}` extra, which is not installed here: pipx install "
-                        f"'kenning[{extra}]' (or pip install 'kenning[{extra}]' in ken's environment)")
+def extra_missing(surface: str, extra: str, install: str) -> ExtraMissing:
+    """``install``: the command that adds the extra (``app.installation.extra_command``)."""
+    return ExtraMissing(f"{surface} needs kenning's `{extra}` extra, which is not installed here: {install}")
 
 
-def package_missing(surface: str, package: str) -> ExtraMissing:
-    """A dependency gone from ken's environment (a broken or partial installation)."""
+def package_missing(surface: str, package: str, reinstall: str) -> ExtraMissing:
+    """A dependency gone from ken's environment (a broken or partial installation); ``reinstall``:
+    the command that mends it (``app.installation.reinstall_command``)."""
     return ExtraMissing(f"{surface} needs the `{package}` package, which is missing from ken's environment; "
-                        "reinstall kenning (pipx reinstall kenning, or pip install --force-reinstall kenning)")
+                        f"reinstall kenning ({reinstall})")
 
 
 class UnsafePath(KenError):
