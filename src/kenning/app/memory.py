@@ -464,8 +464,8 @@ def _require_readable(info: dict[str, Any]) -> None:
     if not info.get("skipped") or info.get("events") or info.get("unterminated"):
         return
     if info.get("newer") and info["newer"] == info.get("records"):
-        raise MemoryUnreadable(f"every event in {_LOG} was written by a newer kenning; upgrade ken "
-                               "(pip install -U kenning) to read it")
+        raise MemoryUnreadable(f"every event in {_LOG} was written by a newer kenning; update your "
+                               "kenning checkout (git pull) and reinstall it to read it")
     if not info.get("records"):
         raise MemoryUnreadable(f"{_LOG} holds {plural(info['skipped'], 'line')} and not one is an event (a binary, "
                                "encrypted or overwritten file?); restore it with `git checkout -- "
