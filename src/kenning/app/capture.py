@@ -160,7 +160,7 @@ def _read_span(memory: Memory, head: str, start: int, until: int | None, revert_
                     "clone); their events keep the files without line counts. Said once: not retried")
         memory.cache.set_meta("git", {**(memory.cache.meta("git") or {}), "unreadable": total})
     resolver = Resolver(root, head, history)
-    revert_shas = [r.sha for r in records if reverts.read(r.subject, r.body).is_revert]
+    revert_shas = [r.sha for r in records if len(r.parents) <= 1 and reverts.read(r.subject, r.body).is_revert]
     try:
         patches = git_history.show_patches(root, revert_shas)
     except git.GitError:
@@ -248,16 +248,17 @@ def _index(memory: Memory, records: list[git_history.CommitRecord], resolver: Re
         reverts,
     )
 
-    messages = {r.sha: reverts.read(r.subject, r.body) for r in records}
+    # a merge derives nothing (``core.capture.derive``): what its message reverts is not looked up
+    messages = {r.sha: reverts.read(r.subject, r.body) for r in records if len(r.parents) <= 1}
     resolver.prepare([m for m in messages.values() if m.is_revert])
     added = 0
     show = progress and sys.stderr.isatty() and len(records) > 50
     for number, record in enumerate(reversed(records), start=1):  # oldest first: a steady progress line
-        message = messages[record.sha]
-        reverted = resolver.changes(message, record.sha, record.time) if message.is_revert else []
+        message = messages.get(record.sha)
+        reverted = resolver.changes(message, record.sha, record.time) if message and message.is_revert else []
         data = capture.derive(record.sha, record.time, record.email, record.subject, record.body,
                               [(path, changed) for path, _, changed in record.files], record.patch or None,
-                              reverted)
+                              reverted, len(record.parents))
         if data is not None:
             redact_event(memory.project, data)
             event = _checked(data)

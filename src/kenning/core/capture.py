@@ -2,7 +2,7 @@
 
 A revert becomes a failed attempt naming the reverted change, a fix commit a fix, a refactor
 or breaking change a decision, a feature a note; every other commit (relands included: a
-re-attempt is not a failure) is skipped. The event id comes from the commit sha and every
+re-attempt is not a failure; merges too: their branch's commits tell the change) is skipped. The event id comes from the commit sha and every
 field from the commit itself, so every clone derives the same events from the same history,
 and a rewritten history rewrites them.
 
@@ -127,9 +127,14 @@ def _words(text: str) -> set[str]:
 
 
 def derive(sha: str, time_s: int, email: str, subject: str, body: str, files: Sequence[tuple[str, int]],
-           patch: str | None = None, reverted: Sequence[Change] = ()) -> dict[str, Any] | None:
+           patch: str | None = None, reverted: Sequence[Change] = (), parents: int = 1) -> dict[str, Any] | None:
     """The event a commit derives, as a dict ready to redact and index; None when skipped.
-    ``files`` are (path, lines changed); ``reverted`` the commits it reverts found in history."""
+    ``files`` are (path, lines changed); ``reverted`` the commits it reverts found in history.
+    A merge (``parents`` over one) derives nothing: the commits of the branch it merged are in
+    the same history and derive their own events, so its subject (a pull request's title, "Fix
+    …") would be the same change told twice, with no files. A squash merge has one parent."""
+    if parents > 1:
+        return None
     kind = classify(subject, body, reverted)
     if kind is None:
         return None
