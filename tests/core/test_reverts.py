@@ -72,6 +72,21 @@ FORMS = [
     ('go/analysis/passes/buildtag: revert "suggest fix to remove +build lines"',
      "This CL reverts commit 517957c, CL 694415",
      "revert", "suggest fix to remove +build lines", ["517957c"], [], None, True),
+    # a PR named first, then the title
+    ("Revert PR #12 Add foo", "", "revert", "Add foo", [], [12], None, True),
+    ('Revert PR #12 "Add foo"', "", "revert", "Add foo", [], [12], None, True),
+    # hand-written, unquoted: the words after the verb are the change
+    ("revert adding space between option help", "", "revert", "adding space between option help", [], [], None, True),
+    ("Revert changes to the parser", "", "revert", "changes to the parser", [], [], None, True),
+    ("Revert the cache change to fix the build", "", "revert", "the cache change to fix the build", [], [], None, True),
+    # ... unless they are a value, a year or a setting put back: a candidate, the body or an
+    # earlier commit's subject must confirm it
+    ("revert copyright year to project start", "", "revert", "copyright year to project start", [], [], None, False),
+    ('revert to lowercase name "click"', "", "revert", 'to lowercase name "click"', [], [], None, False),
+    ("Revert back to the default timeout", "", "revert", "back to the default timeout", [], [], None, False),
+    ("Revert 2019 copyright header", "", "revert", "2019 copyright header", [], [], None, False),
+    ("revert copyright year to project start", f"This reverts commit {FULL}.",
+     "revert", "copyright year to project start", [FULL], [], None, False),
     # candidates: the history must confirm them
     ("revert: initialize const value", "", "revert", "initialize const value", [], [], None, False),
     ("MIDX: revert the default version to v1", "", "revert", "the default version to v1", [], [], None, False),

@@ -188,7 +188,8 @@ class Resolver:
 
     def prepare(self, messages: list[reverts.Message]) -> None:
         """Ask git, in one process each, about every sha, PR number and quoted subject not listed
-        yet. A commit found by name counts only when it is in HEAD's history: a squash merge can
+        yet (a candidate's subject included: capture after ``ken init`` confirms it as a backfill
+        does). A commit found by name counts only when it is in HEAD's history: a squash merge can
         name a commit of its own branch that never reached it. ``git revert``'s own message (a
         subject and a full sha) needs no process, so a read right after one stays within the
         gate's two git processes."""
@@ -199,8 +200,8 @@ class Resolver:
                                                 and all(len(s) == 40 for s in m.shas))]
         names = [s for m in messages for s in m.shas if ledger.find(s) is None]
         numbers = [n for m in messages for n in m.prs if not ledger.has_pr(n)]
-        titles = [m.title for m in messages if m.explicit and m.title and not m.shas and not m.prs
-                  and not ledger.has_title(m.title)]
+        # a candidate's title too: an earlier commit with that subject is what confirms it
+        titles = [m.title for m in messages if m.title and not m.shas and not m.prs and not ledger.has_title(m.title)]
         found: list[tuple[str, str, int]] = []
         try:
             if names:

@@ -2,9 +2,9 @@
 
 A revert becomes a failed attempt naming the reverted change, a fix commit a fix, a refactor
 or breaking change a decision, a feature a note; every other commit (relands included: a
-re-attempt is not a failure; merges too: their branch's commits tell the change) is skipped. The event id comes from the commit sha and every
-field from the commit itself, so every clone derives the same events from the same history,
-and a rewritten history rewrites them.
+re-attempt is not a failure; merges too: their branch's commits tell the change) is skipped.
+The event id comes from the commit sha and every field from the commit itself, so every clone
+derives the same events from the same history, and a rewritten history rewrites them.
 
 Where a derived event points: ``location`` is the file the change was mostly about (the most
 lines changed), ``touched`` keeps every file, and ``paths`` names the files the gate should
