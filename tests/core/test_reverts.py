@@ -182,6 +182,22 @@ def test_a_reverts_location_is_its_busiest_file_not_the_first_by_name():
     assert event["reverts"] == [ORIGINAL]
 
 
+def test_a_fix_is_located_at_its_code_and_keeps_every_path():
+    files = [("CHANGES.rst", 40), ("tests/test_parser.py", 30), ("docs/parser.rst", 20), ("README.md", 9),
+             ("pyproject.toml", 3), ("src/parser.py", 2)]
+    event = derive("fix: empty input crashes the parser", "", files)
+    assert event is not None and event["location"] == "src/parser.py"
+    assert event["paths"] == ["src/parser.py", "tests/test_parser.py", "pyproject.toml", "docs/parser.rst",
+                              "README.md", "CHANGES.rst"]
+    assert derive("fix: flaky test", "", [("CHANGES.rst", 9), ("tests/test_a.py", 3)])["location"] == "tests/test_a.py"
+    assert derive("fix: typo", "", [("docs/a.rst", 9), ("CHANGES.rst", 12)])["location"] == "docs/a.rst"
+
+
+def test_a_reverts_location_is_its_code_before_its_docs():
+    event = revert_of("Use the fast parser", [("docs/parser.rst", 60), ("src/parser.py", 30)])
+    assert event["location"] == "src/parser.py" and event["paths"] == ["src/parser.py", "docs/parser.rst"]
+
+
 def test_every_touched_path_is_kept():
     files = [(f"pkg/mod{i:03}.py", 10 + i % 7) for i in range(120)]
     event = revert_of("Rewrite every module", files)
