@@ -72,6 +72,21 @@ FORMS = [
     ('go/analysis/passes/buildtag: revert "suggest fix to remove +build lines"',
      "This CL reverts commit 517957c, CL 694415",
      "revert", "suggest fix to remove +build lines", ["517957c"], [], None, True),
+    # a PR named first, then the title
+    ("Revert PR #12 Add foo", "", "revert", "Add foo", [], [12], None, True),
+    ('Revert PR #12 "Add foo"', "", "revert", "Add foo", [], [12], None, True),
+    # hand-written, unquoted: the words after the verb are the change
+    ("revert adding space between option help", "", "revert", "adding space between option help", [], [], None, True),
+    ("Revert changes to the parser", "", "revert", "changes to the parser", [], [], None, True),
+    ("Revert the cache change to fix the build", "", "revert", "the cache change to fix the build", [], [], None, True),
+    # ... unless they are a value, a year or a setting put back: a candidate, the body or an
+    # earlier commit's subject must confirm it
+    ("revert copyright year to project start", "", "revert", "copyright year to project start", [], [], None, False),
+    ('revert to lowercase name "click"', "", "revert", 'to lowercase name "click"', [], [], None, False),
+    ("Revert back to the default timeout", "", "revert", "back to the default timeout", [], [], None, False),
+    ("Revert 2019 copyright header", "", "revert", "2019 copyright header", [], [], None, False),
+    ("revert copyright year to project start", f"This reverts commit {FULL}.",
+     "revert", "copyright year to project start", [FULL], [], None, False),
     # candidates: the history must confirm them
     ("revert: initialize const value", "", "revert", "initialize const value", [], [], None, False),
     ("MIDX: revert the default version to v1", "", "revert", "the default version to v1", [], [], None, False),
@@ -165,6 +180,22 @@ def test_a_reverts_location_is_its_busiest_file_not_the_first_by_name():
     assert event["paths"][0] == "conv/converter.cc"
     assert set(event["touched"]) == {"a/header.h", "conv/converter.cc"}
     assert event["reverts"] == [ORIGINAL]
+
+
+def test_a_fix_is_located_at_its_code_and_keeps_every_path():
+    files = [("CHANGES.rst", 40), ("tests/test_parser.py", 30), ("docs/parser.rst", 20), ("README.md", 9),
+             ("pyproject.toml", 3), ("src/parser.py", 2)]
+    event = derive("fix: empty input crashes the parser", "", files)
+    assert event is not None and event["location"] == "src/parser.py"
+    assert event["paths"] == ["src/parser.py", "tests/test_parser.py", "pyproject.toml", "docs/parser.rst",
+                              "README.md", "CHANGES.rst"]
+    assert derive("fix: flaky test", "", [("CHANGES.rst", 9), ("tests/test_a.py", 3)])["location"] == "tests/test_a.py"
+    assert derive("fix: typo", "", [("docs/a.rst", 9), ("CHANGES.rst", 12)])["location"] == "docs/a.rst"
+
+
+def test_a_reverts_location_is_its_code_before_its_docs():
+    event = revert_of("Use the fast parser", [("docs/parser.rst", 60), ("src/parser.py", 30)])
+    assert event["location"] == "src/parser.py" and event["paths"] == ["src/parser.py", "docs/parser.rst"]
 
 
 def test_every_touched_path_is_kept():

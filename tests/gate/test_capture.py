@@ -251,6 +251,84 @@ def test_merged_branch_commits_are_derived_and_the_merge_is_skipped(history: His
     assert History.eid(merge) not in after
 
 
+def _merge_titled_as_a_fix(repo: Repo, name: str, days: float) -> tuple[str, str]:
+    """A branch with a fix to ``name``.py merged the way GitHub merges a pull request titled
+    "Fix …": a merge commit whose subject is the PR's title. Returns (the branch's fix, the merge)."""
+    repo.git("checkout", "-q", "-b", name)
+    fix = repo.commit(f"{name}.py", "p = 1\n", f"fix: empty input crashes the {name}", days + 0.5)
+    repo.git("checkout", "-q", "main")
+    repo.commit(f"{name}.md", "m = 1\n", f"docs: explain the {name}", days + 0.25)
+    repo.git("merge", "-q", "--no-ff", "-m", f"Fix the {name} on empty input (#12)", name, days=days)
+    return fix, repo.head()
+
+
+def test_a_merge_titled_as_a_fix_is_no_second_fix_event_at_init_nor_in_a_backfill(world: World):
+    repo = world.repo()
+    repo.commit("README", "r\n", "initial", 90)
+    fix, merge = _merge_titled_as_a_fix(repo, "parser", 60)
+    late_fix, late_merge = _merge_titled_as_a_fix(repo, "lexer", 4)
+    repo.ok("init", "--no-hooks", "--backfill-days", "30")
+    derived = repo.derived()
+    assert History.eid(late_fix) in derived and History.eid(late_merge) not in derived
+    repo.ok("backfill", "--days", "100")
+    derived = repo.derived()
+    assert derived[History.eid(fix)]["location"] == "parser.py"
+    assert History.eid(merge) not in derived, "the merge adds nothing: its branch's fix is the event"
+    assert [e["summary"] for e in derived.values() if e["type"] == "fix"] == [
+        "fix: empty input crashes the lexer", "fix: empty input crashes the parser"]
+
+
+def test_a_merge_titled_as_a_fix_captured_after_init_adds_nothing_but_a_squash_merge_is_one_fix(world: World):
+    repo = world.repo()
+    repo.commit("README", "r\n", "initial", 90)
+    repo.ok("init", "--no-hooks", days=70)
+    fix, _ = _merge_titled_as_a_fix(repo, "parser", 60)
+    assert set(repo.derived(days=59)) == {History.eid(fix)}, "the branch's fix alone, not the merge"
+    repo.git("checkout", "-q", "-b", "squashed")
+    repo.commit("lexer.py", "x = 1\n", "wip", 50)
+    repo.git("checkout", "-q", "main")
+    repo.git("merge", "-q", "--squash", "squashed")
+    squash = repo.commit(None, None, "Fix the lexer's last token (#13)", 49)
+    latest = repo.derived(days=48)
+    assert set(latest) == {History.eid(fix), History.eid(squash)}
+    assert latest[History.eid(squash)]["location"] == "lexer.py"
+
+
+def _commit_files(repo: Repo, files: dict[str, int], message: str, days: float) -> str:
+    """One commit writing each file with that many lines."""
+    for path, lines in files.items():
+        repo.write(path, "".join(f"{path} line {n} at {days}\n" for n in range(lines)))
+    repo.git("add", "-A")
+    return repo.commit(None, None, message, days)
+
+
+def test_a_fix_is_located_at_the_code_it_changed_not_its_changelog_or_test(world: World):
+    """A fix that wrote most of its lines in the changelog, a test and the docs is about the code
+    it changed: that is where it is located (the summary shows it there); the other files stay
+    among its paths, so a question about the test still finds it. Edited alone, a test is where
+    its fix is."""
+    repo = world.repo()
+    _commit_files(repo, {"CHANGES.rst": 5, "tests/test_parser.py": 5, "docs/parser.rst": 5, "src/parser.py": 5},
+                  "initial", 40)
+    fix = _commit_files(repo, {"CHANGES.rst": 40, "tests/test_parser.py": 30, "docs/parser.rst": 20,
+                               "src/parser.py": 2}, "fix: empty input crashes the parser", 20)
+    alone = _commit_files(repo, {"tests/test_parser.py": 7}, "fix: flaky parser test", 15)
+    refactor = _commit_files(repo, {"CHANGES.rst": 9, "tests/test_parser.py": 8, "src/parser.py": 1},
+                             "refactor: split the parser", 10)
+    repo.ok("init", "--no-hooks")
+    derived = repo.derived()
+    event = derived[History.eid(fix)]
+    assert event["location"] == "src/parser.py"
+    assert event["paths"] == ["src/parser.py", "tests/test_parser.py", "docs/parser.rst", "CHANGES.rst"]
+    assert derived[History.eid(alone)]["location"] == "tests/test_parser.py"
+    assert derived[History.eid(refactor)]["location"] == "src/parser.py"
+    summary = repo.ok("summary", "--full").stdout
+    assert "empty input crashes the parser" in summary and "CHANGES.rst" not in summary, summary
+    decision = [w for w in repo.precheck("tests/test_parser.py")["files"][0]["warnings"]
+                if w["kind"] == "recent_decision"]
+    assert decision and decision[0]["event_ids"] == [History.eid(refactor)], "the gate still sees it on the test"
+
+
 def test_packed_refs_do_not_look_like_a_rewrite(history: History):
     repo = history.repo
     repo.ok("init", "--no-hooks", days=4)

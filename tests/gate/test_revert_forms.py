@@ -154,6 +154,32 @@ def test_relands_on_an_ordinary_file_warn_about_nothing(world: World):
     assert not any("Reland" in s or "Reapply" in s or "Revert \"Revert" in s for s in subjects), subjects
 
 
+# -- d2. "revert" before a value, a year or a setting is a revert only with evidence ---------------
+
+def test_a_value_put_back_is_no_revert_without_evidence(world: World):
+    """``revert copyright year to project start`` sets a value back; it undoes no change anyone
+    could try again, so it warns nowhere. The same words with git's ``This reverts commit`` body,
+    or naming an earlier commit's subject word for word, are a revert (read at ``ken init`` and
+    by the capture that follows it)."""
+    repo = world.repo()
+    repo.commit("LICENSE", "Copyright 2014\n", "add the licence", 30)
+    repo.commit("LICENSE", "Copyright 2014-2030\n", "update the licence", 20)
+    repo.commit("LICENSE", "Copyright 2014\n", "revert copyright year to project start", 15)
+    repo.commit("NOTICE", "2014\n", "add the notice", 14)
+    bump = repo.commit("NOTICE", "2030\n", "bump notice year to 2030", 13)
+    repo.ok("init", "--no-hooks", days=12)
+    quiet_on_reverts(repo.precheck("LICENSE", days=12), "LICENSE")
+    assert [e["summary"] for e in repo.derived(days=12).values() if e["type"] == "attempt"] == []
+    repo.commit("NOTICE", "2014\n", "revert bump notice year to 2030", 10)
+    assert bump[:10] in failed(repo.precheck("NOTICE", days=10), "NOTICE")["message"]
+    update = repo.commit("LICENSE", "Copyright 2014-2031\n", "set the year", 9)
+    repo.write("LICENSE", "Copyright 2014\n")
+    repo.git("add", "LICENSE")
+    repo.git("commit", "-q", "-m", "revert copyright year to project start", "-m", f"This reverts commit {update}.",
+             days=8)
+    assert update[:10] in failed(repo.precheck("LICENSE", days=8), "LICENSE")["message"]
+
+
 # -- e. a squash merge's body is a revert only when it names a commit of this history --------------
 
 def test_a_squash_merge_naming_a_commit_of_its_branch_is_not_a_failure(world: World):

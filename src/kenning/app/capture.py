@@ -160,7 +160,7 @@ def _read_span(memory: Memory, head: str, start: int, until: int | None, revert_
                     "clone); their events keep the files without line counts. Said once: not retried")
         memory.cache.set_meta("git", {**(memory.cache.meta("git") or {}), "unreadable": total})
     resolver = Resolver(root, head, history)
-    revert_shas = [r.sha for r in records if reverts.read(r.subject, r.body).is_revert]
+    revert_shas = [r.sha for r in records if len(r.parents) <= 1 and reverts.read(r.subject, r.body).is_revert]
     try:
         patches = git_history.show_patches(root, revert_shas)
     except git.GitError:
@@ -188,7 +188,8 @@ class Resolver:
 
     def prepare(self, messages: list[reverts.Message]) -> None:
         """Ask git, in one process each, about every sha, PR number and quoted subject not listed
-        yet. A commit found by name counts only when it is in HEAD's history: a squash merge can
+        yet (a candidate's subject included: capture after ``ken init`` confirms it as a backfill
+        does). A commit found by name counts only when it is in HEAD's history: a squash merge can
         name a commit of its own branch that never reached it. ``git revert``'s own message (a
         subject and a full sha) needs no process, so a read right after one stays within the
         gate's two git processes."""
@@ -199,8 +200,8 @@ class Resolver:
                                                 and all(len(s) == 40 for s in m.shas))]
         names = [s for m in messages for s in m.shas if ledger.find(s) is None]
         numbers = [n for m in messages for n in m.prs if not ledger.has_pr(n)]
-        titles = [m.title for m in messages if m.explicit and m.title and not m.shas and not m.prs
-                  and not ledger.has_title(m.title)]
+        # a candidate's title too: an earlier commit with that subject is what confirms it
+        titles = [m.title for m in messages if m.title and not m.shas and not m.prs and not ledger.has_title(m.title)]
         found: list[tuple[str, str, int]] = []
         try:
             if names:
@@ -248,16 +249,17 @@ def _index(memory: Memory, records: list[git_history.CommitRecord], resolver: Re
         reverts,
     )
 
-    messages = {r.sha: reverts.read(r.subject, r.body) for r in records}
+    # a merge derives nothing (``core.capture.derive``): what its message reverts is not looked up
+    messages = {r.sha: reverts.read(r.subject, r.body) for r in records if len(r.parents) <= 1}
     resolver.prepare([m for m in messages.values() if m.is_revert])
     added = 0
     show = progress and sys.stderr.isatty() and len(records) > 50
     for number, record in enumerate(reversed(records), start=1):  # oldest first: a steady progress line
-        message = messages[record.sha]
-        reverted = resolver.changes(message, record.sha, record.time) if message.is_revert else []
+        message = messages.get(record.sha)
+        reverted = resolver.changes(message, record.sha, record.time) if message and message.is_revert else []
         data = capture.derive(record.sha, record.time, record.email, record.subject, record.body,
                               [(path, changed) for path, _, changed in record.files], record.patch or None,
-                              reverted)
+                              reverted, len(record.parents))
         if data is not None:
             redact_event(memory.project, data)
             event = _checked(data)

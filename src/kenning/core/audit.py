@@ -123,7 +123,8 @@ class History:
     def _derive(self, commit: Commit) -> Event | None:
         originals = self.originals.get(commit.sha, [])
         changes = [capture.Change.of(c.sha, c.subject, c.body) for c in originals]
-        data = capture.derive(commit.sha, commit.time, "", commit.subject, commit.body, commit.files, None, changes)
+        data = capture.derive(commit.sha, commit.time, "", commit.subject, commit.body, commit.files, None, changes,
+                              commit.parents)
         return Event(data) if data is not None else None
 
     # -- re-attempts -----------------------------------------------------------------------------

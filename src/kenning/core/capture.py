@@ -2,15 +2,17 @@
 
 A revert becomes a failed attempt naming the reverted change, a fix commit a fix, a refactor
 or breaking change a decision, a feature a note; every other commit (relands included: a
-re-attempt is not a failure) is skipped. The event id comes from the commit sha and every
-field from the commit itself, so every clone derives the same events from the same history,
-and a rewritten history rewrites them.
+re-attempt is not a failure; merges too: their branch's commits tell the change) is skipped.
+The event id comes from the commit sha and every field from the commit itself, so every clone
+derives the same events from the same history, and a rewritten history rewrites them.
 
-Where a derived event points: ``location`` is the file the change was mostly about (the most
-lines changed), ``touched`` keeps every file, and ``paths`` names the files the gate should
-warn on. For a revert those are its *focus*: a lockfile, a build list or a CI config that a
-revert touched next to the code it was about is incidental (true, but about another change),
-and so is a file with a sliver of a large revert's lines.
+Where a derived event points: ``location`` is the file the change was mostly about (its code
+before its tests, build lists, docs and changelog; the most lines changed first), ``touched``
+keeps every file, and ``paths`` names the files the gate should warn on (for a fix, a decision
+or a note: every file it changed, the location first). For a revert those are its *focus*: a
+lockfile, a build list or a CI config that a revert touched next to the code it was about is
+incidental (true, but about another change), and so is a file with a sliver of a large
+revert's lines.
 """
 
 from __future__ import annotations
@@ -110,10 +112,27 @@ def focus(files: Sequence[tuple[str, int]], subject: str = "") -> list[str]:
     named = [p for p, n in central if words & _words(p)] if words else []
     ordered = dict.fromkeys([*named, *(p for p, _ in kept)])
     # a test beside the code it tests is seldom what the change was about: code first
-    return sorted(ordered, key=lambda p: _TEST.search(p) is not None)[:FOCUS_MAX]
+    return sorted(ordered, key=role)[:FOCUS_MAX]
+
+
+def role(path: str) -> int:
+    """Where a file ranks as what a change was about: code (0), then its tests (1), build lists
+    and CI configs (2), docs (3), changelogs and release notes (4). Sorting is stable: within a
+    rank, files keep the order they came in (the busiest first)."""
+    if _NOTES.search(path):
+        return 4
+    if is_incidental(path):
+        return 2
+    if _TEST.search(path):
+        return 1
+    return 3 if _DOC.search(path) else 0
 
 
 _TEST = re.compile(r"(^|/)(tests?|testing|spec|__tests__)/|(^|/)test_[^/]*$|_test\.[^/]+$|Test\.[^/]+$|\.test\.")
+_NOTES = re.compile(r"(^|/)(CHANGELOG|CHANGES|NEWS|HISTORY|RELEASE[_-]?NOTES|ReleaseNotes)[^/]*$|(^|/)changelog\.d/",
+                    re.IGNORECASE)
+_DOC = re.compile(r"(^|/)(docs?|documentation)/|\.(md|mdx|rst|adoc|asciidoc|rdoc|txt)$"
+                  r"|(^|/)(README|LICEN[CS]E|COPYING|AUTHORS|CONTRIBUTING|CONTRIBUTORS)[^/]*$", re.IGNORECASE)
 _WORD = re.compile(r"[a-z][a-z0-9]{2,}")
 # words in paths and subjects that say nothing about which file a change is about
 _PLAIN = frozenset(("src", "lib", "test", "tests", "the", "and", "for", "with", "from", "into", "add", "use",
@@ -127,9 +146,14 @@ def _words(text: str) -> set[str]:
 
 
 def derive(sha: str, time_s: int, email: str, subject: str, body: str, files: Sequence[tuple[str, int]],
-           patch: str | None = None, reverted: Sequence[Change] = ()) -> dict[str, Any] | None:
+           patch: str | None = None, reverted: Sequence[Change] = (), parents: int = 1) -> dict[str, Any] | None:
     """The event a commit derives, as a dict ready to redact and index; None when skipped.
-    ``files`` are (path, lines changed); ``reverted`` the commits it reverts found in history."""
+    ``files`` are (path, lines changed); ``reverted`` the commits it reverts found in history.
+    A merge (``parents`` over one) derives nothing: the commits of the branch it merged are in
+    the same history and derive their own events, so its subject (a pull request's title, "Fix
+    …") would be the same change told twice, with no files. A squash merge has one parent."""
+    if parents > 1:
+        return None
     kind = classify(subject, body, reverted)
     if kind is None:
         return None
@@ -145,8 +169,11 @@ def derive(sha: str, time_s: int, email: str, subject: str, body: str, files: Se
         _revert(event, title, body, weighted, patch, reverted)
     else:
         if weighted:
-            event["location"] = weighted[0][0]
-            event["paths"] = [p for p, _ in weighted]
+            # every file stays a path (the gate finds the event from any of them); the location
+            # is the code the change was about, not the changelog it wrote the most lines in
+            ordered = sorted((p for p, _ in weighted), key=role)
+            event["location"] = ordered[0]
+            event["paths"] = ordered
         event["summary"] = title[:2000]
         if body:
             event["details"] = body[:PATCH_CHARS]

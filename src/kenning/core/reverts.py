@@ -10,6 +10,7 @@ squash merges, Chromium/Dart Gerrit, Go, Google's Copybara exports, git.git, Flu
     Rollforward: "X", (Roll forward) X, X (reland), Partial rollforward of ...
     Automated rollback of commit <sha>.   Copybara/Piper; Reverts <sha>, Rollback <sha>
     Revert #13851 #13853             PR numbers only: resolved through commits ending in (#N)
+    Revert PR #12 X                  the PR first, then its title
     pkg/path: revert "X"             Go and git.git put a scope first
     revert(scope): X                 conventional commits
 
@@ -19,8 +20,10 @@ The body names what is reverted: ``This reverts commit <sha>``, ``Reverts owner/
 
 A subject that calls itself a revert is one (``explicit``). A subject that only *might* be
 (``checkout: rollback lock on early returns``, git.git's ``revert:`` subsystem, a squash merge
-whose body lists a reverted commit of its own branch) is a candidate: the caller keeps it only
-when a commit it names is in the history being read. Pure: text in, value out.
+whose body lists a reverted commit of its own branch, a bare ``revert`` before a value put back:
+``revert copyright year to project start``) is a candidate: the caller keeps it only when a
+commit it names, or an earlier commit with its subject, is in the history being read. Pure:
+text in, value out.
 """
 
 from __future__ import annotations
@@ -106,14 +109,17 @@ def read(subject: str, body: str = "") -> Message:
         return Message("revert", strip_pr(conventional.group("rest")), refs.reverts, refs.revert_prs, pr, False)
     layered = _unwrap(bare)
     if layered is not None:
-        kind, title, named, truncated = layered
+        kind, title, named, truncated, words = layered
         shas, prs = refs.for_kind(kind)
-        return Message(kind, title, named.shas or shas, named.prs or prs, pr, True, truncated)
+        # "revert copyright year to project start" puts a value back: a candidate, which the
+        # commit its body names or an earlier commit with that very subject confirms
+        said = not (kind == "revert" and words is not None and puts_a_value_back(words))
+        return Message(kind, title, named.shas or shas, named.prs or prs, pr, said, truncated)
     scoped = _SCOPE.match(bare)
     inner = _unwrap(scoped.group("rest")) if scoped else None
     if scoped and inner is not None:
         # "pkg: revert "X"" is a revert; "MIDX: revert the default version to v1" may be code behaviour
-        kind, title, named, truncated = inner
+        kind, title, named, truncated, _ = inner
         shas, prs = refs.for_kind(kind)
         said = '"' in scoped.group("rest") or bool(named.shas or named.prs)
         return Message(kind, title, named.shas or shas, named.prs or prs, pr, said, truncated)
@@ -155,11 +161,13 @@ class _Refs:
         return self.reverts, self.revert_prs
 
 
-def _unwrap(subject: str) -> tuple[str, str, _Named, bool] | None:
+def _unwrap(subject: str) -> tuple[str, str, _Named, bool, str | None] | None:
     """Peel revert and reland layers from the outside in and compose them: a revert of a revert
-    is a reland, a reland of a revert a revert again. None when the subject has no such layer."""
+    is a reland, a reland of a revert a revert again. None when the subject has no such layer.
+    The last item: the words after a single bare verb (``revert adding a space``: no quotes, no
+    colon, no sha or PR), which may be a value rather than a change's title."""
     verbs: list[str] = []
-    text, named, truncated, inner_pr = subject, _Named(), False, None
+    text, named, truncated, inner_pr, words = subject, _Named(), False, None, None
     tail = _RELAND_TAIL.search(text)
     if tail:
         verbs.append("reland")
@@ -181,6 +189,13 @@ def _unwrap(subject: str) -> tuple[str, str, _Named, bool] | None:
                            [int(n) for n in _NUMBERS.findall(prs.group("prs"))] if prs else [])
             text = ""
             break
+        first = _PR_FIRST.match(rest)
+        if first:  # "Revert PR #12 Add foo": the PR, then its title
+            named = _Named([], [int(first.group("pr"))])
+            text, truncated = _quoted(first.group("rest"))
+            break
+        if len(verbs) == 1 and lead.group("v") and not lead.group("sep").strip() and rest[:1] not in _QUOTES:
+            words = rest
         text, cut = _quoted(rest)
         truncated = truncated or cut
         if len(verbs) == 1 and inner_pr is None:
@@ -194,7 +209,39 @@ def _unwrap(subject: str) -> tuple[str, str, _Named, bool] | None:
             "revert" if kind == "revert" else "reland")
     if inner_pr is not None and not named.prs:
         named.prs = [inner_pr]
-    return kind, text, named, truncated
+    return kind, text, named, truncated, words if len(verbs) == 1 else None
+
+
+def puts_a_value_back(words: str) -> bool:
+    """Whether the words after a bare ``revert`` set something back rather than name a change:
+    a target (``to lowercase name``, ``back to the default``, ``copyright year to project
+    start``, but not ``changes to the parser`` nor ``… to fix the build``), or a year."""
+    if _YEAR.search(words):
+        return True
+    tokens = words.lower().split()
+    for at, token in enumerate(tokens):
+        if token != "to":
+            continue
+        before = tokens[at - 1] if at else ""
+        after = tokens[at + 1] if at + 1 < len(tokens) else ""
+        if before not in _CHANGE_NOUNS and after not in _PURPOSE_VERBS:
+            return True
+    return False
+
+
+_QUOTES = ('"', "\u201c")
+_PR_FIRST = re.compile(r"^(?:pr|pull\s+request)\s*#(?P<pr>\d+)\b[\s:,\-\u2013]*(?P<rest>\S.*)$", re.IGNORECASE)
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+# "revert <noun> to …" names a change ("changes to the parser"); "… to <verb>" says why
+_CHANGE_NOUNS = frozenset((
+    "change", "changes", "edit", "edits", "update", "updates", "addition", "additions", "modification",
+    "modifications", "fix", "fixes", "commit", "commits", "patch", "patches", "tweak", "tweaks", "move", "switch",
+    "migration", "upgrade", "downgrade", "bump", "rename", "port", "improvement", "improvements", "refactor",
+    "refactoring", "additions", "changeset", "diff", "pr", "contribution"))
+_PURPOSE_VERBS = frozenset((
+    "fix", "unbreak", "unblock", "make", "get", "avoid", "allow", "keep", "reduce", "pass", "let", "prevent",
+    "resolve", "address", "investigate", "debug", "satisfy", "appease", "stop", "restore", "green", "try",
+    "work", "see", "reland", "re-land", "retry", "isolate", "bisect", "help", "support", "match", "ensure"))
 
 
 def _quoted(rest: str) -> tuple[str, bool]:
