@@ -370,3 +370,22 @@ def test_audit_outside_a_git_repository_says_so_in_one_line(world: World):
     assert r.returncode != 0 and "Traceback" not in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1, r.stderr
 
+
+
+def test_a_rebuilt_index_derives_the_backfilled_history_again(world: World):
+    """A new kenning or a damaged index rebuilds from the log: the history a backfill reached
+    comes back with it, and a span file someone committed cannot narrow what is derived."""
+    repo = world.repo()
+    old = repo.commit("svc.py", "a = 1\n", "fix: handle empty payload", 200)
+    recent = repo.commit("svc.py", "a = 2\n", "fix: stream the payload in order", 10)
+    repo.ok("init", "--no-hooks")
+    repo.ok("backfill", "--days", "400")
+    shutil.rmtree(repo.path / ".kenning" / "cache")
+    assert set(repo.derived()) >= {"evt_" + old[:20], "evt_" + recent[:20]}
+
+    span = repo.path / ".kenning" / "local" / "capture-span.json"
+    span.write_text(json.dumps({"start": 4_000_000_000, "revert_start": 4_000_000_000}))
+    shutil.rmtree(repo.path / ".kenning" / "cache")
+    derived = repo.derived()
+    assert "evt_" + recent[:20] in derived  # the default span still: a span file never narrows it
+    assert "evt_" + old[:20] not in derived

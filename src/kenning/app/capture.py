@@ -9,7 +9,9 @@ the gate shows for longer, and git finds them by message without computing a dif
 A read that finds HEAD moved asks git once for ``OLD...NEW``: the commits only NEW has are
 derived; after a rewrite the commits only OLD had are listed too, and their events removed.
 A commit git cannot read (a partial clone missing a blob) is skipped, said once, and
-remembered: the backfill degrades per commit and never retries on every read.
+remembered: the backfill degrades per commit and never retries on every read. The spans are
+also kept beside the index (``.kenning/local/capture-span.json``), so a rebuilt index derives
+the same history again, a backfill included.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from kenning import git
 from kenning.core.events import Event, parse_line, serialize
 from kenning.core.text import plural
 from kenning.git import history as git_history
+from kenning.store import files
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,6 +34,7 @@ if TYPE_CHECKING:
     from kenning.core.capture import Change
 
 DAY = 86400
+SPAN = "capture-span.json"  # in .kenning/local/ (machine-local): the span of history read, kept over rebuilds
 LONG = 600.0  # seconds: a year of a large repository's history is one long `git log`
 # message lines that may be a revert, for git to keep over the long revert span (extended regex,
 # case-insensitive; `core.reverts` decides): a wide net is cheap, a narrow one loses reverts
@@ -74,6 +78,9 @@ def refresh(memory: Memory, now_s: int, backfill_days: int | None = None, progre
             start = int(info["start"]) if info else now_s - days * DAY
             revert_start = int(info.get("revert_start", start)) if info else min(
                 start, now_s - setting(memory, "revert_days", 365) * DAY)
+            if not info:
+                start, revert_start = _remembered(memory, start, revert_start)
+            _remember(memory, start, revert_start)
             added = _read_span(memory, head, start, None, revert_start, progress, paths)
             info = {**(memory.cache.meta("git") or {}), "start": start, "revert_start": revert_start}
         memory.save_state()
@@ -99,7 +106,26 @@ def widen(memory: Memory, start: int, now_s: int) -> int:
         memory.save_state()
         info = {**(memory.cache.meta("git") or {}), "start": start, "revert_start": min(start, old_reverts)}
         memory.cache.set_meta("git", info)
+        _remember(memory, start, info["revert_start"])
     return added
+
+
+def _remembered(memory: Memory, start: int, revert_start: int) -> tuple[int, int]:
+    """The span a rebuilt index derives again: the one this clone read before (a ``ken backfill``
+    reaches further back than the default), so a rebuild (a new kenning, a damaged index) gives
+    back what it threw away. The file only ever widens the span: one committed by someone else
+    cannot narrow what the gate sees."""
+    kept = files.read_json(memory.project.local_dir / SPAN)
+    if not isinstance(kept, dict):
+        return start, revert_start
+    earlier = [kept.get(key) for key in ("start", "revert_start")]
+    if not all(isinstance(value, int) and not isinstance(value, bool) and value >= 0 for value in earlier):
+        return start, revert_start
+    return min(start, earlier[0]), min(revert_start, earlier[1])
+
+
+def _remember(memory: Memory, start: int, revert_start: int) -> None:
+    files.write_json_quietly(memory.project.local_dir / SPAN, {"start": start, "revert_start": revert_start})
 
 
 def history_read(memory: Memory) -> dict[str, Any] | None:
