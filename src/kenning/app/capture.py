@@ -118,8 +118,9 @@ def _remembered(memory: Memory, start: int, revert_start: int) -> tuple[int, int
     kept = files.read_json(memory.project.local_dir / SPAN)
     if not isinstance(kept, dict):
         return start, revert_start
-    earlier = [kept.get(key) for key in ("start", "revert_start")]
-    if not all(isinstance(value, int) and not isinstance(value, bool) and value >= 0 for value in earlier):
+    earlier = [value for value in (kept.get("start"), kept.get("revert_start"))
+               if isinstance(value, int) and not isinstance(value, bool) and value >= 0]
+    if len(earlier) != 2:
         return start, revert_start
     return min(start, earlier[0]), min(revert_start, earlier[1])
 
