@@ -57,17 +57,37 @@ def for_memory(memory: Memory, library: str | None = None, limit: int = 50) -> t
 def from_other_projects(memory: Memory, limit: int | None = None) -> tuple[list[dict[str, Any]], int]:
     """(the first ``limit`` lessons, how many there are) that other projects on this machine
     learned about this project's stack, newest first: what the summary shows at session start.
-    Lessons this project promoted are left out, and so are those a clone of it elsewhere
-    promoted (their events are in this log): the summary shows those as its own history."""
+    Lessons this project promoted or added (``ken lessons add`` run in it) are left out, and so
+    are those a clone of it elsewhere promoted (their events are in this log): the summary
+    shows those as its own."""
+    others = _from_store(memory)[1]
+    return (others if limit is None else others[:limit]), len(others)
+
+
+def added_here(memory: Memory) -> list[dict[str, Any]]:
+    """The store's lessons for this stack that were added by hand in this project, newest
+    first: the summary lists them with the project's own lessons."""
+    return _from_store(memory)[0]
+
+
+def _from_store(memory: Memory) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(added by hand here, from other projects): the store's lessons for this project's stack,
+    those this project promoted left out."""
     records = _records()
     if not records:
-        return [], 0  # the common case, and every write refreshes the summary: skip the manifests
-    root = str(memory.project.root)
-    stack = [x for x in rules.for_stack(rules.visible(records), declared(memory.project.root)) if x.get("root") != root]
+        return [], []  # the common case, and every write refreshes the summary: skip the manifests
+    project = memory.project
+    stack = rules.for_stack(rules.visible(records), declared(project.root))
     ids = [str(x["id"]) for x in stack]
-    ours: set[str] = set().union(*(memory.cache.known_ids(ids[i:i + 500]) for i in range(0, len(ids), 500)))
-    found = [rules.public(x) for x in stack if x["id"] not in ours]
-    return (found if limit is None else found[:limit]), len(found)
+    promoted: set[str] = set().union(*(memory.cache.known_ids(ids[i:i + 500]) for i in range(0, len(ids), 500)))
+    root, name = str(project.root), project_name(project)
+    ours, others = [], []
+    for lesson in stack:
+        if rules.added_in(lesson, root, name):
+            ours.append(rules.public(lesson))
+        elif lesson["id"] not in promoted and lesson.get("root") != root:
+            others.append(rules.public(lesson))
+    return ours, others
 
 
 def _own(memory: Memory, hidden: set[str]) -> list[dict[str, Any]]:

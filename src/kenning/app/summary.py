@@ -51,7 +51,7 @@ def render_budgeted(memory: Memory) -> str:
     project = memory.project
     others, total = from_other_projects(memory, OTHERS_SHOWN)
     return summary_core.render(memory.state, project.title, purpose(project), budget(project), in_tree(project),
-                               others, total)
+                               others, total, added_here(memory))
 
 
 def from_other_projects(memory: Memory, limit: int | None) -> tuple[list[dict[str, Any]], int]:
@@ -64,6 +64,17 @@ def from_other_projects(memory: Memory, limit: int | None) -> tuple[list[dict[st
     except OSError as err:
         memory.warn(f"could not read the machine-wide lessons store ({err}); the summary leaves its lessons out")
         return [], 0
+
+
+def added_here(memory: Memory) -> list[dict[str, Any]]:
+    """The store's lessons added by hand in this project (listed with its own); none, as with
+    the others, when the store cannot be read (``from_other_projects`` says so)."""
+    from kenning.app import lessons as lessons_app
+
+    try:
+        return lessons_app.added_here(memory)
+    except OSError:
+        return []
 
 
 def refresh(memory: Memory) -> str:
@@ -86,7 +97,7 @@ def summary(project: Project, full: bool = False) -> str:
             events = memory.events(list(memory.cache.all_events()))
             others, total = from_other_projects(memory, None)
             text = summary_core.render(fold(events, bounded=False), project.title, purpose(project), None,
-                                       in_tree(project), others, total)
+                                       in_tree(project), others, total, added_here(memory))
         else:
             text = refresh(memory)
         return text
