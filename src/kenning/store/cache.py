@@ -61,7 +61,7 @@ CREATE INDEX IF NOT EXISTS state_rank ON state(name, rank);
 CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id, type, ts);
 CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
 CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path);
-CREATE INDEX IF NOT EXISTS events_derived ON events(type) WHERE origin='git';
+CREATE INDEX IF NOT EXISTS events_derived ON events(type, origin) WHERE origin='git';
 CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts, fixed, issue_id);
 CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, id, type, retired);
 CREATE INDEX IF NOT EXISTS event_paths_issue ON event_paths(issue_id) WHERE type='issue';
