@@ -86,6 +86,7 @@ def figures(text: str, pattern: str) -> tuple[int, ...]:
     return tuple(int(n.replace(",", "")) for n in found.groups())
 
 
+@pytest.mark.slow  # about twenty `ken` runs and an audit
 def test_every_view_counts_one_memory_alike(memory: Repo) -> None:
     stats = memory.json("stats")
     events = (stats["events"], stats["hand_written"], stats["derived_from_git"])
