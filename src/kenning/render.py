@@ -81,6 +81,8 @@ def render_score(score: dict[str, Any]) -> str:
     for item in score.get("estimates", []):
         lines.append(f"  {item['name'].replace('_', ' ')} (estimate): {item['value']} = {item['formula']}")
         lines.append(f"    assumes {item['assumption']}")
+        if item.get("counted"):
+            lines.append(f"    counted {item['counted']}")
     return "\n".join(lines) + "\n"
 
 
@@ -98,7 +100,8 @@ def render_stats(stats: dict[str, Any]) -> str:
              f"by type     {by_type}",
              f"issues      {stats['open_issues']:,} open, {stats['done_issues']:,} done",
              f"decisions   {stats['decisions']:,} recorded, {stats['standing_decisions']:,} standing",
-             f"lessons     {stats['lessons']:,}",
+             f"lessons     {stats['lessons']:,} marked in this memory, {stats['lessons_listed']:,} listed by "
+             "`ken lessons` here",
              f"key files   {plural(stats['key_files'], 'file')} cited by events"]
     lines += [f"              {one_line(item['path'])} ({plural(item['events'], 'event')})"
               for item in stats["top_files"]]
@@ -156,6 +159,13 @@ def _percent(value: float | None) -> str:
     return "n/a" if value is None else f"{value * 100:.1f} %"
 
 
+def _found_by(found: dict[str, Any]) -> str:
+    """How the re-attempts were found, every kind named so the parts add up to the whole (a
+    report kept by an older version has no ``by_subject``: none counted)."""
+    return (f"{found.get('by_message', 0)} announced, {found.get('by_subject', 0)} repeating the reverted subject, "
+            f"{found.get('by_diff', 0)} by a similar diff")
+
+
 def audit_text(report: dict[str, Any]) -> str:
     """``ken audit``'s report: the figures against their goals, then each re-attempt."""
     found, controls, goals = report["reattempts"], report["controls"], report["goals"]
@@ -164,7 +174,7 @@ def audit_text(report: dict[str, Any]) -> str:
     lines = [
         f"ken audit of {report['repository']} since {report['since'][:10]}: {plural(report['commits_read'], 'commit')} "
         f"read, {plural(report['reverts'], 'revert')}, {plural(found['found'], 're-attempt')} "
-        f"({found['by_message']} announced, {found['by_diff']} by a similar diff)",
+        f"({_found_by(found)})",
         "",
         row.format("warned before the re-attempt", found["warned"], found["found"], _percent(found["recall"]))
         + f"   goal >= {goals['recall'] * 100:.0f} %",

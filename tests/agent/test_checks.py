@@ -105,7 +105,8 @@ def test_stats_counts_warnings_blocks_overrides_and_repeats(world):
     issue = repo.issue("b is slow", "src/b.py")
     repo.failed("memoize compute_value in a dict", "src/b.py", issue, "--details", MEMOIZE)
     empty = stats(repo)
-    assert empty == {"checks": 0, "warnings": 0, "blocks": 0, "overrides": 0, "repeats": 0, "files": {}}
+    zero = {"checks": 0, "warnings": 0, "blocks": 0, "overrides": 0, "repeats": 0}
+    assert empty == {**zero, "files": {}, "by_origin": {"agent": zero, "person": zero, "unknown": zero}}
 
     assert repo.pre(edit(repo, "src/quiet.py", "q = 2\n", "q = 1\n"))[1] == {}
     assert decision(repo.pre(edit(repo, "src/a.py"))[1]) == "deny"
@@ -122,10 +123,12 @@ def test_stats_counts_warnings_blocks_overrides_and_repeats(world):
     }
     assert {k: got[k] for k in ("checks", "warnings", "blocks", "overrides", "repeats")} == {
         "checks": 6, "warnings": 5, "blocks": 2, "overrides": 1, "repeats": 1}
+    assert got["by_origin"]["agent"] == {"checks": 6, "warnings": 5, "blocks": 2, "overrides": 1, "repeats": 1}
     assert list(got["files"]) == sorted(got["files"])
 
-    repo.ok("precheck", "src/a.py")  # the CLI's runs count too
+    repo.ok("precheck", "src/a.py")  # the CLI's runs count too, as a person's
     assert stats(repo)["files"]["src/a.py"]["checks"] == 3 and stats(repo)["blocks"] == 3
+    assert stats(repo)["by_origin"]["person"]["checks"] == 1 and stats(repo)["by_origin"]["agent"]["checks"] == 6
 
 
 def test_stats_skips_a_torn_line(repo: Repo):

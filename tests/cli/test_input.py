@@ -232,13 +232,15 @@ def test_ten_prechecks_of_one_file_are_one_check(typed: Repo) -> None:
         typed.ok("precheck", "src/app.py")
     result = score(typed)
     assert result["gate"]["checks"] == 1 and result["gate"]["warnings"] == 1
-    assert heeded(result) == 1 and result["estimates"][0]["value"] == 0.3
-    assert "hours saved (estimate): 0.3 = heeded gate warnings (1)" in typed.ok("score").stdout
+    assert result["gate"]["by_origin"]["person"]["checks"] == 1
+    # a person's own checks are not an agent's heeded warnings, and the estimate says so
+    assert heeded(result) == 0 and result["estimates"][0]["value"] == 0
+    assert "counted from 0 agent checks; 1 manual check not counted" in typed.ok("score").stdout
 
     typed.ok("attempt", "cached main", "--failed", "--at", "src/app.py")  # new evidence: a new check
     for _ in range(3):
         typed.ok("precheck", "src/app.py")
-    assert score(typed)["gate"]["warnings"] == 2 and heeded(score(typed)) == 2
+    assert score(typed)["gate"]["warnings"] == 2 and score(typed)["gate"]["by_origin"]["person"]["warnings"] == 2
 
 
 def test_the_same_check_after_an_edit_counts_again(typed: Repo) -> None:

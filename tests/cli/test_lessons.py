@@ -148,6 +148,26 @@ def test_the_summary_shows_other_projects_lessons_for_the_stack_marked_as_theirs
         assert "other projects" not in own and "React.memo on the rows broke hydration" in own
 
 
+def test_a_lesson_added_in_a_project_is_its_own_there_and_from_it_elsewhere(world: World) -> None:
+    shop = node_project(world, "webshop")
+    shop.ok("lessons", "add", "React 18 runs effects twice in strict mode", "--library", "react")
+    consumer = node_project(world, "consumer")
+    own = shop.ok("summary").stdout
+    assert "other projects" not in own
+    assert "## Lessons (1)\n- [react] React 18 runs effects twice in strict mode (from webshop)\n" in own
+    assert ("## Lessons from other projects (1)\n- [react] React 18 runs effects twice in strict mode "
+            "(from webshop)\n") in consumer.ok("summary").stdout
+    # a lesson added before the store kept the folder it was added in: its project's name says whose it is
+    with (Path(world.env["KEN_HOME"]) / "lessons.jsonl").open("a") as f:
+        f.write(json.dumps({"op": "lesson", "id": "lsn_" + "0" * 20, "text": "next caches fetch() by default",
+                            "library": "next", "libraries": ["next"], "ecosystems": {}, "project": "webshop",
+                            "root": None, "issue_id": None, "outcome": None, "type": "note",
+                            "timestamp": "2030-01-01T00:00:00.000000Z", "source": "hand"}) + "\n")
+    shop.ok("regenerate")
+    assert "other projects" not in shop.ok("summary").stdout
+    assert "next caches fetch() by default (from webshop)" in consumer.ok("summary").stdout.split("other projects")[1]
+
+
 def test_own_marked_lessons_without_a_library_are_listed_too(world: World) -> None:
     bare = world.repo("bare", files={"main.txt": "x\n"})
     bare.init()

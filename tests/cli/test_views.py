@@ -216,7 +216,8 @@ def test_score_estimates_follow_the_gate_records(project: Repo) -> None:
     score = project.json("score")
     assert score["gate"]["warnings"] == 1
     hours = next(e for e in score["estimates"] if e["name"] == "hours_saved")
-    assert hours["value"] > 0 and "(1)" in hours["formula"]
+    # a person's `ken precheck` is counted among the gate's checks, never as an agent's heeded warning
+    assert hours["value"] == 0 and "(0)" in hours["formula"] and "1 manual check not counted" in hours["counted"]
 
 
 # --- export ------------------------------------------------------------------------------------------------

@@ -114,7 +114,9 @@ def test_gate_activity_counts_the_checks(world: World) -> None:
     repo.ok("attempt", "dedupe on event id", "--failed", "--issue", issue)
     repo.ok("precheck", "src/pay/webhook.py", env={"KEN_NOW": NOW})
     data = repo.json("visualize", "-o", str(repo.path / "p.html"), env={"KEN_NOW": NOW})["data"]
-    assert data["gate"]["checks"] == 1 and data["gate"]["warnings"] == 1 and data["gate"]["heeded"] == 1
+    assert data["gate"]["checks"] == 1 and data["gate"]["warnings"] == 1
+    assert data["gate"]["heeded"] == 0
+    assert data["gate"]["heeded_from"] == "from 0 agent checks; 1 manual check not counted"
     assert data["gate"]["files"][0]["path"] == "src/pay/webhook.py"
     assert "files judged by the gate" in (repo.path / "p.html").read_text(encoding="utf-8")
 

@@ -65,9 +65,10 @@ def test_file_heat_counts_each_signal_per_file(cache: Cache) -> None:
 
 
 def test_counts_by_type_and_origin(cache: Cache) -> None:
-    assert views.type_counts(cache.db) == {"attempt": 3, "decision": 2, "fix": 1, "issue": 2, "note": 1, "snooze": 1}
-    assert views.derived_count(cache.db) == 1
-    assert views.superseded_count(cache.db) == 1
+    assert cache.type_counts("log") == {"attempt": 2, "decision": 2, "fix": 1, "issue": 2, "note": 1, "snooze": 1}
+    assert cache.type_counts("git") == {"attempt": 1}
+    assert cache.superseded_count() == 1
+    assert views.files_cited(cache.db) == 3  # a.py, b.py and c.py; a snooze cites nothing
     assert ("2030-01-02", "attempt", 1) in views.day_counts(cache.db)
 
 

@@ -150,8 +150,7 @@ def _replay(history: core.History, found: dict[str, core.Reattempt], since_s: in
     named = sum(1 for i in items if i["verdict"]["named"])
     return {
         "reverts": sum(1 for c in history.reverts if c.time >= since_s),
-        "reattempts": {"found": len(items), "by_message": sum(1 for i in items if i["found_by"] == "message"),
-                       "by_diff": sum(1 for i in items if i["found_by"] == "diff"),
+        "reattempts": {"found": len(items), **core.found_by_counts(i["found_by"] for i in items),
                        "warned": warned, "named": named, "recall": _share(warned, len(items)),
                        "attribution": _share(named, len(items))},
         "controls": {"replayed": replayed, "any_warning": any_warning, "revert_warning": revert_warning,

@@ -4,7 +4,8 @@ Machine-local and never committed. A record says when, from which surface (cli, 
 agent-hook), which file, the warnings and the decision returned. When a later edit or commit
 touches the file, an outcome line completes the open records for it: whether the change
 resembled an approach the gate had warned about (a repeat). ``ken score`` folds these lines
-into counts of warnings, blocks, overrides and repeats, per file and in total. Beside them,
+into counts of warnings, blocks, overrides and repeats, per file, in total and by who asked
+(``origin_of``: an agent, a person, or unknown for a record without a surface). Beside them,
 ``audit.json`` keeps the last ``ken audit`` report (what the gate would have caught), for the page.
 """
 
@@ -144,18 +145,21 @@ def last_about(project: Project, path: str) -> dict[str, Any] | None:
 
 def stats(project: Project, since_us: int | None = None) -> dict[str, Any]:
     """Warnings issued, blocks, overrides and repeats, per file and in total (``since_us``:
-    from the records made since then only). A check that
-    repeats the file's last one (the same evidence, no edit or commit in between) is the same
-    check: asking the gate ten times about one file heeded nothing ten times. A hook that let a
-    change through (an agent's edit, a commit) is followed by that change, seen or not yet."""
+    from the records made since then only), and the same totals ``by_origin`` (``origin``: who
+    asked). A check that repeats the file's last one (the same evidence, no edit or commit in
+    between) is the same check: asking the gate ten times about one file heeded nothing ten
+    times. A hook that let a change through (an agent's edit, a commit) is followed by that
+    change, seen or not yet. A repeat or an override counts for whoever asked the check it
+    follows."""
     files_: dict[str, dict[str, int]] = {}
-    open_warned: dict[str, bool] = {}
+    origins: dict[str, dict[str, int]] = {kind: dict.fromkeys(KEYS, 0) for kind in ORIGINS}
+    open_warned: dict[str, str] = {}  # path -> the origin of its open warned check
     last: dict[str, tuple[Any, ...]] = {}  # path -> the evidence of its last check since a change
     overridden: set[str] = set()  # paths whose last check was made anyway after a deny
 
-    def bump(path: str, key: str) -> None:
-        entry = files_.setdefault(path, {"checks": 0, "warnings": 0, "blocks": 0, "overrides": 0, "repeats": 0})
-        entry[key] += 1
+    def bump(path: str, key: str, origin: str) -> None:
+        files_.setdefault(path, dict.fromkeys(KEYS, 0))[key] += 1
+        origins[origin][key] += 1
 
     start = None if since_us is None else format_timestamp(since_us)
     for line in read(project):
@@ -164,27 +168,41 @@ def stats(project: Project, since_us: int | None = None) -> dict[str, Any]:
         path = str(line.get("file", ""))
         if "outcome" in line:
             last.pop(path, None)
-            if open_warned.pop(path, False) and line.get("repeated"):
-                bump(path, "repeats")
+            warned_by = open_warned.pop(path, None)
+            if warned_by is not None and line.get("repeated"):
+                bump(path, "repeats", warned_by)
             continue
+        origin = origin_of(line)
         evidence = _evidence(line)
         if last.get(path) != evidence:
             last[path] = evidence
             overridden.discard(path)
-            bump(path, "checks")
+            bump(path, "checks", origin)
             if line.get("severity") in ("warn", "block"):
-                bump(path, "warnings")
-                open_warned[path] = True
+                bump(path, "warnings", origin)
+                open_warned[path] = origin
             if line.get("severity") == "block":
-                bump(path, "blocks")
+                bump(path, "blocks", origin)
         if line.get("decision") == "allow-after-deny" and path not in overridden:
             overridden.add(path)
-            bump(path, "overrides")
+            bump(path, "overrides", origin)
         if line.get("surface") in _CHANGES_FOLLOW and line.get("decision") not in ("deny", "ask"):
             last.pop(path, None)
-    totals = {key: sum(f[key] for f in files_.values()) for key in ("checks", "warnings", "blocks", "overrides",
-                                                                     "repeats")}
-    return {**totals, "files": dict(sorted(files_.items()))}
+    totals = {key: sum(f[key] for f in files_.values()) for key in KEYS}
+    return {**totals, "by_origin": origins, "files": dict(sorted(files_.items()))}
+
+
+KEYS = ("checks", "warnings", "blocks", "overrides", "repeats")
+# who asked the gate, by the surface a record names: an agent (its edit hook, or an MCP client),
+# a person (``ken precheck``, the pre-commit hook), or unknown (a record without a surface, or
+# one this version does not know): only an agent's heeded warnings are an agent's saved re-tries
+ORIGINS = ("agent", "person", "unknown")
+_ORIGIN_OF = {"agent-hook": "agent", "mcp": "agent", "cli": "person", "git-hook": "person"}
+
+
+def origin_of(record: dict[str, Any]) -> str:
+    """``agent``, ``person`` or ``unknown``: who made the check ``record`` (see ``ORIGINS``)."""
+    return _ORIGIN_OF.get(str(record.get("surface")), "unknown")
 
 
 _CHANGES_FOLLOW = ("agent-hook", "git-hook")  # they run just before an edit or a commit

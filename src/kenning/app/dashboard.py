@@ -10,10 +10,9 @@ becomes one line saying why, never an error that hides the others.
 from __future__ import annotations
 
 import sqlite3
-from itertools import islice
 from pathlib import Path
 
-from kenning.app import registry
+from kenning.app import counts, registry
 from kenning.app.memory import open_memory
 from kenning.app.project import Project, ken_home, now_text
 from kenning.app.visualize import file_stats, hottest
@@ -77,20 +76,21 @@ def project_card(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def _read(project: Project) -> dict[str, Any]:
+    """A card's counts (``app.counts``'s, as ``ken stats`` and the project's page have them), and
+    its lessons as ``ken lessons`` lists them there: forgotten ones out, added ones in."""
     with open_memory(project, capture=False) as memory:
         db = memory.cache.db
-        by_type = views.type_counts(db)
-        state = memory.state
-        open_count, done_count = int(state.open_issues.size()), int(state.done_ids.size())
+        events = counts.events(memory)
+        open_count, done_count = counts.issues(memory)
         issues = [views.event_of(raw) for raw in views.open_issues(db, OPEN_SHOWN)]
         hot = hottest(file_stats(db, {}))[:HOT_SHOWN]
-        lessons = [one_line(str(item.get("summary", "")), SUMMARY_CHARS)
-                   for item in islice(state.lesson_items(), LESSONS_SHOWN)]
-        lesson_total = state.lesson_total()
+        listed, lesson_total = counts.lessons(memory, LESSONS_SHOWN)
         warnings = list(memory.warnings)
         memory.warnings.clear()  # shown on the card, where they belong, not on this terminal
-    return {"events": sum(by_type.values()), "by_type": dict(sorted(by_type.items())), "open_issues": open_count,
-            "done_issues": done_count, "lessons": lesson_total, "lesson_texts": lessons,
+    return {"events": events["events"], "hand_written": events["hand_written"],
+            "derived_from_git": events["derived_from_git"], "by_type": events["by_type"], "open_issues": open_count,
+            "done_issues": done_count, "lessons": lesson_total,
+            "lesson_texts": [one_line(str(item.get("text", "")), SUMMARY_CHARS) for item in listed],
             "issues": [{"issue_id": e.issue_id, "summary": one_line(e.summary, SUMMARY_CHARS), "path": e.path,
                         "opened": e.timestamp} for e in issues],
             "hottest": [{key: f[key] for key in HOT_FIELDS} for f in hot],

@@ -50,7 +50,8 @@ def add(project: Project | None, text: str, libraries: list[str], now: str | Non
     fields = {"id": "lsn_" + os.urandom(10).hex(), "text": clean, "type": "note",
               "project": project_name(project) if project is not None else None,
               "ecosystems": {name: sorted(stack[name]) for name in names if name in stack}}
-    record = exchange.lesson_record(fields, names, now_text(now), source="hand")
+    root = str(project.root) if project is not None else None  # so its own project knows it as its own
+    record = exchange.lesson_record(fields, names, now_text(now), root, source="hand")
     _store().append([record])
     return {**rules.public(record), "redacted": list(kinds)}
 

@@ -54,20 +54,30 @@ def for_memory(memory: Memory, library: str | None = None, limit: int = 50) -> t
     return found[:limit], len(found)
 
 
-def from_other_projects(memory: Memory, limit: int | None = None) -> tuple[list[dict[str, Any]], int]:
-    """(the first ``limit`` lessons, how many there are) that other projects on this machine
-    learned about this project's stack, newest first: what the summary shows at session start.
-    Lessons this project promoted are left out, and so are those a clone of it elsewhere
-    promoted (their events are in this log): the summary shows those as its own history."""
+def from_the_store(memory: Memory, limit: int | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int]:
+    """The machine's (and the team's) lessons for this project's stack, newest first, as the
+    summary shows them at session start, the store read once: (those added by hand in this
+    project, the first ``limit`` that other projects on this machine learned, how many of those
+    there are). Lessons this project promoted are left out, and so are those a clone of it
+    elsewhere promoted (their events are in this log): the summary shows those as its own history."""
+    ours, others = _from_store(memory)
+    return ours, (others if limit is None else others[:limit]), len(others)
+
+
+def _from_store(memory: Memory) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(added by hand here, from other projects): the store's lessons for this project's stack,
+    those this project (or a clone of it) promoted left out."""
     records = _records()
     if not records:
-        return [], 0  # the common case, and every write refreshes the summary: skip the manifests
-    root = str(memory.project.root)
-    stack = [x for x in rules.for_stack(rules.visible(records), declared(memory.project.root)) if x.get("root") != root]
-    ids = [str(x["id"]) for x in stack]
-    ours: set[str] = set().union(*(memory.cache.known_ids(ids[i:i + 500]) for i in range(0, len(ids), 500)))
-    found = [rules.public(x) for x in stack if x["id"] not in ours]
-    return (found if limit is None else found[:limit]), len(found)
+        return [], []  # the common case, and every write refreshes the summary: skip the manifests
+    project = memory.project
+    root, name = str(project.root), project_name(project)
+    stack = rules.for_stack(rules.visible(records), declared(project.root))
+    ours = [x for x in stack if rules.added_in(x, root, name)]
+    rest = [x for x in stack if x.get("root") != root and not rules.added_in(x, root, name)]
+    ids = [str(x["id"]) for x in rest]
+    promoted: set[str] = set().union(*(memory.cache.known_ids(ids[i:i + 500]) for i in range(0, len(ids), 500)))
+    return [rules.public(x) for x in ours], [rules.public(x) for x in rest if x["id"] not in promoted]
 
 
 def _own(memory: Memory, hidden: set[str]) -> list[dict[str, Any]]:

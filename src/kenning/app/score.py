@@ -17,28 +17,28 @@ def score(project: Project, since: str | None = None, now: str | None = None) ->
     apart, what the gate did (``.kenning/local/checks.jsonl``; ``since``, a date or a span such
     as ``30d``: only its checks since then), and labelled estimates with their formulas. Open,
     done and standing counts are the fold's, which includes git's facts."""
-    from kenning.app import checks
+    from kenning.app import checks, counts
     from kenning.app.memory import open_memory
     from kenning.core.score import estimates, heeded_definition
 
     since_us = _since(since, now)
     with open_memory(project) as memory:
-        counts = memory.cache.type_counts("log")
-        state = memory.state
+        events = counts.events(memory)
+        logged = events["log"]
+        open_issues, done_issues = counts.issues(memory)
+        decided = counts.decisions(memory, logged)
         result: dict[str, object] = {
-            "events": sum(counts.values()),
-            "by_type": counts,
-            "derived_from_git": memory.cache.type_counts("git"),
-            "issues": counts.get("issue", 0),
-            "open_issues": state.open_issues.size(),
-            "done_issues": state.done_ids.size(),
+            "events": events["hand_written"],
+            "by_type": logged,
+            "derived_from_git": events["git"],
+            "issues": logged.get("issue", 0),
+            "open_issues": open_issues,
+            "done_issues": done_issues,
             "attempts": memory.cache.outcome_counts(),
-            "fixes": counts.get("fix", 0),
+            "fixes": logged.get("fix", 0),
             "issues_fixed_after_failed_attempts": memory.cache.fixed_after_failures(),
-            "decisions": counts.get("decision", 0),
-            "superseded_decisions": memory.cache.superseded_count(),
-            "standing_decisions": state.decisions.size() + state.decided_lessons.size(),
-            "lessons": state.lesson_total(),
+            **decided,
+            "lessons": counts.marked_lessons(memory),
             "gate": checks.stats(project, since_us),
             "gate_since": None if since_us is None else format_timestamp(since_us),
         }

@@ -13,21 +13,21 @@ if TYPE_CHECKING:
 
 def stats(project: Project) -> dict[str, object]:
     """How big the memory is: events by type (the log's, and those derived from git), issues,
-    decisions, lessons, the files events cite, and the log's and the index's size on disk."""
+    decisions, lessons, the files events cite, and the log's and the index's size on disk.
+    Every count is ``app.counts``'s, as every other view has it."""
+    from kenning.app import counts
     from kenning.app.memory import open_memory
 
     with open_memory(project) as memory:
-        log, derived = memory.cache.type_counts("log"), memory.cache.type_counts("git")
-        state = memory.state
+        events = counts.events(memory)
+        open_issues, done_issues = counts.issues(memory)
         result: dict[str, object] = {
-            "events": sum(log.values()) + sum(derived.values()),
-            "hand_written": sum(log.values()), "derived_from_git": sum(derived.values()),
-            "by_type": {t: log.get(t, 0) + derived.get(t, 0) for t in sorted({*log, *derived})},
-            "open_issues": state.open_issues.size(), "done_issues": state.done_ids.size(),
-            "decisions": log.get("decision", 0) + derived.get("decision", 0),
-            "standing_decisions": state.decisions.size() + state.decided_lessons.size(),
-            "lessons": state.lesson_total(), "key_files": state.key_files.size(),
-            "top_files": [{"path": path, "events": count} for path, count in state.top_files(5)],
+            **{key: events[key] for key in ("events", "hand_written", "derived_from_git", "by_type")},
+            "open_issues": open_issues, "done_issues": done_issues,
+            **counts.decisions(memory, events["by_type"]),
+            "lessons": counts.marked_lessons(memory), "lessons_listed": counts.lessons(memory, 0)[1],
+            "key_files": counts.files_cited(memory),
+            "top_files": [{"path": path, "events": count} for path, count in memory.state.top_files(5)],
             "log_bytes": _size(project.log_path), "index_bytes": _size(project.cache_dir / "index.sqlite"),
         }
         return result

@@ -49,21 +49,22 @@ def in_tree(project: Project) -> Callable[[str], bool]:
 
 def render_budgeted(memory: Memory) -> str:
     project = memory.project
-    others, total = from_other_projects(memory, OTHERS_SHOWN)
+    ours, others, total = from_the_store(memory, OTHERS_SHOWN)
     return summary_core.render(memory.state, project.title, purpose(project), budget(project), in_tree(project),
-                               others, total)
+                               others, total, ours)
 
 
-def from_other_projects(memory: Memory, limit: int | None) -> tuple[list[dict[str, Any]], int]:
-    """The machine-wide lessons for this project's stack; an unreadable store is a warning, not
-    a summary that cannot be written."""
+def from_the_store(memory: Memory, limit: int | None) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int]:
+    """The machine-wide lessons for this project's stack: (added here, the first ``limit`` from
+    other projects, how many of those); an unreadable store is a warning, not a summary that
+    cannot be written."""
     from kenning.app import lessons as lessons_app
 
     try:
-        return lessons_app.from_other_projects(memory, limit)
+        return lessons_app.from_the_store(memory, limit)
     except OSError as err:
         memory.warn(f"could not read the machine-wide lessons store ({err}); the summary leaves its lessons out")
-        return [], 0
+        return [], [], 0
 
 
 def refresh(memory: Memory) -> str:
@@ -84,9 +85,9 @@ def summary(project: Project, full: bool = False) -> str:
     with open_memory(project) as memory:
         if full:
             events = memory.events(list(memory.cache.all_events()))
-            others, total = from_other_projects(memory, None)
+            ours, others, total = from_the_store(memory, None)
             text = summary_core.render(fold(events, bounded=False), project.title, purpose(project), None,
-                                       in_tree(project), others, total)
+                                       in_tree(project), others, total, ours)
         else:
             text = refresh(memory)
         return text

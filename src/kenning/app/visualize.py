@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 
 from kenning import git
-from kenning.app import checks, moves
+from kenning.app import checks, counts, moves
 from kenning.app.history import decisions, lifecycles
 from kenning.app.memory import open_memory
 from kenning.app.project import now_micros
@@ -73,18 +73,18 @@ def page_data(project: Project, now: str | None = None) -> dict[str, Any]:
     with open_memory(project, now) as memory:
         db = memory.cache.db
         stats = file_stats(db, churn, now_us)
-        counts = _counts(memory, stats)
+        counted = _counts(memory)
         placed = moves.whereabouts(project.root, stats)
         stats = settled(stats, placed)
         data: dict[str, Any] = {
             "version": 1,
             "project": project.name,
             "generated": format_timestamp(now_us),
-            "counts": counts,
+            "counts": counted,
             "heat": _heat(db, stats, window_days, churn_note, placed.note),
             "timeline": _timeline(db),
-            "issues": lifecycles(db, now_us, counts["open_issues"], counts["done_issues"]),
-            "decisions": decisions(db, counts["decisions"], counts["superseded_decisions"]),
+            "issues": lifecycles(db, now_us, counted["open_issues"], counted["done_issues"]),
+            "decisions": decisions(db, counted["decisions"], counted["superseded_decisions"]),
         }
     data["codemap"] = _codemap(project, stats)
     data["gate"] = gate_activity(project)
@@ -210,17 +210,13 @@ def _heat(db: sqlite3.Connection, stats: dict[str, dict[str, Any]], window_days:
             "deleted": sum(1 for entry in hot if entry.get("deleted"))}
 
 
-def _counts(memory: Memory, stats: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """The whole memory counted: open and done issues as the fold has them (as ``ken stats``)."""
-    db = memory.cache.db
-    by_type = views.type_counts(db)
-    derived = views.derived_count(db)
-    state = memory.state
-    return {"events": sum(by_type.values()), "by_type": dict(sorted(by_type.items())),
-            "hand_written": sum(by_type.values()) - derived, "derived_from_git": derived,
-            "open_issues": int(state.open_issues.size()), "done_issues": int(state.done_ids.size()),
-            "decisions": by_type.get("decision", 0), "superseded_decisions": views.superseded_count(db),
-            "files_cited": sum(1 for s in stats.values() if s["events"])}
+def _counts(memory: Memory) -> dict[str, Any]:
+    """The whole memory counted, each count ``app.counts``'s (as ``ken stats`` has it)."""
+    events = counts.events(memory)
+    open_issues, done_issues = counts.issues(memory)
+    return {**{key: events[key] for key in ("events", "by_type", "hand_written", "derived_from_git")},
+            "open_issues": open_issues, "done_issues": done_issues,
+            **counts.decisions(memory, events["by_type"]), "files_cited": counts.files_cited(memory)}
 
 
 # -- the timeline ---------------------------------------------------------------------------------
@@ -281,14 +277,15 @@ def gate_activity(project: Project) -> dict[str, Any]:
     """What the gate did on this machine (``.kenning/local/checks.jsonl``): warnings, blocks,
     denials (an agent's edit refused), overrides, repeats and heeded warnings, and the files
     it warned about most."""
-    from kenning.core.score import heeded
+    from kenning.core.score import counted_checks, heeded
 
     stats = checks.stats(project)
     denials = sum(1 for line in checks.read(project) if "outcome" not in line and line.get("decision") == "deny")
-    per_file = [{"path": path, **counts} for path, counts in stats["files"].items()]
+    per_file = [{"path": path, **figures} for path, figures in stats["files"].items()]
     per_file.sort(key=lambda f: (-f["warnings"], -f["blocks"], -f["checks"], f["path"]))
     totals = {key: stats[key] for key in ("checks", "warnings", "blocks", "overrides", "repeats")}
-    return {**totals, "denials": denials, "heeded": heeded(stats), "files": per_file[:GATE_FILES],
+    return {**totals, "denials": denials, "heeded": heeded(stats), "heeded_from": counted_checks(stats),
+            "files": per_file[:GATE_FILES],
             "files_checked": len(per_file)}
 
 

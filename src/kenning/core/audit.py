@@ -20,7 +20,7 @@ from kenning.core.events import Event
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterable, Sequence
     from typing import Any
 
 DAY_S = 86_400
@@ -54,6 +54,18 @@ class Spans:
 
     def __init__(self, backfill_days: float = 90, revert_days: float = 365) -> None:
         self.backfill_days, self.revert_days = backfill_days, revert_days
+
+
+# how a re-attempt was found (``Reattempt.found_by``): announced by its message, repeating the
+# reverted commit's subject, or resembling the reverted diff; the report counts each kind
+FOUND_BY = ("message", "subject", "diff")
+
+
+def found_by_counts(found_by: Iterable[str]) -> dict[str, int]:
+    """``by_message``, ``by_subject``, ``by_diff``: how many re-attempts each way found, every
+    kind named (a zero included), so the counts always add up to the re-attempts."""
+    kinds = list(found_by)
+    return {f"by_{kind}": sum(1 for k in kinds if k == kind) for kind in FOUND_BY}
 
 
 class Reattempt:

@@ -130,6 +130,16 @@ def _same_registry(lesson: dict[str, Any], name: str, declared: Mapping[str, Ite
     return not ecosystems or bool(set(ecosystems) & set(declared[name]))
 
 
+def added_in(lesson: dict[str, Any], root: str, project: str) -> bool:
+    """Whether ``lesson`` was added by hand (``ken lessons add``) in the project at ``root``
+    named ``project``. Records written before the folder was kept have no ``root``: theirs is
+    the project they name (a clone of it elsewhere goes by the same name)."""
+    if lesson.get("source") != "hand":
+        return False
+    kept = lesson.get("root")
+    return kept == root if kept is not None else lesson.get("project") == project
+
+
 def public(lesson: dict[str, Any]) -> dict[str, Any]:
     """A lesson as ``ken lessons --json`` shows it: ``libraries`` is every library it is filed
     under; ``library`` the one it is shown for here (the first of them this project declares,

@@ -47,7 +47,9 @@ def _card(project: dict[str, Any]) -> str:
                          for k in type_ordered(kinds))
     warnings = "".join(f'<p class="note">{esc(w)}</p>' for w in project.get("warnings", []))
     return (f'<article class="card">{head}'
-            f'<p>{counted(project["events"], "event")} · {counted(project["open_issues"], "open issue")}, '
+            f'<p>{counted(project["events"], "event")} ({number(project["hand_written"])} written by hand, '
+            f'{number(project["derived_from_git"])} derived from git) · '
+            f'{counted(project["open_issues"], "open issue")}, '
             f'{number(project["done_issues"])} done · {counted(project["lessons"], "lesson")}</p>'
             f'<p class="meta">{by_type or "no events yet"}</p>{warnings}'
             f'{_issues(project)}{_hottest(project)}{_lessons(project)}</article>\n')

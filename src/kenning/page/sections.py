@@ -97,7 +97,8 @@ _GATE_FIGURES = (("checks", "checks", "files judged by the gate"),
                  ("denials", "denials", "edits an agent hook refused"),
                  ("overrides", "overrides", "refused edits made anyway"),
                  ("repeats", "repeats", "failed approaches tried again after a warning"),
-                 ("heeded", "heeded", "warnings − overrides − repeats"))
+                 ("heeded", "heeded", "an agent's warnings − overrides − repeats (a person's own checks "
+                  "are not counted)"))
 
 
 def gate(data: dict[str, Any]) -> str:

@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 # 22: the owner table: which clone built the index (``cache_owner``)
 # 23: the summary state counts each issue's failed/partial attempts and keeps the failures that
 #     name no issue (reverts among them) and more notes and history: the budget cuts, not the state
-CACHE_VERSION = "23"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+# 24: events_derived, so the views count events by origin without reading every event
+CACHE_VERSION = "24"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -62,6 +63,7 @@ CREATE INDEX IF NOT EXISTS state_rank ON state(name, rank);
 CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id, type, ts);
 CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
 CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path);
+CREATE INDEX IF NOT EXISTS events_derived ON events(type, origin) WHERE origin='git';
 CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts, fixed, issue_id);
 CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, id, type, retired);
 CREATE INDEX IF NOT EXISTS event_paths_issue ON event_paths(issue_id) WHERE type='issue';
@@ -69,8 +71,8 @@ CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, i
     WHERE type='attempt' AND outcome='failed';
 """
 # built after a bulk load rather than row by row during it
-_DEFERRED = ("events_issue", "events_type", "events_outcome", "event_paths_kind", "event_paths_origin",
-             "event_paths_failed", "event_paths_issue")
+_DEFERRED = ("events_issue", "events_type", "events_outcome", "events_derived", "event_paths_kind",
+             "event_paths_origin", "event_paths_failed", "event_paths_issue")
 _TABLES = ("events", "event_paths", "retirements", "snoozes", "git_history", "meta", "state", "owner")
 
 
@@ -421,10 +423,16 @@ class Cache:
         return {r[0] for r in rows}
 
     def type_counts(self, origin: str = "log") -> dict[str, int]:
-        """Events by type: those of the log (``origin='log'``) or those derived from git."""
-        rows = self.db.execute("SELECT type, count(*) FROM events WHERE origin=? GROUP BY type ORDER BY type",
-                               (origin,))
-        return {t: int(n) for t, n in rows}
+        """Events by type: those of the log (``origin='log'``) or those derived from git. Read
+        from two indexes (every event by type, and the derived ones alone), never from the
+        events themselves: reading each row for its origin took 0.5 s at 100,000 events."""
+        derived = {str(t): int(n) for t, n in self.db.execute(
+            "SELECT type, count(*) FROM events INDEXED BY events_derived WHERE origin='git' GROUP BY type")}
+        if origin == "git":
+            return dict(sorted(derived.items()))
+        every = self.db.execute("SELECT type, count(*) FROM events INDEXED BY events_type GROUP BY type")
+        log = {str(t): int(n) - derived.get(str(t), 0) for t, n in every}
+        return {t: n for t, n in sorted(log.items()) if n}
 
     def outcome_counts(self) -> dict[str, int]:
         """The log's attempts by outcome."""

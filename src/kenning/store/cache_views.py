@@ -63,20 +63,9 @@ def day_counts(db: sqlite3.Connection) -> list[tuple[str, str, int]]:
     return [(str(day), str(kind), int(n)) for day, kind, n in rows]
 
 
-def type_counts(db: sqlite3.Connection) -> dict[str, int]:
-    """type -> events, every origin together: counted on the type index, never the table."""
-    return {str(kind): int(n) for kind, n in db.execute("SELECT type, count(*) FROM events GROUP BY type")}
-
-
-def derived_count(db: sqlite3.Connection) -> int:
-    """Events derived from git history. Counted on the path rows (narrow, and each such event
-    names the files its commit touched) rather than on the events table, whose every row would
-    be read for its origin."""
-    return int(db.execute("SELECT count(DISTINCT id) FROM event_paths WHERE origin='git'").fetchone()[0])
-
-
-def superseded_count(db: sqlite3.Connection) -> int:
-    return int(db.execute("SELECT count(DISTINCT id) FROM retirements").fetchone()[0])
+def files_cited(db: sqlite3.Connection) -> int:
+    """Files any event but a snooze is about: counted on the path rows' key, never the events."""
+    return int(db.execute("SELECT count(DISTINCT path) FROM event_paths WHERE type!='snooze'").fetchone()[0])
 
 
 # what a page lists of an event, read from the row's columns and two fields of its JSON in
