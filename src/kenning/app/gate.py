@@ -168,7 +168,8 @@ def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> 
     for path in paths:
         file_memory = _file_memory(memory, path, since, opened, now_us, facts[path], reverts[path], config)
         verdict = gate.evaluate(path, file_memory, facts[path], now_us, config)
-        shown = [*file_memory.failed, *file_memory.open_issues, *file_memory.stale]
+        shown = [*file_memory.failed, *file_memory.settled, *file_memory.fixes.values(), *file_memory.open_issues,
+                 *file_memory.stale]
         if file_memory.decision is not None:
             shown.append(file_memory.decision)
         gate.apply_snoozes(verdict, snoozes, {e.id: e for e in shown}, now_us)
@@ -185,9 +186,18 @@ def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now
     cache = memory.cache
     until = format_timestamp(now_us + CLOCK_SLACK_US)
     opened, recent_from = format_timestamp(failures_since), format_timestamp(since)
-    hand_count, hand = cache.failed_attempts(path, opened, until, gate.FAILED_SHOWN)
-    hand_recent = hand_count if failures_since >= since or not hand_count else cache.failed_count(
-        path, recent_from, until)
+    by_issue = cache.failed_by_issue(path, opened, max(opened, recent_from), until)
+    newest = {i: parse_timestamp(t) for i, _, _, t in by_issue if i}
+    fixes = gate.standing_fixes(memory.events(cache.fixes_of(sorted(newest), until)), newest, reverts,
+                                now_us + CLOCK_SLACK_US) if newest else {}  # as ``until``: writes at a frozen clock
+    hand_count = sum(n for i, n, _, _ in by_issue if i not in fixes)
+    hand_recent = sum(fresh for i, _, fresh, _ in by_issue if i not in fixes)
+    settled_count = sum(n for i, n, _, _ in by_issue if i in fixes)
+    if fixes:
+        hand = cache.failed_of_issues(path, opened, until, gate.FAILED_SHOWN, sorted(fixes), among=False)
+        settled = memory.events(cache.failed_of_issues(path, opened, until, gate.FAILED_SHOWN, sorted(fixes), True))
+    else:
+        hand, settled = cache.failed_attempts(path, opened, until, gate.FAILED_SHOWN, count=False)[1], []
     derived = gate.current_failures(path, reverts, facts, config, now_us)
     failed = sorted([*memory.events(hand), *derived], key=lambda e: e.sort_key, reverse=True)
     recent = hand_recent + sum(1 for e in derived if gate.event_time(e) >= since)
@@ -200,6 +210,7 @@ def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now
                             memory.events([decision])[0] if decision else None, memory.events(stale), stale_count,
                             recent)
     found.live_reverts = {e.id for e in derived}
+    found.settle(settled, settled_count, fixes)
     return found
 
 

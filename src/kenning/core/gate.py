@@ -5,6 +5,8 @@ Six signals (docs/precheck.md), each a warning with a kind, a severity and the e
     kind              looks back   trigger                                          severity
     failed_attempts   failure win. failed attempts located in the file              warn; block at 3+ in
                                                                                     the (shorter) window
+    failed_before_fix failure win. failed attempts on issues fixed since (a fix     info
+                                   standing: not reverted, no failure after it)
     churn             window       commits touching the file >= churn threshold     info
     recent_revert     window       a revert commit touched the file                 warn
     recent_decision   window       the newest standing decision about the file      info
@@ -29,7 +31,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 SEVERITIES = ("none", "info", "warn", "block")
-KINDS = ("failed_attempts", "churn", "recent_revert", "recent_decision", "open_issues", "stale_memory")
+KINDS = ("failed_attempts", "failed_before_fix", "churn", "recent_revert", "recent_decision", "open_issues", "stale_memory")
 DAY_US = 86_400 * 1_000_000
 FAILED_SHOWN = 3
 NO_SUCH_FILE = "no such file is tracked (not on disk, not in git, nothing in memory); check the path"
@@ -190,7 +192,7 @@ class FileMemory:
     """
 
     __slots__ = ("failed", "failed_count", "open_issues", "open_count", "decision", "stale", "stale_count",
-                 "recent_failed", "live_reverts")
+                 "recent_failed", "live_reverts", "settled", "settled_count", "fixes")
 
     def __init__(self, failed: list[Event], failed_count: int, open_issues: list[Event], open_count: int,
                  decision: Event | None, stale: list[Event], stale_count: int,
@@ -198,6 +200,11 @@ class FileMemory:
         self.failed, self.failed_count = failed, failed_count
         self.recent_failed = failed_count if recent_failed is None else recent_failed  # in the shorter window
         self.live_reverts: set[str] = set()  # ids of the reverts derived from git that still count here
+        # failed attempts on issues fixed since (``standing_fixes``): they inform, never block;
+        # ``failed`` and the counts above hold the others
+        self.settled: list[Event] = []
+        self.settled_count = 0
+        self.fixes: dict[str, Event] = {}  # issue id -> the fix that settled it
         self.open_issues, self.open_count = open_issues, open_count
         self.decision = decision
         self.stale, self.stale_count = stale, stale_count
@@ -216,8 +223,13 @@ class FileMemory:
                          key=lambda e: e.sort_key, reverse=True)
         opened = since if failures_since is None else failures_since
         failed = [e for e in located if e.type == "attempt" and e.outcome == "failed" and _time(e) >= opened]
+        reverts = [e for e in failed if e.source == "git"]
         if facts is not None:
             failed = current_failures(path, failed, facts, settings or Settings(), until)
+        ours = {e.issue_id for e in failed if e.issue_id}
+        fixes = standing_fixes([e for e in located_fixes(events, ours)], newest_failures(failed), reverts, until)
+        settled = [e for e in failed if e.issue_id in fixes]
+        failed = [e for e in failed if e.issue_id not in fixes]
         recent = sum(1 for e in failed if _time(e) >= since)
         open_ = [e for e in located if e.type == "issue" and e.issue_id and e.issue_id not in fixed_issues]
         decisions = [e for e in located if e.type == "decision" and e.id not in retired and _time(e) >= since]
@@ -226,7 +238,50 @@ class FileMemory:
         found = cls(failed[:FAILED_SHOWN], len(failed), open_[:limit], len(open_),
                     decisions[0] if decisions else None, stale[:limit], len(stale), recent)
         found.live_reverts = {e.id for e in failed if e.source == "git"}
+        found.settle(settled[:FAILED_SHOWN], len(settled), fixes)
         return found
+
+    def settle(self, shown: list[Event], count: int, fixes: Mapping[str, Event]) -> None:
+        """Set the failed attempts on fixed issues: the newest ``shown``, ``count`` in all, and
+        the fixes of the issues shown."""
+        self.settled, self.settled_count = shown, count
+        self.fixes = {e.issue_id: fixes[e.issue_id] for e in shown if e.issue_id in fixes}
+
+
+def located_fixes(events: Iterable[Event], issues: set[str]) -> list[Event]:
+    """The fixes of ``issues``, wherever they are located."""
+    return [e for e in events if e.type == "fix" and e.issue_id in issues]
+
+
+def newest_failures(failed: Iterable[Event]) -> dict[str, int]:
+    """Issue id -> the time of the newest of ``failed`` (a file's failed attempts) on it."""
+    newest: dict[str, int] = {}
+    for e in failed:
+        if e.issue_id:
+            newest[e.issue_id] = max(newest.get(e.issue_id, 0), _time(e))
+    return newest
+
+
+def standing_fixes(fixes: Iterable[Event], failures: Mapping[str, int], reverts: Iterable[Event],
+                   now_us: int) -> dict[str, Event]:
+    """Issue id -> the fix that settles it now: its newest fix recorded by ``now_us`` that no
+    revert in ``reverts`` (those on the file) undid (a fix's commit: ``commit``, else HEAD when
+    it was written), with no failed attempt on the issue after it on the file (``failures``:
+    issue id -> the newest one's time). A failure after the fix means the fix did not hold: the
+    issue is open again, and its attempts block as they did before it."""
+    undone = [str(sha) for r in reverts if _time(r) <= now_us and isinstance(r.get("reverts"), list)
+              for sha in r.get("reverts") or []]
+    found: dict[str, Event] = {}
+    for fix in sorted(fixes, key=lambda e: e.sort_key):
+        if fix.issue_id and _time(fix) <= now_us and not _reverted(fix, undone):
+            found[fix.issue_id] = fix  # the newest standing one wins
+    return {iid: fix for iid, fix in found.items() if failures.get(iid, 0) <= _time(fix)}
+
+
+def _reverted(fix: Event, undone: list[str]) -> bool:
+    sha = str(fix.get("commit") or fix.git_commit or "")
+    # an imported fix may name its commit abbreviated: a prefix of seven or more matches
+    return len(sha) >= 7 and any(s.startswith(sha) or sha.startswith(s) for s in undone if len(s) >= 7)
 
 
 def current_failures(path: str, failed: list[Event], facts: FileFacts, settings: Settings,
@@ -284,6 +339,7 @@ def evaluate(path: str, memory: FileMemory, facts: FileFacts, now_us: int, setti
     since = window_start(now_us, settings)
     warnings = [w for w in (
         _failed_attempts(memory, settings),
+        _failed_before_fix(memory),
         _open_issues(memory),
         _recent_revert(facts, memory, since, now_us),
         _churn(facts, since, now_us, settings),
@@ -309,6 +365,28 @@ def _failed_attempts(memory: FileMemory, settings: Settings) -> GateWarning | No
                + "; ".join(one_line(e.summary, 120) for e in shown))
     return GateWarning("failed_attempts", severity, message, [e.id for e in shown],
                     [Evidence("failed", _time(e), e.summary, e.id) for e in shown])
+
+
+def _failed_before_fix(memory: FileMemory) -> GateWarning | None:
+    """Failed attempts on issues fixed since: what was tried is worth knowing, but the issue was
+    solved, so they inform and never block; the message names each fix."""
+    if not memory.settled_count:
+        return None
+    fixes = sorted(memory.fixes.values(), key=lambda e: e.sort_key, reverse=True)
+    named = "; ".join(f"#{f.issue_id} by {one_line(f.summary, 80)}{_commit_of(f)}" for f in fixes[:3])
+    message = (f"{plural(memory.settled_count, 'failed attempt')} on {'an issue' if len(fixes) == 1 else 'issues'} "
+               f"fixed since ({named}): " + "; ".join(one_line(e.summary, 80) for e in memory.settled))
+    evidence = [Evidence("fixed", _time(f), f"#{f.issue_id} fixed by: {f.summary}{_commit_of(f)}", f.id)
+                for f in fixes[:2]]
+    evidence += [Evidence("failed", _time(e), f"{e.summary} (#{e.issue_id}, fixed since)", e.id)
+                 for e in memory.settled]
+    return GateWarning("failed_before_fix", "info", message, [e.id for e in memory.settled] + [f.id for f in fixes],
+                       evidence)
+
+
+def _commit_of(fix: Event) -> str:
+    sha = fix.get("commit") or fix.git_commit
+    return f" (commit {str(sha)[:10]})" if sha else ""
 
 
 def _open_issues(memory: FileMemory) -> GateWarning | None:

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 # 21: the failed-attempt and issue keys carry the columns their counts read (covering), and
 #     the path keys order by (ts, id), as the gate picks the newest rows
 # 22: the owner table: which clone built the index (``cache_owner``)
-CACHE_VERSION = "22"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+# 23: the failed-attempt key carries the issue id, as the gate counts them by issue (fixed or not)
+CACHE_VERSION = "23"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -63,7 +64,7 @@ CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path);
 CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts, fixed, issue_id);
 CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, id, type, retired);
 CREATE INDEX IF NOT EXISTS event_paths_issue ON event_paths(issue_id) WHERE type='issue';
-CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, id, outcome)
+CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, id, outcome, issue_id)
     WHERE type='attempt' AND outcome='failed';
 """
 # built after a bulk load rather than row by row during it
@@ -475,6 +476,30 @@ class Cache:
         """Failed attempts on ``path`` in [since, until] from ``origin``: how many (unless
         ``count`` is False: then 0), and the newest."""
         return self._counted(_FAILED, (path, origin, since, until), limit, count, _FAILED_ROWS)
+
+    def failed_of_issues(self, path: str, since: str, until: str, limit: int, issues: list[str],
+                         among: bool) -> list[str]:
+        """The newest of the log's failed attempts on ``path`` in [since, until] whose issue is
+        one of ``issues`` (``among``), or is not (attempts naming no issue included)."""
+        marks = ",".join("?" * len(issues))
+        which = f"p.issue_id IN ({marks})" if among else f"(p.issue_id IS NULL OR p.issue_id NOT IN ({marks}))"
+        return self._counted(f"{_FAILED} AND {which}", (path, "log", since, until, *issues), limit, False,
+                             _FAILED_ROWS)[1]
+
+    def failed_by_issue(self, path: str, since: str, recent: str,
+                        until: str) -> list[tuple[str | None, int, int, str]]:
+        """The log's failed attempts on ``path`` in [since, until], by issue: (issue id, how many,
+        how many from ``recent`` on, the newest one's time)."""
+        rows = self.db.execute(f"SELECT p.issue_id, count(*), sum(p.ts>=?), max(p.ts) FROM {_FAILED_ROWS}"
+                               f" WHERE {_FAILED} GROUP BY p.issue_id", (recent, path, "log", since, until))
+        return [(issue, int(n), int(fresh), newest) for issue, n, fresh, newest in rows]
+
+    def fixes_of(self, issues: list[str], until: str) -> list[str]:
+        """The fixes of ``issues`` recorded by ``until``."""
+        marks = ",".join("?" * len(issues))
+        return [r[0] for r in self.db.execute(
+            f"SELECT json FROM events WHERE issue_id IN ({marks}) AND type='fix' AND ts<=? ORDER BY ts, id",
+            (*issues, until))]
 
     def failed_count(self, path: str, since: str, until: str, origin: str = "log") -> int:
         return int(self.db.execute(f"SELECT count(*) FROM {_FAILED_ROWS} WHERE {_FAILED}",
