@@ -497,7 +497,8 @@ def test_a_fixed_issues_failed_attempts_inform_on_both_sides_until_a_failure_reo
     """Three failed attempts on an issue, then its fix: both sides settle them (info, naming the
     fix); a failed attempt after the fix reopens the issue: a block again on both."""
     raw = [event(1, "issue", -9 * DAY, issue_id="k7q2", location="src/pay.py"),
-           *(event(n, "attempt", -n * DAY, issue_id="k7q2", outcome="failed", location="src/pay.py") for n in (2, 3, 4)),
+           *(event(n, "attempt", -n * DAY, issue_id="k7q2", outcome="failed", location="src/pay.py")
+             for n in (2, 3, 4)),
            event(5, "fix", -DAY, issue_id="k7q2", location="src/pay.py")]
     got, want = reports(project, raw, "src/pay.py")
     assert got == want

@@ -88,9 +88,8 @@ BOUNDED: dict[str, Callable[[Cache], Any]] = {
     "failed_attempts from git": lambda c: c.failed_attempts(HOT, SINCE, UNTIL, 5, origin="git"),
     "failed_count": lambda c: c.failed_count(HOT, SINCE, UNTIL),
     "failed_by_issue": lambda c: c.failed_by_issue(HOT, SINCE, SINCE, UNTIL),
-    "failed_of_issues": lambda c: c.failed_of_issues(HOT, SINCE, UNTIL, 3, ["i00010", "i00011"], among=True),
-    "failed_of_issues not among": lambda c: c.failed_of_issues(HOT, SINCE, UNTIL, 3, ["i00010"], among=False),
-    "fixes_of": lambda c: c.fixes_of(["i00010", "i00011"], UNTIL),
+    "failed_split": lambda c: c.failed_split(HOT, SINCE, UNTIL, 3, {"i00010", "i00011"}),
+    "fix_facts": lambda c: c.fix_facts(["i00010", "i00011"], UNTIL, commits=True),
     "open_issues_at": lambda c: c.open_issues_at(HOT, UNTIL, 20),
     "standing_decision": lambda c: c.standing_decision(HOT, SINCE, UNTIL),
     "memories_before": lambda c: c.memories_before(HOT, SINCE, UNTIL, 20),
@@ -112,7 +111,6 @@ BOUNDED: dict[str, Callable[[Cache], Any]] = {
     "near decisions by path": lambda c: c.near("decision", [HOT, FILES[3]], [], 20),
     "near decisions in a folder": lambda c: c.near("decision", [], ["src/api/"], 20),
     "near attempts": lambda c: c.near("attempt", [HOT], ["src/db/"], 20),
-    "failure_paths": lambda c: c.failure_paths(SINCE, 10),
     "recent_failures": lambda c: c.recent_failures(10),
     "newest_until": lambda c: c.newest_until(UNTIL),
     "state get": lambda c: c.table("decisions").get("x"),
@@ -143,6 +141,7 @@ WHOLE_KINDS: dict[str, Callable[[Cache], Any]] = {
     "attempt_counts": lambda c: c.attempt_counts(),
     "fixed_after_failures": lambda c: c.fixed_after_failures(),
     "superseded_count": lambda c: c.superseded_count(),
+    "warned_paths": lambda c: c.warned_paths(SINCE, UNTIL),
 }
 
 # What is a whole read by nature: a text search, the whole log in order, counts by origin.

@@ -1,6 +1,6 @@
 """The gate: pure rules over (events about a file, git facts, now, config) -> a verdict.
 
-Six signals (docs/precheck.md), each a warning with a kind, a severity and the event ids behind it:
+Seven signals (docs/precheck.md), each a warning with a kind, a severity and the event ids behind it:
 
     kind              looks back   trigger                                          severity
     failed_attempts   failure win. failed attempts located in the file              warn; block at 3+ in
@@ -22,7 +22,8 @@ value here, never an exception: the surfaces decide what it means (``--strict``,
 from __future__ import annotations
 
 from kenning.core.defaults import GATE
-from kenning.core.events import Event, parse_timestamp
+from kenning.core.events import LATEST as LATEST_US
+from kenning.core.events import Event, format_timestamp, parse_timestamp
 from kenning.core.text import one_line, plural
 
 TYPE_CHECKING = False
@@ -31,7 +32,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 SEVERITIES = ("none", "info", "warn", "block")
-KINDS = ("failed_attempts", "failed_before_fix", "churn", "recent_revert", "recent_decision", "open_issues", "stale_memory")
+KINDS = ("failed_attempts", "failed_before_fix", "churn", "recent_revert", "recent_decision", "open_issues",
+         "stale_memory")
 DAY_US = 86_400 * 1_000_000
 FAILED_SHOWN = 3
 NO_SUCH_FILE = "no such file is tracked (not on disk, not in git, nothing in memory); check the path"
@@ -227,7 +229,10 @@ class FileMemory:
         if facts is not None:
             failed = current_failures(path, failed, facts, settings or Settings(), until)
         ours = {e.issue_id for e in failed if e.issue_id}
-        fixes = standing_fixes([e for e in located_fixes(events, ours)], newest_failures(failed), reverts, until)
+        by_id = {e.id: e for e in events if e.type == "fix" and e.issue_id in ours}
+        now = format_timestamp(until) if until < LATEST_US else "9999-12-31T23:59:59.999999Z"
+        standing = standing_fixes(sorted(fix_fact(e) for e in by_id.values()), newest_failures(failed), reverts, now)
+        fixes = {iid: by_id[fix_id] for iid, fix_id in standing.items()}
         settled = [e for e in failed if e.issue_id in fixes]
         failed = [e for e in failed if e.issue_id not in fixes]
         recent = sum(1 for e in failed if _time(e) >= since)
@@ -245,43 +250,46 @@ class FileMemory:
         """Set the failed attempts on fixed issues: the newest ``shown``, ``count`` in all, and
         the fixes of the issues shown."""
         self.settled, self.settled_count = shown, count
-        self.fixes = {e.issue_id: fixes[e.issue_id] for e in shown if e.issue_id in fixes}
+        self.fixes = {iid: fixes[iid] for iid in (e.issue_id for e in shown) if iid is not None and iid in fixes}
 
 
-def located_fixes(events: Iterable[Event], issues: set[str]) -> list[Event]:
-    """The fixes of ``issues``, wherever they are located."""
-    return [e for e in events if e.type == "fix" and e.issue_id in issues]
+def fix_fact(fix: Event) -> tuple[str, str, str, str | None]:
+    """What settling an issue needs of a fix: (time, id, issue id, its commit: ``commit``, else
+    HEAD when it was written); sorted, they are in the fold's order."""
+    sha = fix.get("commit") or fix.git_commit
+    return (fix.timestamp, fix.id, str(fix.issue_id), str(sha) if sha else None)
 
 
-def newest_failures(failed: Iterable[Event]) -> dict[str, int]:
+def newest_failures(failed: Iterable[Event]) -> dict[str, str]:
     """Issue id -> the time of the newest of ``failed`` (a file's failed attempts) on it."""
-    newest: dict[str, int] = {}
+    newest: dict[str, str] = {}
     for e in failed:
         if e.issue_id:
-            newest[e.issue_id] = max(newest.get(e.issue_id, 0), _time(e))
+            newest[e.issue_id] = max(newest.get(e.issue_id, ""), e.timestamp)
     return newest
 
 
-def standing_fixes(fixes: Iterable[Event], failures: Mapping[str, int], reverts: Iterable[Event],
-                   now_us: int) -> dict[str, Event]:
-    """Issue id -> the fix that settles it now: its newest fix recorded by ``now_us`` that no
-    revert in ``reverts`` (those on the file) undid (a fix's commit: ``commit``, else HEAD when
-    it was written), with no failed attempt on the issue after it on the file (``failures``:
-    issue id -> the newest one's time). A failure after the fix means the fix did not hold: the
-    issue is open again, and its attempts block as they did before it."""
-    undone = [str(sha) for r in reverts if _time(r) <= now_us and isinstance(r.get("reverts"), list)
+def standing_fixes(fixes: Iterable[tuple[str, str, str, str | None]], failures: Mapping[str, str],
+                   reverts: Iterable[Event], now: str) -> dict[str, str]:
+    """Issue id -> the id of the fix that settles it at ``now``: its newest fix (``fixes``: facts
+    by ``fix_fact``, oldest first) recorded by then that no revert in ``reverts`` (those on the
+    file) undid, with no failed attempt on the issue after it on the file (``failures``: issue
+    id -> the newest one's time). A failure after the fix means the fix did not hold: the issue
+    is open again, and its attempts block as they did before it. Times are canonical
+    timestamps, which sort as the times they name."""
+    undone = [str(sha) for r in reverts if r.timestamp <= now and isinstance(r.get("reverts"), list)
               for sha in r.get("reverts") or []]
-    found: dict[str, Event] = {}
-    for fix in sorted(fixes, key=lambda e: e.sort_key):
-        if fix.issue_id and _time(fix) <= now_us and not _reverted(fix, undone):
-            found[fix.issue_id] = fix  # the newest standing one wins
-    return {iid: fix for iid, fix in found.items() if failures.get(iid, 0) <= _time(fix)}
+    found: dict[str, tuple[str, str]] = {}
+    for time, fix_id, issue, sha in fixes:
+        if time <= now and not _reverted(sha, undone):
+            found[issue] = (time, fix_id)  # the newest standing one wins
+    return {iid: fix_id for iid, (time, fix_id) in found.items() if failures.get(iid, "") <= time}
 
 
-def _reverted(fix: Event, undone: list[str]) -> bool:
-    sha = str(fix.get("commit") or fix.git_commit or "")
+def _reverted(sha: str | None, undone: list[str]) -> bool:
     # an imported fix may name its commit abbreviated: a prefix of seven or more matches
-    return len(sha) >= 7 and any(s.startswith(sha) or sha.startswith(s) for s in undone if len(s) >= 7)
+    return bool(sha) and len(str(sha)) >= 7 and any(
+        s.startswith(str(sha)) or str(sha).startswith(s) for s in undone if len(s) >= 7)
 
 
 def current_failures(path: str, failed: list[Event], facts: FileFacts, settings: Settings,
