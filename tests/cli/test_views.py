@@ -186,6 +186,7 @@ def test_brief_lists_every_file_the_gate_warns_on_with_precheck_s_verdict(projec
     365 days of failures), cited less than six busier files and with no open issue of its own:
     `ken precheck` warns on it, and `ken brief` lists it with that same verdict."""
     earlier = {"KEN_NOW": "2030-11-22T00:00:00Z"}  # 40 days before NOW
+    (project.path / "src" / "export.py").write_text("def export(rows):\n    return rows\n")
     issue = project.json("issue", "Exports time out", "--at", "src/cart.py", env=earlier)["issue_id"]
     project.ok("attempt", "Streamed the export in chunks", "--failed", "--issue", issue, "--at", "src/export.py",
                env=earlier)

@@ -172,12 +172,14 @@ def brief(project: Project, now: str | None = None) -> brief_core.Brief:
 def _brief(memory: Memory, now_us: int) -> brief_core.Brief:
     state = memory.state
     result = brief_core.Brief(memory.project.title)
-    # every file the gate could warn on (failed attempts in its window, open issues), the most
-    # recently failing first, as far as the brief's cost allows; then the most cited, for staleness
+    # every file in the tree the gate could warn on (failed attempts in its window, open issues),
+    # the most recently failing first, as far as the brief's cost allows; then the most cited, for
+    # staleness. A deleted file is left out, as from the key files: no edit of it is coming
+    exists = in_tree(memory.project)
     since = format_timestamp(gate.failures_start(now_us, settings(memory.project)))
-    warned = memory.cache.warned_paths(since, format_timestamp(now_us + CLOCK_SLACK_US))
+    warned = [p for p in memory.cache.warned_paths(since, format_timestamp(now_us + CLOCK_SLACK_US)) if exists(p)]
     result.unjudged = max(0, len(warned) - brief_core.JUDGED)
-    cited = [path for path, _ in state.top_files(6, exists=in_tree(memory.project))]
+    cited = [path for path, _ in state.top_files(6, exists=exists)]
     paths = list(dict.fromkeys([*warned[:brief_core.JUDGED], *cited]))
     if paths:  # one read of git for every path the index has not seen at this HEAD
         for verdict in judge(memory, paths, now_us, result.notices).files:
