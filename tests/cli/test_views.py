@@ -190,7 +190,8 @@ def test_brief_lists_every_file_the_gate_warns_on_with_precheck_s_verdict(projec
     issue = project.json("issue", "Exports time out", "--at", "src/cart.py", env=earlier)["issue_id"]
     project.ok("attempt", "Streamed the export in chunks", "--failed", "--issue", issue, "--at", "src/export.py",
                env=earlier)
-    for n in range(6):  # six files cited more often, with nothing to warn about
+    for n in range(6):  # six files in the tree cited more often, with nothing to warn about
+        (project.path / "src" / f"busy{n}.py").write_text(f"busy = {n}\n")
         for k in range(3):
             project.ok("note", f"note {k} on busy file {n}", "--at", f"src/busy{n}.py", env=NOW)
     verdict = project.json("precheck", "src/export.py", env=NOW)["files"][0]
