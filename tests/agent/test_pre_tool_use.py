@@ -173,3 +173,39 @@ def test_a_codex_apply_patch_payload_is_judged(repo: Repo):
     payload.update(tool_name="apply_patch", tool_input={"input": patch})
     _, result = repo.pre(payload)
     assert decision(result) == "deny" and "src/a.py: BLOCK" in reason(result)
+
+
+def test_a_fixed_issues_failed_attempts_inform_the_edit_and_name_the_fix(repo: Repo):
+    """Three failed attempts, then the fix: the next edit is not denied (the issue was solved);
+    it is told that the issue was fixed and by what, as `ken precheck` says. A failure after the
+    fix reopens it: the edit is denied again."""
+    issue, ids = repo.block("src/a.py")
+    fix = repo.json("fix", "flush before close", "--issue", issue, "--details", "test_flush passes")
+    _, result = repo.pre(edit(repo, "src/a.py"))
+    assert decision(result) is None
+    text = context(result)
+    assert "src/a.py: INFO (failed before fix)" in text
+    assert f"#{issue} fixed by: flush before close" in text and fix["id"] in text
+    assert all(s in text for s in FAILED) and "different approach" not in text
+    precheck = repo.json("precheck", "src/a.py")
+    assert precheck["severity"] == "info"
+    assert [w["kind"] for w in precheck["files"][0]["warnings"]] == ["failed_before_fix"]
+    assert "fixed since (#" + issue + " by flush before close" in precheck["files"][0]["warnings"][0]["message"]
+
+    repo.failed("the fix did not hold", "src/a.py", issue)
+    _, reopened = repo.pre(edit(repo, "src/a.py"))
+    assert decision(reopened) == "deny"
+    assert "the fix did not hold" in reason(reopened) and "different approach" in reason(reopened)
+
+
+def test_a_reverted_fix_blocks_again(repo: Repo):
+    """The fix is recorded at the commit that made it; a `git revert` of that commit undoes it:
+    the issue's failed attempts block again."""
+    issue, _ = repo.block("src/a.py")
+    repo.commit("src/a.py", "a = 1\nflush = True\n", "fix: flush before close")
+    repo.json("fix", "flush before close", "--issue", issue, "--details", "test_flush passes")
+    assert repo.json("precheck", "src/a.py")["severity"] == "info"
+    repo.git("revert", "--no-edit", "HEAD")
+    found = repo.json("precheck", "src/a.py")
+    assert found["severity"] == "block", found
+    assert "failed_before_fix" not in [w["kind"] for w in found["files"][0]["warnings"]]

@@ -181,6 +181,30 @@ def test_brief_shows_warnings_stale_memories_issues_and_decisions(project: Repo)
     assert data["open_issues"]["total"] == 2
 
 
+def test_brief_lists_every_file_the_gate_warns_on_with_precheck_s_verdict(project: Repo) -> None:
+    """A file with one failed attempt 40 days ago (past the 30-day window, inside the gate's
+    365 days of failures), cited less than six busier files and with no open issue of its own:
+    `ken precheck` warns on it, and `ken brief` lists it with that same verdict."""
+    earlier = {"KEN_NOW": "2030-11-22T00:00:00Z"}  # 40 days before NOW
+    (project.path / "src" / "export.py").write_text("def export(rows):\n    return rows\n")
+    issue = project.json("issue", "Exports time out", "--at", "src/cart.py", env=earlier)["issue_id"]
+    project.ok("attempt", "Streamed the export in chunks", "--failed", "--issue", issue, "--at", "src/export.py",
+               env=earlier)
+    for n in range(6):  # six files in the tree cited more often, with nothing to warn about
+        (project.path / "src" / f"busy{n}.py").write_text(f"busy = {n}\n")
+        for k in range(3):
+            project.ok("note", f"note {k} on busy file {n}", "--at", f"src/busy{n}.py", env=NOW)
+    verdict = project.json("precheck", "src/export.py", env=NOW)["files"][0]
+    assert verdict["severity"] == "warn"
+    brief = project.json("brief", env=NOW)
+    found = {w["path"]: w for w in brief["warnings"]}
+    assert found["src/export.py"]["severity"] == verdict["severity"]
+    assert "Streamed the export in chunks" in found["src/export.py"]["message"]
+    assert brief["unjudged"] == 0
+    out = project.ok("brief", env=NOW).stdout
+    assert "WARN src/export.py: 1 failed attempt in the last 365 days" in out
+
+
 def test_brief_of_an_empty_memory_says_how_to_start(project: Repo) -> None:
     out = project.ok("brief").stdout
     assert "Nothing on record yet" in out

@@ -40,7 +40,7 @@ def ev(kind: str, days: float, summary: str = "", **fields: object) -> Event:
 
 
 def failed(days: float, summary: str = "", **fields: object) -> Event:
-    return ev("attempt", days, summary, outcome="failed", issue_id="k7q2", **fields)
+    return ev("attempt", days, summary, **{"outcome": "failed", "issue_id": "k7q2", **fields})
 
 
 def commit(days: float, subject: str = "tweak", changed: int = 1, reverts: str | None = None,
@@ -343,7 +343,9 @@ def everything() -> tuple[list[Event], FileFacts]:
     """Every signal on one file."""
     events = [ev("issue", 60, "hot path drops events", issue_id="k7q2"), ev("note", 50, "buffer is 4 KiB"),
               ev("decision", 12, "hot uses approach B"),
-              failed(9, "retry with a bigger buffer"), failed(6, "lock around flush"), failed(4, "batch writes by 10")]
+              failed(9, "retry with a bigger buffer"), failed(6, "lock around flush"), failed(4, "batch writes by 10"),
+              ev("issue", 40, "parser crashes on empty input", issue_id="m3x9"),
+              failed(30, "pin the old parser", issue_id="m3x9"), ev("fix", 25, "guard the empty case", issue_id="m3x9")]
     original = commit(8, "feat: add retry", changed=10)
     commits = [commit(20, changed=40), original, commit(7, 'Revert "feat: add retry"', 10, reverts=original.sha),
                commit(5, changed=40), commit(3, changed=40)]
@@ -354,9 +356,9 @@ def test_a_file_takes_its_worst_warning_and_lists_worst_first():
     events, f = everything()
     v = judge(events, f)
     # worst first; within a severity, in the documented order of kinds
-    assert [w.kind for w in v.warnings] == ["failed_attempts", "recent_revert", "open_issues", "churn",
-                                            "recent_decision", "stale_memory"]
-    assert [w.severity for w in v.warnings] == ["block", "warn", "warn", "info", "info", "info"]
+    assert [w.kind for w in v.warnings] == ["failed_attempts", "recent_revert", "open_issues", "failed_before_fix",
+                                            "churn", "recent_decision", "stale_memory"]
+    assert [w.severity for w in v.warnings] == ["block", "warn", "warn", "info", "info", "info", "info"]
     assert v.severity == "block"
 
 
@@ -640,3 +642,61 @@ def test_derive_keeps_every_path():
 def test_reverted_sha_from_the_body():
     assert reverts.read('Revert "x"', f"This reverts commit {REVERTED}.").shas == [REVERTED]
     assert reverts.read("nothing here", "nothing here").shas == []
+
+
+# -- failed attempts on a fixed issue inform, they do not block ---------------------------------------
+
+FIX_SHA = "5b6c7d8e9f0a1b2c3d4e5f60718293a4b5c6d7e8"
+
+
+def fixed_issue(fix_days: float = 1, **fix: object) -> list[Event]:
+    """Three failed attempts on #k7q2 (a block on their own), then its fix ``fix_days`` ago."""
+    return [ev("issue", 10, "flush loses events", issue_id="k7q2"), failed(5, "retry the flush"),
+            failed(4, "lock around flush"), failed(3, "batch writes"),
+            ev("fix", fix_days, "flush before close", issue_id="k7q2", git_commit=FIX_SHA, **fix)]
+
+
+def test_a_fixed_issues_failed_attempts_inform_and_name_the_fix():
+    v = judge(fixed_issue(), fixed={"k7q2"})
+    assert v.severity == "info"
+    w = by_kind(v)["failed_before_fix"]
+    assert w.severity == "info"
+    assert "3 failed attempts on an issue fixed since (#k7q2 by flush before close (commit 5b6c7d8e9f))" in w.message
+    text = gate.render_text(gate.Report([v]), NOW)
+    assert "fixed   " in text and "#k7q2 fixed by: flush before close (commit 5b6c7d8e9f)" in text
+    assert "failed_attempts" not in by_kind(v)
+
+
+def test_failed_attempts_on_an_open_issue_of_the_same_file_still_block():
+    others = [ev("issue", 9, "slow start", issue_id="m3x9"),
+              *(failed(d, f"cache {d}", issue_id="m3x9") for d in (2.5, 2, 1.5))]
+    v = judge([*fixed_issue(), *others], fixed={"k7q2"})
+    w = by_kind(v)
+    assert v.severity == "block"
+    assert w["failed_attempts"].severity == "block" and w["failed_attempts"].message.startswith("3 failed attempts")
+    assert w["failed_before_fix"].severity == "info"
+
+
+def test_a_failure_after_the_fix_reopens_the_issue_and_its_attempts_block_again():
+    after = failed(0.5, "the fix did not hold")
+    v = judge([*fixed_issue(), after], fixed={"k7q2"})
+    assert v.severity == "block"
+    assert "failed_before_fix" not in by_kind(v)
+
+
+def test_a_reverted_fix_does_not_count_as_fixed():
+    revert = ev("attempt", 0.5, f"Reverted fix {FIX_SHA[:10]}: flush before close", outcome="failed",
+                source="git", reverts=[FIX_SHA], commit="a" * 40, issue_id=None)
+    v = judge([*fixed_issue(), revert], fixed={"k7q2"})
+    assert by_kind(v)["failed_attempts"].severity == "block"
+    assert "failed_before_fix" not in by_kind(v)
+    # the fix named by its own commit (an imported one, abbreviated) is matched the same way
+    v = judge([*fixed_issue(commit=FIX_SHA[:8]), revert], fixed={"k7q2"})
+    assert "failed_before_fix" not in by_kind(v)
+
+
+def test_a_fix_recorded_after_the_clock_settles_nothing():
+    events = fixed_issue(fix_days=-1)  # a day after NOW
+    memory = gate.FileMemory.of(PATH, events, set(), set(), gate.window_start(NOW, Settings()), None, now_us=NOW)
+    v = evaluate(PATH, memory, facts(), NOW, Settings())
+    assert v.severity == "block"

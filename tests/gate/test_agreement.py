@@ -227,7 +227,9 @@ def shape(found: gate.FileMemory) -> dict[str, Any]:
     return {"failed": lines(found.failed[:gate.FAILED_SHOWN]), "failed_count": found.failed_count,
             "recent_failed": found.recent_failed, "open_issues": lines(found.open_issues),
             "open_count": found.open_count, "decision": None if found.decision is None else serialize(found.decision),
-            "stale": lines(found.stale), "stale_count": found.stale_count, "live_reverts": sorted(found.live_reverts)}
+            "stale": lines(found.stale), "stale_count": found.stale_count, "live_reverts": sorted(found.live_reverts),
+            "settled": lines(found.settled), "settled_count": found.settled_count,
+            "fixes": {iid: serialize(e) for iid, e in sorted(found.fixes.items())}}
 
 
 def working_facts(project: Project, path: str) -> gate.FileFacts:
@@ -266,7 +268,7 @@ def check(memory: Memory, project: Project, raw: list[dict[str, Any]],
                 want = shape(reference(path, events, facts, settings_))
                 got = shape(indexed(memory, path, facts, settings_))
                 assert got == want, f"{path}: the index (got) and FileMemory.of (want) disagree"
-                for field in ("failed", "open_issues", "decision", "stale"):
+                for field in ("failed", "open_issues", "decision", "stale", "settled"):
                     if got[field]:
                         label(f"a {field} selection is not empty")
     config = app_gate.settings(project)
@@ -489,3 +491,20 @@ def test_an_unsnooze_ends_the_snoozes_before_it_and_not_those_after(project: Pro
     future = event(5, "snooze", DAY, paths=["src/pay.py"], until=stamp(DAY), reason="later", unsnooze=True)
     got, want = reports(project, [issue, snoozed, future], "src/pay.py")
     assert got == want and got["severity"] == "none"
+
+
+def test_a_fixed_issues_failed_attempts_inform_on_both_sides_until_a_failure_reopens_it(project: Project) -> None:
+    """Three failed attempts on an issue, then its fix: both sides settle them (info, naming the
+    fix); a failed attempt after the fix reopens the issue: a block again on both."""
+    raw = [event(1, "issue", -9 * DAY, issue_id="k7q2", location="src/pay.py"),
+           *(event(n, "attempt", -n * DAY, issue_id="k7q2", outcome="failed", location="src/pay.py")
+             for n in (2, 3, 4)),
+           event(5, "fix", -DAY, issue_id="k7q2", location="src/pay.py")]
+    got, want = reports(project, raw, "src/pay.py")
+    assert got == want
+    assert got["severity"] == "info"
+    assert [w["kind"] for w in got["files"][0]["warnings"]] == ["failed_before_fix"]
+    again = event(6, "attempt", -1, issue_id="k7q2", outcome="failed", location="src/pay.py")
+    got, want = reports(project, [*raw, again], "src/pay.py")
+    assert got == want
+    assert got["severity"] == "block"

@@ -87,6 +87,9 @@ BOUNDED: dict[str, Callable[[Cache], Any]] = {
     "failed_attempts": lambda c: c.failed_attempts(HOT, SINCE, UNTIL, 5),
     "failed_attempts from git": lambda c: c.failed_attempts(HOT, SINCE, UNTIL, 5, origin="git"),
     "failed_count": lambda c: c.failed_count(HOT, SINCE, UNTIL),
+    "failed_by_issue": lambda c: c.failed_by_issue(HOT, SINCE, SINCE, UNTIL),
+    "failed_split": lambda c: c.failed_split(HOT, SINCE, UNTIL, 3, {"i00010", "i00011"}),
+    "fix_facts": lambda c: c.fix_facts(["i00010", "i00011"], UNTIL, commits=True),
     "open_issues_at": lambda c: c.open_issues_at(HOT, UNTIL, 20),
     "standing_decision": lambda c: c.standing_decision(HOT, SINCE, UNTIL),
     "memories_before": lambda c: c.memories_before(HOT, SINCE, UNTIL, 20),
@@ -108,7 +111,6 @@ BOUNDED: dict[str, Callable[[Cache], Any]] = {
     "near decisions by path": lambda c: c.near("decision", [HOT, FILES[3]], [], 20),
     "near decisions in a folder": lambda c: c.near("decision", [], ["src/api/"], 20),
     "near attempts": lambda c: c.near("attempt", [HOT], ["src/db/"], 20),
-    "failure_paths": lambda c: c.failure_paths(SINCE, 10),
     "recent_failures": lambda c: c.recent_failures(10),
     "newest_until": lambda c: c.newest_until(UNTIL),
     "state get": lambda c: c.table("decisions").get("x"),
@@ -141,6 +143,7 @@ WHOLE_KINDS: dict[str, Callable[[Cache], Any]] = {
     "superseded_count": lambda c: c.superseded_count(),
     "type_counts": lambda c: c.type_counts("log"),
     "type_counts from git": lambda c: c.type_counts("git"),
+    "warned_paths": lambda c: c.warned_paths(SINCE, UNTIL),
 }
 
 # What is a whole read by nature: a text search, the whole log in order, counts by origin.

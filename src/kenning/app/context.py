@@ -12,7 +12,7 @@ import heapq
 from itertools import islice
 
 from kenning.app import lessons as lessons_app
-from kenning.app.gate import judge, settings
+from kenning.app.gate import CLOCK_SLACK_US, judge, settings
 from kenning.app.memory import Memory, open_memory
 from kenning.app.paths import canonical_path, split_location
 from kenning.app.project import Project, now_micros
@@ -21,7 +21,7 @@ from kenning.core import brief as brief_core
 from kenning.core import context as context_core
 from kenning.core import gate
 from kenning.core.errors import InvalidInput
-from kenning.core.events import format_timestamp, location_path
+from kenning.core.events import format_timestamp
 from kenning.core.fold import key
 from kenning.store import files
 
@@ -172,14 +172,19 @@ def brief(project: Project, now: str | None = None) -> brief_core.Brief:
 def _brief(memory: Memory, now_us: int) -> brief_core.Brief:
     state = memory.state
     result = brief_core.Brief(memory.project.title)
-    since = format_timestamp(gate.window_start(now_us, settings(memory.project)))
-    candidates = memory.cache.failure_paths(since, 8)
-    candidates += [location_path(i["location"]) for i in _first(state.open_items(), 4) if i.get("location")]
-    candidates += [path for path, _ in state.top_files(6, exists=in_tree(memory.project))]
-    paths = list(dict.fromkeys(candidates))[:brief_core.JUDGED]
+    # every file in the tree the gate could warn on (failed attempts in its window, open issues),
+    # the most recently failing first, as far as the brief's cost allows; then the most cited, for
+    # staleness. A deleted file is left out, as from the key files: no edit of it is coming
+    exists = in_tree(memory.project)
+    since = format_timestamp(gate.failures_start(now_us, settings(memory.project)))
+    warned = [p for p in memory.cache.warned_paths(since, format_timestamp(now_us + CLOCK_SLACK_US)) if exists(p)]
+    result.unjudged = max(0, len(warned) - brief_core.JUDGED)
+    cited = [path for path, _ in state.top_files(6, exists=exists)]
+    paths = list(dict.fromkeys([*warned[:brief_core.JUDGED], *cited]))
     if paths:  # one read of git for every path the index has not seen at this HEAD
         for verdict in judge(memory, paths, now_us, result.notices).files:
             result.add_verdict(verdict)
+        result.warnings.sort(key=lambda w: w[1] != "block")  # blocks first, each kind newest first
     result.open_issues = [(i, list(state.attempts.get(i["issue_id"]) or [])) for i in _first(state.open_items(), 8)]
     result.open_total = state.open_issues.size()
     result.decisions = _first(state.standing_decisions(), 5)

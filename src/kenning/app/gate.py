@@ -173,7 +173,8 @@ def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> 
     for path in paths:
         file_memory = _file_memory(memory, path, since, opened, now_us, facts[path], reverts[path], config)
         verdict = gate.evaluate(path, file_memory, facts[path], now_us, config)
-        shown = [*file_memory.failed, *file_memory.open_issues, *file_memory.stale]
+        shown = [*file_memory.failed, *file_memory.settled, *file_memory.fixes.values(), *file_memory.open_issues,
+                 *file_memory.stale]
         if file_memory.decision is not None:
             shown.append(file_memory.decision)
         gate.apply_snoozes(verdict, snoozes, {e.id: e for e in shown}, now_us)
@@ -190,11 +191,23 @@ def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now
     cache = memory.cache
     until = format_timestamp(now_us + CLOCK_SLACK_US)
     opened, recent_from = format_timestamp(failures_since), format_timestamp(since)
-    hand_count, hand = cache.failed_attempts(path, opened, until, gate.FAILED_SHOWN)
-    hand_recent = hand_count if failures_since >= since or not hand_count else cache.failed_count(
-        path, recent_from, until)
+    by_issue = cache.failed_by_issue(path, opened, max(opened, recent_from), until)
+    newest = {i: t for i, _, _, t in by_issue if i}
+    # a fix's commit is read only when a revert on the file names commits it may have undone
+    undoing = any(r.get("reverts") for r in reverts)
+    fixes = gate.standing_fixes(cache.fix_facts(sorted(newest), until, undoing), newest, reverts,
+                                until) if newest else {}
+    hand_count = sum(n for i, n, _, _ in by_issue if i not in fixes)
+    hand_recent = sum(fresh for i, _, fresh, _ in by_issue if i not in fixes)
+    settled_count = sum(n for i, n, _, _ in by_issue if i in fixes)
+    if fixes:
+        others, among = cache.failed_split(path, opened, until, gate.FAILED_SHOWN, set(fixes))
+        read = {e.id: e for e in memory.events(cache.events_by_id([*others, *among]))}
+        hand, settled = [read[i] for i in others if i in read], [read[i] for i in among if i in read]
+    else:
+        hand, settled = memory.events(cache.failed_attempts(path, opened, until, gate.FAILED_SHOWN, count=False)[1]), []
     derived = gate.current_failures(path, reverts, facts, config, now_us)
-    failed = sorted([*memory.events(hand), *derived], key=lambda e: e.sort_key, reverse=True)
+    failed = sorted([*hand, *derived], key=lambda e: e.sort_key, reverse=True)
     recent = hand_recent + sum(1 for e in derived if gate.event_time(e) >= since)
     open_count, open_ = cache.open_issues_at(path, until, EVIDENCE_LIMIT)
     decision = cache.standing_decision(path, format_timestamp(since), until)
@@ -205,6 +218,9 @@ def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now
                             memory.events([decision])[0] if decision else None, memory.events(stale), stale_count,
                             recent)
     found.live_reverts = {e.id for e in derived}
+    shown_fixes = {fixes[e.issue_id] for e in settled if e.issue_id in fixes}
+    by_id = {e.id: e for e in memory.events(cache.events_by_id(shown_fixes))}
+    found.settle(settled, settled_count, {iid: by_id[fix_id] for iid, fix_id in fixes.items() if fix_id in by_id})
     return found
 
 

@@ -273,7 +273,10 @@ class Memory:
         counts = {"skipped": 0, "records": 0, "newer": 0}
         malformed: list[list[Any]] = []
         events = self._parse(cited, counts, malformed)
-        wanted = {e.issue_id if e.type == "issue" else e.id for e, _, _ in events if e.type in ("issue", "decision")}
+        # the issues these lines name (opened here, or tried here: a fix settles its attempts) and
+        # the decisions they hold
+        wanted = {e.id if e.type == "decision" else e.issue_id for e, _, _ in events
+                  if e.type in ("issue", "attempt", "decision")} - {None}
         events += self._parse([(n, raw) for n, raw, key in closing if key is None or key in wanted], counts,
                               malformed)
         kept = {id(event) for event in unique(e for e, _, _ in events)}

@@ -1,10 +1,12 @@
 """The gate: pure rules over (events about a file, git facts, now, config) -> a verdict.
 
-Six signals (docs/precheck.md), each a warning with a kind, a severity and the event ids behind it:
+Seven signals (docs/precheck.md), each a warning with a kind, a severity and the event ids behind it:
 
     kind              looks back   trigger                                          severity
     failed_attempts   failure win. failed attempts located in the file              warn; block at 3+ in
                                                                                     the (shorter) window
+    failed_before_fix failure win. failed attempts on issues fixed since (a fix     info
+                                   standing: not reverted, no failure after it)
     churn             window       commits touching the file >= churn threshold     info
     recent_revert     window       a revert commit touched the file                 warn
     recent_decision   window       the newest standing decision about the file      info
@@ -20,7 +22,8 @@ value here, never an exception: the surfaces decide what it means (``--strict``,
 from __future__ import annotations
 
 from kenning.core.defaults import GATE
-from kenning.core.events import Event, parse_timestamp
+from kenning.core.events import LATEST as LATEST_US
+from kenning.core.events import Event, format_timestamp, parse_timestamp
 from kenning.core.text import one_line, plural
 
 TYPE_CHECKING = False
@@ -29,7 +32,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 SEVERITIES = ("none", "info", "warn", "block")
-KINDS = ("failed_attempts", "churn", "recent_revert", "recent_decision", "open_issues", "stale_memory")
+KINDS = ("failed_attempts", "failed_before_fix", "churn", "recent_revert", "recent_decision", "open_issues",
+         "stale_memory")
 DAY_US = 86_400 * 1_000_000
 FAILED_SHOWN = 3
 NO_SUCH_FILE = "no such file is tracked (not on disk, not in git, nothing in memory); check the path"
@@ -190,7 +194,7 @@ class FileMemory:
     """
 
     __slots__ = ("failed", "failed_count", "open_issues", "open_count", "decision", "stale", "stale_count",
-                 "recent_failed", "live_reverts")
+                 "recent_failed", "live_reverts", "settled", "settled_count", "fixes")
 
     def __init__(self, failed: list[Event], failed_count: int, open_issues: list[Event], open_count: int,
                  decision: Event | None, stale: list[Event], stale_count: int,
@@ -198,6 +202,11 @@ class FileMemory:
         self.failed, self.failed_count = failed, failed_count
         self.recent_failed = failed_count if recent_failed is None else recent_failed  # in the shorter window
         self.live_reverts: set[str] = set()  # ids of the reverts derived from git that still count here
+        # failed attempts on issues fixed since (``standing_fixes``): they inform, never block;
+        # ``failed`` and the counts above hold the others
+        self.settled: list[Event] = []
+        self.settled_count = 0
+        self.fixes: dict[str, Event] = {}  # issue id -> the fix that settled it
         self.open_issues, self.open_count = open_issues, open_count
         self.decision = decision
         self.stale, self.stale_count = stale, stale_count
@@ -216,8 +225,16 @@ class FileMemory:
                          key=lambda e: e.sort_key, reverse=True)
         opened = since if failures_since is None else failures_since
         failed = [e for e in located if e.type == "attempt" and e.outcome == "failed" and _time(e) >= opened]
+        reverts = [e for e in failed if e.source == "git"]
         if facts is not None:
             failed = current_failures(path, failed, facts, settings or Settings(), until)
+        ours = {e.issue_id for e in failed if e.issue_id}
+        by_id = {e.id: e for e in events if e.type == "fix" and e.issue_id in ours}
+        now = format_timestamp(until) if until < LATEST_US else "9999-12-31T23:59:59.999999Z"
+        standing = standing_fixes(sorted(fix_fact(e) for e in by_id.values()), newest_failures(failed), reverts, now)
+        fixes = {iid: by_id[fix_id] for iid, fix_id in standing.items()}
+        settled = [e for e in failed if e.issue_id in fixes]
+        failed = [e for e in failed if e.issue_id not in fixes]
         recent = sum(1 for e in failed if _time(e) >= since)
         open_ = [e for e in located if e.type == "issue" and e.issue_id and e.issue_id not in fixed_issues]
         decisions = [e for e in located if e.type == "decision" and e.id not in retired and _time(e) >= since]
@@ -226,7 +243,53 @@ class FileMemory:
         found = cls(failed[:FAILED_SHOWN], len(failed), open_[:limit], len(open_),
                     decisions[0] if decisions else None, stale[:limit], len(stale), recent)
         found.live_reverts = {e.id for e in failed if e.source == "git"}
+        found.settle(settled[:FAILED_SHOWN], len(settled), fixes)
         return found
+
+    def settle(self, shown: list[Event], count: int, fixes: Mapping[str, Event]) -> None:
+        """Set the failed attempts on fixed issues: the newest ``shown``, ``count`` in all, and
+        the fixes of the issues shown."""
+        self.settled, self.settled_count = shown, count
+        self.fixes = {iid: fixes[iid] for iid in (e.issue_id for e in shown) if iid is not None and iid in fixes}
+
+
+def fix_fact(fix: Event) -> tuple[str, str, str, str | None]:
+    """What settling an issue needs of a fix: (time, id, issue id, its commit: ``commit``, else
+    HEAD when it was written); sorted, they are in the fold's order."""
+    sha = fix.get("commit") or fix.git_commit
+    return (fix.timestamp, fix.id, str(fix.issue_id), str(sha) if sha else None)
+
+
+def newest_failures(failed: Iterable[Event]) -> dict[str, str]:
+    """Issue id -> the time of the newest of ``failed`` (a file's failed attempts) on it."""
+    newest: dict[str, str] = {}
+    for e in failed:
+        if e.issue_id:
+            newest[e.issue_id] = max(newest.get(e.issue_id, ""), e.timestamp)
+    return newest
+
+
+def standing_fixes(fixes: Iterable[tuple[str, str, str, str | None]], failures: Mapping[str, str],
+                   reverts: Iterable[Event], now: str) -> dict[str, str]:
+    """Issue id -> the id of the fix that settles it at ``now``: its newest fix (``fixes``: facts
+    by ``fix_fact``, oldest first) recorded by then that no revert in ``reverts`` (those on the
+    file) undid, with no failed attempt on the issue after it on the file (``failures``: issue
+    id -> the newest one's time). A failure after the fix means the fix did not hold: the issue
+    is open again, and its attempts block as they did before it. Times are canonical
+    timestamps, which sort as the times they name."""
+    undone = [str(sha) for r in reverts if r.timestamp <= now and isinstance(r.get("reverts"), list)
+              for sha in r.get("reverts") or []]
+    found: dict[str, tuple[str, str]] = {}
+    for time, fix_id, issue, sha in fixes:
+        if time <= now and not _reverted(sha, undone):
+            found[issue] = (time, fix_id)  # the newest standing one wins
+    return {iid: fix_id for iid, (time, fix_id) in found.items() if failures.get(iid, "") <= time}
+
+
+def _reverted(sha: str | None, undone: list[str]) -> bool:
+    # an imported fix may name its commit abbreviated: a prefix of seven or more matches
+    return bool(sha) and len(str(sha)) >= 7 and any(
+        s.startswith(str(sha)) or str(sha).startswith(s) for s in undone if len(s) >= 7)
 
 
 def current_failures(path: str, failed: list[Event], facts: FileFacts, settings: Settings,
@@ -284,6 +347,7 @@ def evaluate(path: str, memory: FileMemory, facts: FileFacts, now_us: int, setti
     since = window_start(now_us, settings)
     warnings = [w for w in (
         _failed_attempts(memory, settings),
+        _failed_before_fix(memory),
         _open_issues(memory),
         _recent_revert(facts, memory, since, now_us),
         _churn(facts, since, now_us, settings),
@@ -309,6 +373,28 @@ def _failed_attempts(memory: FileMemory, settings: Settings) -> GateWarning | No
                + "; ".join(one_line(e.summary, 120) for e in shown))
     return GateWarning("failed_attempts", severity, message, [e.id for e in shown],
                     [Evidence("failed", _time(e), e.summary, e.id) for e in shown])
+
+
+def _failed_before_fix(memory: FileMemory) -> GateWarning | None:
+    """Failed attempts on issues fixed since: what was tried is worth knowing, but the issue was
+    solved, so they inform and never block; the message names each fix."""
+    if not memory.settled_count:
+        return None
+    fixes = sorted(memory.fixes.values(), key=lambda e: e.sort_key, reverse=True)
+    named = "; ".join(f"#{f.issue_id} by {one_line(f.summary, 80)}{_commit_of(f)}" for f in fixes[:3])
+    message = (f"{plural(memory.settled_count, 'failed attempt')} on {'an issue' if len(fixes) == 1 else 'issues'} "
+               f"fixed since ({named}): " + "; ".join(one_line(e.summary, 80) for e in memory.settled))
+    evidence = [Evidence("fixed", _time(f), f"#{f.issue_id} fixed by: {f.summary}{_commit_of(f)}", f.id)
+                for f in fixes[:2]]
+    evidence += [Evidence("failed", _time(e), f"{e.summary} (#{e.issue_id}, fixed since)", e.id)
+                 for e in memory.settled]
+    return GateWarning("failed_before_fix", "info", message, [e.id for e in memory.settled] + [f.id for f in fixes],
+                       evidence)
+
+
+def _commit_of(fix: Event) -> str:
+    sha = fix.get("commit") or fix.git_commit
+    return f" (commit {str(sha)[:10]})" if sha else ""
 
 
 def _open_issues(memory: FileMemory) -> GateWarning | None:

@@ -36,7 +36,9 @@ if TYPE_CHECKING:
 # 23: the summary state counts each issue's failed/partial attempts and keeps the failures that
 #     name no issue (reverts among them) and more notes and history: the budget cuts, not the state
 # 24: events_derived, so the views count events by origin without reading every event
-CACHE_VERSION = "24"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+# 25: the failed-attempt key carries the issue id, as the gate counts them by issue (fixed or not),
+#     and the issue key the event id, as it reads an issue's fixes
+CACHE_VERSION = "25"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -60,14 +62,14 @@ CREATE TABLE IF NOT EXISTS state(name TEXT NOT NULL, k TEXT NOT NULL, rank TEXT 
     PRIMARY KEY(name, k)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS owner(k TEXT PRIMARY KEY, v TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS state_rank ON state(name, rank);
-CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id, type, ts);
+CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id, type, ts, id);
 CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
 CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path);
 CREATE INDEX IF NOT EXISTS events_derived ON events(type, origin) WHERE origin='git';
 CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts, fixed, issue_id);
 CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, id, type, retired);
 CREATE INDEX IF NOT EXISTS event_paths_issue ON event_paths(issue_id) WHERE type='issue';
-CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, id, outcome)
+CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, id, outcome, issue_id)
     WHERE type='attempt' AND outcome='failed';
 """
 # built after a bulk load rather than row by row during it
@@ -486,6 +488,43 @@ class Cache:
         ``count`` is False: then 0), and the newest."""
         return self._counted(_FAILED, (path, origin, since, until), limit, count, _FAILED_ROWS)
 
+    def failed_split(self, path: str, since: str, until: str, limit: int,
+                     issues: set[str]) -> tuple[list[str], list[str]]:
+        """The ids of the newest of the log's failed attempts on ``path`` in [since, until]: (those whose
+        issue is not one of ``issues``, those whose issue is), at most ``limit`` of each. Walks
+        the file's failures newest first and stops when both are full."""
+        rows = self.db.execute(f"SELECT p.id, p.issue_id FROM {_FAILED_ROWS} WHERE {_FAILED}"
+                               " ORDER BY p.ts DESC, p.id DESC", (path, "log", since, until))
+        others: list[str] = []
+        among: list[str] = []
+        for event_id, issue in rows:
+            kept = among if issue in issues else others
+            if len(kept) < limit:
+                kept.append(event_id)
+            if len(others) >= limit and len(among) >= limit:
+                break
+        return others, among
+
+    def failed_by_issue(self, path: str, since: str, recent: str,
+                        until: str) -> list[tuple[str | None, int, int, str]]:
+        """The log's failed attempts on ``path`` in [since, until], by issue: (issue id, how many,
+        how many from ``recent`` on, the newest one's time)."""
+        rows = self.db.execute(f"SELECT p.issue_id, count(*), sum(p.ts>=?), max(p.ts) FROM {_FAILED_ROWS}"
+                               f" WHERE {_FAILED} GROUP BY p.issue_id", (recent, path, "log", since, until))
+        return [(issue, int(n), int(fresh), newest) for issue, n, fresh, newest in rows]
+
+    def fix_facts(self, issues: list[str], until: str, commits: bool) -> list[tuple[str, str, str, str | None]]:
+        """The fixes of ``issues`` recorded by ``until``, oldest first, as ``core.gate.fix_fact``
+        makes them: (time, id, issue id, commit); the commit read from the JSON only when
+        ``commits`` is asked for."""
+        marks = ",".join("?" * len(issues))
+        sha = "coalesce(json_extract(json, '$.commit'), json_extract(json, '$.git_commit'))" if commits else "NULL"
+        # named: with statistics the planner walks every fix by time (80 ms), not the few of these issues
+        rows = self.db.execute(f"SELECT ts, id, issue_id, {sha} FROM events INDEXED BY events_issue"
+                               f" WHERE issue_id IN ({marks}) AND type='fix' AND ts<=? ORDER BY ts, id",
+                               (*issues, until))
+        return [(ts, fix_id, issue, None if commit is None else str(commit)) for ts, fix_id, issue, commit in rows]
+
     def failed_count(self, path: str, since: str, until: str, origin: str = "log") -> int:
         return int(self.db.execute(f"SELECT count(*) FROM {_FAILED_ROWS} WHERE {_FAILED}",
                                    (path, origin, since, until)).fetchone()[0])
@@ -585,17 +624,19 @@ class Cache:
             f" JOIN events e ON e.id=q.id ORDER BY q.ts DESC, q.id DESC", (kind, *args, limit))
         return [r[0] for r in rows]
 
-    def failure_paths(self, since: str, limit: int) -> list[str]:
-        """Files with failed attempts since ``since``, the most recently failed first. Walks the
-        index from the newest failure and stops at ``limit`` files: cost follows the answer."""
-        rows = self.db.execute("SELECT path FROM events WHERE type='attempt' AND outcome='failed' AND ts>=?"
-                               " AND path IS NOT NULL ORDER BY ts DESC", (since,))
-        found: dict[str, None] = {}
-        for (path,) in rows:
-            found[str(path)] = None
-            if len(found) >= limit:
-                break
-        return list(found)
+    def warned_paths(self, since: str, until: str) -> list[str]:
+        """The files whose history can make the gate warn at ``until``: failed attempts (by hand
+        or derived from git) since ``since``, or an issue still open; the one with the newest
+        such event first. Reads every failed attempt and issue row through its key, never an
+        event's JSON: the brief judges these files, not every file memory cites."""
+        rows = self.db.execute(
+            "SELECT path, max(ts) AS newest FROM ("
+            f"SELECT p.path, p.ts FROM {_FAILED_ROWS} WHERE p.type='attempt' AND p.outcome='failed'"
+            " AND p.ts>=?1 AND p.ts<=?2"
+            " UNION ALL SELECT p.path, p.ts FROM event_paths p WHERE p.type='issue' AND p.issue_id IS NOT NULL"
+            " AND p.ts<=?2 AND (p.fixed IS NULL OR p.fixed>?2)) GROUP BY path ORDER BY newest DESC, path",
+            (since, until))
+        return [r[0] for r in rows]
 
     def recent_failures(self, limit: int) -> tuple[int, list[str]]:
         """Failed and partial attempts, newest first, and how many there are."""
