@@ -387,7 +387,14 @@ def clean_text(value: str) -> str:
 
 
 def validate_draft(data: Mapping[str, Any]) -> None:
-    """Check a new event before anything is written; ``InvalidInput`` names what was wrong."""
+    """Check a new event before anything is written; ``InvalidInput`` names what was wrong.
+    Each known field is held to the type the reader holds it to (``_FIELD_TYPES``, from
+    ``FIELDS``): nothing a writer accepts is a line every reader then skips."""
+    for key, wanted in _FIELD_TYPES.items():
+        value = data.get(key)
+        if value is not None and (type(value) is not wanted
+                                  or (wanted is list and not all(type(item) is str for item in value))):
+            raise InvalidInput(f"{key} is not {_TYPE_NAMES[wanted]}")
     kind = data.get("type")
     if kind not in TYPES:
         raise InvalidInput(f"unknown event type {kind!r}; use one of {', '.join(TYPES)}")
