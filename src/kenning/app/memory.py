@@ -86,6 +86,10 @@ class Memory:
         self._state: State | None = None
         self._state_at: tuple[Any, ...] = ()  # which save of the state this process holds
         self.promotable: list[Event] = []  # new events that may become cross-project lessons
+        # answered from one pass in memory while the index is built in the background
+        # (``open_whole``): the build shares the lessons, and writes the derived files
+        self.one_pass = False
+        self.by_id_only = False  # one pass for the summary: the fold, and the events by id alone
         self.skipped = 0  # lines of the log that are not readable events
         self._verified: list[int] | None = None  # the log's stat as this process last read it
         if self.cache.problem:
@@ -258,6 +262,9 @@ class Memory:
             return self._sync_log(st, rebuild=True)
         info["stat"] = fingerprint
         self.cache.set_meta("log", info)
+        if self.by_id_only and rebuild:  # asked once, by this process: the fold stays in memory
+            self._state_at = self._saved_at()
+            return info
         self._save_state(rebuild)
         if rebuild:
             self._state = None
@@ -318,6 +325,9 @@ class Memory:
         self._state = None
 
     def save_state(self) -> None:
+        if self.by_id_only:  # the fold lives in this process alone, and only for this answer
+            self._state_at = self._saved_at()
+            return
         self._save_state(isinstance(self.state.open_issues, MemoryTable))
 
     def _is_prefix(self, info: dict[str, Any] | None, size: int, appended: bool) -> bool:
@@ -363,7 +373,8 @@ class Memory:
                 self.state.apply(event)
                 self._may_promote(event)
             kept = {id(event) for event in ordered}
-            self.cache.insert_many([row for row in fresh if id(row[0]) in kept])
+            self.cache.insert_many([row for row in fresh if id(row[0]) in kept],
+                                   set() if self.by_id_only else None)
         return {**counts, "end": tail.end, "lines": number, "malformed": malformed[-1000:],
                 "torn": bool(tail.torn) and not unterminated, "newest": newest,
                 "crc": tail.crc, "unterminated": len(unterminated)}
@@ -377,6 +388,8 @@ class Memory:
                 counts["newer"] += 1
 
     def _may_promote(self, event: Event) -> None:
+        if self.one_pass:
+            return
         if event.type == "fix" or (event.type == "attempt" and event.outcome != "worked") or event.lesson:
             self.promotable.append(event)
 
@@ -491,6 +504,42 @@ def open_memory(project: Project, now: str | None = None, capture: bool = True, 
     ``whole``: its index rebuilt from the whole log first (``Memory.sync``)."""
     project.require_initialized()
     return _brought_up_to_date(Memory(project), now, capture, strict, whole)
+
+
+def open_whole(project: Project, now: str | None = None, by_id_only: bool = False) -> Memory:
+    """The memory a whole-memory read answers from (``ken summary``, ``brief``, ``context``,
+    ``status``, SessionStart): ``open_memory``'s, except right after a clone or a lost cache
+    when the log is too long to fold within a command's time (``_cold``). Then the index is
+    built in the background (as the first gate starts it) and this answer comes from one pass
+    over the log folded into an index in memory: the same fold and the same queries, so the
+    same answer the built index gives, without waiting for the index's file to be written.
+    The background build itself (``INDEX_BUILDER`` set) builds the index, as before.
+
+    ``by_id_only``: the caller reads the fold's state and asks for events by id, never by path
+    or text (the summary): the pass then loads no path rows, no search text and saves no state."""
+    project.require_initialized()
+    memory = one_pass_if_cold(Memory(project))
+    memory.by_id_only = memory.one_pass and by_id_only
+    return _brought_up_to_date(memory, now, capture=True, strict=True)
+
+
+def one_pass_if_cold(memory: Memory) -> Memory:
+    """``memory`` itself, or, when its index must first be built from a long log (``_cold``),
+    an index in memory to fold the log into (``Memory.one_pass``) while the background build
+    starts; ``memory`` is then closed."""
+    try:
+        cold = _cold(memory) and not os.environ.get(INDEX_BUILDER)
+        if cold and not memory.cache.problem and not memory.cache.busy():
+            _build_in_background(memory.project)
+    except BaseException:
+        memory.close()
+        raise
+    if not cold:
+        return memory
+    memory.close()
+    passing = Memory(memory.project, Cache.in_memory())
+    passing.one_pass = True
+    return passing
 
 
 def _brought_up_to_date(memory: Memory, now: str | None, capture: bool, strict: bool, whole: bool = False) -> Memory:
@@ -612,25 +661,15 @@ def _cold(memory: Memory) -> bool:
     return info is None or size < int(info.get("end", 0))
 
 
-def building_after_clone(project: Project) -> int | None:
-    """For a session that must not wait for the first build of a long log's index: the log's
-    size in bytes when that build runs in the background now (started here, or already running),
-    else None (the index is there, or the log folds in about a second)."""
-    memory = Memory(project)
-    try:
-        if not _cold(memory):
-            return None
-        if not memory.cache.problem and not memory.cache.busy():
-            _build_in_background(project)
-        return int(memory.log.stat().st_size)
-    finally:
-        memory.close()
+# set in the environment of the background ``ken summary`` that builds the index: it must build
+# it, not answer from one pass and start yet another build
+INDEX_BUILDER = "KEN_INDEX_BUILDER"
 
 
 def _build_in_background(project: Project) -> None:
     """Start ``ken summary`` on its own (it builds the index and outlives this command). Not
     started, the next command builds the index in the foreground: nothing is lost."""
-    processes.spawn_ken(["summary"], project.root)
+    processes.spawn_ken(["summary"], project.root, {INDEX_BUILDER: "1"})
 
 
 def promote_lessons(memory: Memory) -> None:

@@ -393,7 +393,7 @@ def validate_draft(data: Mapping[str, Any]) -> None:
     for key, wanted in _FIELD_TYPES.items():
         value = data.get(key)
         if value is not None and (type(value) is not wanted
-                                  or (wanted is list and not all(type(item) is str for item in value))):
+                                  or (type(value) is list and not all(type(item) is str for item in value))):
             raise InvalidInput(f"{key} is not {_TYPE_NAMES[wanted]}")
     kind = data.get("type")
     if kind not in TYPES:
