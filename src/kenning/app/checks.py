@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from kenning.core.gate import FileVerdict
 
 RECORDS = "checks.jsonl"
+LOCK = "checks.lock"  # held while records are appended (``_append``)
 AUDIT = "audit.json"  # the last `ken audit` report: what the gate would have caught, for `ken visualize`
 
 
@@ -37,12 +38,16 @@ def _append(project: Project, *records: dict[str, Any]) -> None:
     gate run on twenty files opens the file once. A record is bookkeeping: when it cannot be
     kept (a link in its place, a full disk) the gate still answers, and the user is told: a
     warning for the surface (``app.reporting``). A cut-off last line (a crash mid-write) is
-    ended first, so it never swallows the next record."""
+    ended first, so it never swallows the next record. Written under the records' own lock
+    (``LOCK``): two hooks that both found a cut-off line would both end it, and a write the
+    system finishes in two parts could take another's record between them."""
     from kenning.store import files
+    from kenning.store.log import file_lock
 
+    lines = [json.dumps(r, sort_keys=True, separators=(",", ":")) for r in records]
     try:
-        files.append_lines(_path(project), [json.dumps(r, sort_keys=True, separators=(",", ":")) for r in records],
-                           mend_torn=True, within=project.root)
+        with file_lock(project.local_dir / LOCK, project.number("lock", "timeout_seconds")):
+            files.append_lines(_path(project), lines, mend_torn=True, within=project.root)
     except (OSError, KenError) as err:
         report([f"the check was not recorded ({cause(err)})"])
 
