@@ -253,6 +253,8 @@ def test_the_newest_record_about_a_file_is_the_one_a_whole_read_ends_on(tmp_path
     for path in _FILES:
         whole = [r for r in checks.read(project) if r.get("file") == path]
         assert checks.last_about(project, path) == (whole[-1] if whole else None)
+    # the post-commit hook asks about every file a commit changed at once: the same answers
+    assert checks.newest_about(project, list(_FILES)) == {p: checks.last_about(project, p) for p in _FILES}
 
 
 def test_check_records_are_written_under_their_own_lock(repo: Repo):

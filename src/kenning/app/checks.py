@@ -99,6 +99,11 @@ def complete(project: Project, path: str, by: str, now_us: int, repeated: bool,
                       "similar": similar})
 
 
+def exist(project: Project) -> bool:
+    """Whether any gate run was recorded here (the records' file is there)."""
+    return bool(_path(project).is_file())
+
+
 def read(project: Project) -> list[dict[str, Any]]:
     from kenning.store import files
 
@@ -125,11 +130,22 @@ def last_about(project: Project, path: str) -> dict[str, Any] | None:
     None. The agent hook asks on every edit, and the records grow by one with every check: so
     the file is searched from its end for the path as JSON writes it (either escaping), and only
     the lines holding it are decoded."""
+    return newest_about(project, [path])[path]
+
+
+def newest_about(project: Project, paths: list[str]) -> dict[str, dict[str, Any] | None]:
+    """``last_about`` for each of ``paths``, the records read once (the post-commit hook asks
+    about every file a commit changed)."""
     from kenning.store import files
 
     text = files.read_text(_path(project)) or ""
     if any(mark in text for mark in _OTHER_BREAKS):  # a raw U+2028 and the like: split as ``read`` does
-        return next((r for r in reversed(read(project)) if r.get("file") == path), None)
+        every = read(project)
+        return {path: next((r for r in reversed(every) if r.get("file") == path), None) for path in paths}
+    return {path: _newest_in(text, path) for path in paths}
+
+
+def _newest_in(text: str, path: str) -> dict[str, Any] | None:
     needles = {json.dumps(path, ensure_ascii=ascii) for ascii in (True, False)}
     end = len(text)
     while True:
