@@ -546,7 +546,7 @@ def _brought_up_to_date(memory: Memory, now: str | None, capture: bool, strict: 
     try:
         memory.sync(strict=strict, whole=whole)
         if capture:
-            _capture(memory, now)
+            capture_history(memory, now)
         promote_lessons(memory)
     except BaseException:
         memory.close()
@@ -554,7 +554,8 @@ def _brought_up_to_date(memory: Memory, now: str | None, capture: bool, strict: 
     return memory
 
 
-def _capture(memory: Memory, now: str | None, paths: list[str] | None = None) -> None:
+def capture_history(memory: Memory, now: str | None = None, paths: list[str] | None = None) -> None:
+    """Derive the events of new commits; git failing is a warning, never a failed read."""
     from kenning.app import capture as capture_app
     from kenning.app.project import now_micros
 
@@ -591,7 +592,7 @@ def open_for_paths(project: Project, paths: list[str], now: str | None = None) -
         if not read and partial.skipped:  # perhaps no event in the log at all: let the full read say
             partial.close()
             return open_memory(project, now)
-        _capture(partial, now, paths)
+        capture_history(partial, now, paths)
     except BaseException:
         partial.close()
         raise

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from kenning import git
 from kenning.app import agent_hooks, capture, githooks, mcp_setup, registry
-from kenning.app.memory import Memory, one_pass_if_cold, promote_lessons
-from kenning.app.project import load_config, now_micros
+from kenning.app.memory import Memory, capture_history, one_pass_if_cold, promote_lessons
+from kenning.app.project import load_config
 from kenning.core.errors import KenError
 
 TYPE_CHECKING = False
@@ -69,7 +69,7 @@ def _memory(project: Project) -> tuple[dict[str, Any], dict[str, Any] | None]:
         before = memory.cache.meta("log")
         memory.sync(strict=False)
         if memory.one_pass:  # what the background build derives from git, derived here too
-            capture.refresh(memory, now_micros() // 1_000_000)
+            capture_history(memory)
         promote_lessons(memory)
         info = memory.cache.meta("log") or {}
         if memory.one_pass:
