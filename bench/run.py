@@ -18,7 +18,10 @@ and 100,000 events) and the start-up of the hot commands against the interpreter
 (`bench/startup.py`); last, `ken map --build` on a 5,000-file tree (`bench/codemap.py`) and
 `ken visualize` at 100,000 events over 5,000 files (`bench/visualize.py`), and the rebuild's CPU
 seconds by stage beside its floors (`bench/rebuild.py`).
-`--only gate,startup` (any of core, gate, shapes, startup, codemap, visualize, rebuild) reruns
+First, every row of issue 30's table of targets (`bench/targets.py`: the first summary and the
+first 20-file precheck after a clone, the whole rebuild's CPU seconds, the warm 20-file
+precheck and the warm agent hook), with the commit and the time measured.
+`--only gate,startup` (any of targets, core, gate, shapes, startup, codemap, visualize, rebuild) reruns
 those parts and keeps the others' previous figures in `latest.md`; each part says when and on
 which commit it was measured.
 
@@ -195,8 +198,9 @@ def ratios(rows: list[dict[str, object]]) -> str:
     return "\n".join(lines)
 
 
-PARTS = ("core", "gate", "shapes", "startup", "codemap", "visualize", "rebuild")
-TITLES = {"core": "## Write and summary (whole process)", "gate": "## The gate, side by side (whole process)",
+PARTS = ("targets", "core", "gate", "shapes", "startup", "codemap", "visualize", "rebuild")
+TITLES = {"targets": "## The targets of issue 30 (bench/targets.py)",
+          "core": "## Write and summary (whole process)", "gate": "## The gate, side by side (whole process)",
           "views": "## Brief and context (whole process; git processes of one warm run)",
           "shapes": "## Every shape of memory at 100,000 events (bench/shapes.py)",
           "startup": "## Start-up: the hot commands against the interpreter floor (bench/startup.py)",
@@ -253,6 +257,10 @@ def main() -> None:
     try:
         print(f"kenning benchmarks on {results['machine']}, Python {results['python']}; "
               f"reference tool: {pjm or 'not installed (pip install projectmem==0.3.4)'}", flush=True)
+        if _runs(args.only, "targets"):  # its own process; it writes bench/results/targets.md
+            subprocess.run([sys.executable, str(HERE / "targets.py"), "--ken", args.ken,
+                            "--out", str(RESULTS / "targets.md")], check=True)
+            sections["targets"] = f"{TITLES['targets']}\n\n" + _demoted((RESULTS / "targets.md").read_text())
         if _runs(args.only, "core"):
             rows = core_bench(root, sizes, args.ken, env, args.runs)
             results["core"] = rows
@@ -289,8 +297,8 @@ def main() -> None:
         if part in sections and "_Measured " not in sections[part]:
             sections[part] += f"\n\n{stamp}"
     results["sections"] = sections
-    text = "\n\n".join(sections[k] for k in ("core", "gate", "views", "startup", "codemap", "visualize", "rebuild",
-                                               "shapes")
+    text = "\n\n".join(sections[k] for k in ("targets", "core", "gate", "views", "startup", "codemap", "visualize",
+                                               "rebuild", "shapes")
                        if k in sections)
     print("\n" + text)
     RESULTS.mkdir(exist_ok=True)

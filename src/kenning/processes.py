@@ -56,16 +56,18 @@ def replace_with(program: str, argv: list[str], env: dict[str, str]) -> int:
     return 0  # not reached: execve returns only by raising
 
 
-def spawn_ken(args: list[str], cwd: Path) -> bool:
+def spawn_ken(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> bool:
     """Start ``ken ARGS`` (this interpreter, ``-m kenning``) on its own: detached, no terminal,
-    outliving this process. False when it could not be started."""
+    outliving this process, with ``env`` added to this process's environment. False when it
+    could not be started."""
     import subprocess
 
     detach: dict[str, object] = ({"creationflags": 0x00000008 | 0x00000200} if os.name == "nt"  # DETACHED, NEW GROUP
                                  else {"start_new_session": True})
     try:
         subprocess.Popen([sys.executable, "-m", "kenning", *args], cwd=cwd, stdin=subprocess.DEVNULL,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, close_fds=True, **detach)  # type: ignore[call-overload]
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, close_fds=True,
+                         env={**os.environ, **env} if env else None, **detach)  # type: ignore[call-overload]
     except OSError:
         return False
     return True

@@ -256,3 +256,25 @@ def test_the_newest_record_about_a_file_is_the_one_a_whole_read_ends_on(tmp_path
     for path in _FILES:
         whole = [r for r in checks.read(project) if r.get("file") == path]
         assert checks.last_about(project, path) == (whole[-1] if whole else None)
+    # the post-commit hook asks about every file a commit changed at once: the same answers
+    assert checks.newest_about(project, list(_FILES)) == {p: checks.last_about(project, p) for p in _FILES}
+
+
+def test_check_records_are_written_under_their_own_lock(repo: Repo):
+    """Two hooks appending at once must not both end a cut-off line, nor split one's record
+    with the other's: a record is appended only while ``checks.lock`` is held. Held elsewhere
+    past the lock's timeout, the verdict is still given and the user is told the record was not
+    kept."""
+    from kenning.store.log import file_lock
+
+    repo.block("src/a.py")
+    config = repo.path / ".kenning" / "config.toml"
+    config.write_text(config.read_text().replace("timeout_seconds = 10.0", "timeout_seconds = 0.2"))
+    before = len(repo.checks())
+    with file_lock(repo.path / ".kenning" / "local" / "checks.lock", 1):
+        r = repo.ken("precheck", "src/a.py")
+    assert "failed attempts" in r.stdout.lower() or "block" in r.stdout.lower(), r.stdout
+    assert "the check was not recorded" in r.stderr and "checks.lock" in r.stderr, r.stderr
+    assert len(repo.checks()) == before
+    repo.ok("precheck", "src/a.py")
+    assert len(repo.checks()) == before + 1

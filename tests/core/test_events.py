@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from kenning.core.errors import InvalidInput, KenError
 from kenning.core.events import (
+    FIELDS,
     MAX_DETAILS,
     MAX_SUMMARY,
     TIMESTAMP_RE,
@@ -271,6 +272,11 @@ def test_valid_drafts_pass(data: dict[str, object]) -> None:
     ({"summary": "no type", "source": "cli"}, "unknown event type None"),
     (draft(source="email"), "unknown source 'email'"),
     (draft(source=None), "unknown source None"),
+    (draft(details=5), "details is not text"),
+    (draft("decision", lesson="yes"), "lesson is not true or false"),
+    (draft("snooze", paths="src/a.py"), "paths is not a list of text"),
+    (draft("snooze", paths=["src/a.py", 7]), "paths is not a list of text"),
+    (draft(location=["src/a.py"]), "location is not text"),
 ])
 def test_invalid_drafts_are_refused_with_a_one_line_message(data: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidInput) as caught:
@@ -448,3 +454,64 @@ def test_many_paths_are_passed_at_once_exactly_when_each_would_pass(items: list[
         return isinstance(item, str)
 
     assert _plain_paths(items) == all(passes(item) for item in items)
+
+
+# --- the compiled decoder of a whole-log read -----------------------------------------------------
+
+def _verdict(line: str, decode: object = None) -> object:
+    """What ``parse_line`` makes of ``line``: the event's data, or the error's type and words."""
+    try:
+        return parse_line(line, decode).as_dict() if decode else parse_line(line).as_dict()  # type: ignore[arg-type]
+    except ValueError as err:
+        return type(err).__name__, str(err)
+
+
+ODD_LINES = [
+    json.dumps(GOOD), json.dumps({**GOOD, "extra": {"nested": [1, 2.5, None]}}), '{"id": "x"}}', "", "{", "[]", "42",
+    '{"v":1,"id":"evt_00000000000000000001","type":"note","timestamp":"2026-01-01T00:00:00.000000Z","x":NaN}',
+    '{"v":1,"id":"evt_00000000000000000001","type":"note","timestamp":"2026-01-01T00:00:00.000000Z","x":1e400}',
+    json.dumps({**GOOD, "summary": "\ud800"}), json.dumps({**GOOD, "summary": "a\ud83d\ude00"}),
+    '{"v":1,"v":2}', "[" * 100_000, '{"a":"\x01"}', json.dumps({**GOOD, "v": True}), json.dumps({**GOOD, "v": 1.0}),
+    json.dumps({**GOOD, "v": 10**30}), json.dumps({**GOOD, "details": 5}), json.dumps({"kind": "note", **GOOD}),
+    "\ufeff" + json.dumps(GOOD), json.dumps(GOOD, ensure_ascii=False) + " ",
+]
+
+
+@pytest.mark.parametrize("line", ODD_LINES)
+def test_the_compiled_decoder_reads_every_line_as_the_standard_one_does(line: str) -> None:
+    """A rebuild decodes with msgspec (``app.memory.whole_log_decoder``): a line it reads
+    differently, or refuses in other words, would make a rebuilt index differ from one grown
+    event by event, or a damaged line's warning change."""
+    from kenning.app.memory import whole_log_decoder
+
+    assert _verdict(line, whole_log_decoder()) == _verdict(line)
+
+
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+                    max_leaves=8),
+       st.sampled_from(sorted(GOOD)))
+@settings(max_examples=200, deadline=None)
+def test_the_compiled_decoder_agrees_on_any_value_in_any_field(value: object, field: str) -> None:
+    from kenning.app.memory import whole_log_decoder
+
+    for data in ({**GOOD, field: value}, {**GOOD, "own": value}):
+        for ascii_only in (True, False):
+            line = json.dumps(data, ensure_ascii=ascii_only)
+            assert _verdict(line, whole_log_decoder()) == _verdict(line)
+
+
+@given(st.sampled_from(sorted(FIELDS)), st.none() | st.booleans() | st.integers() | st.text("ab.", max_size=5)
+       | st.lists(st.text("ab.", max_size=3) | st.integers(), max_size=2))
+@settings(max_examples=300, deadline=None)
+def test_a_field_the_writer_accepts_is_one_the_reader_reads(field: str, value: object) -> None:
+    """The writer's check and the reader's hold a known field to one type (``FIELDS``): a draft
+    ``validate_draft`` lets through never becomes a line every reader then skips."""
+    data = {**draft("decision"), field: value}
+    try:
+        validate_draft(data)
+    except InvalidInput:
+        return
+    if field in ("v", "id", "timestamp") or (field == "until" and value is not None):
+        return  # the write path stamps these itself
+    parse_line(serialize(Event({**data, "v": 1, "id": eid(7), "timestamp": T})))

@@ -144,9 +144,10 @@ def test_the_hook_payload_of_a_cold_clone_is_judged_like_a_warm_one(world: World
 
 
 @pytest.mark.slow  # a log over COLD_LOG_BYTES, and a background build of its index
-def test_a_session_starting_on_a_cold_clone_is_told_the_memory_is_on_its_way(world: World) -> None:
+def test_a_session_starting_on_a_cold_clone_gets_the_summary_the_built_index_gives(world: World) -> None:
     """SessionStart is the first thing an agent runs after a clone; it must not wait for (or,
-    past the hook's time limit, lose) the first build of a long log's index."""
+    past the hook's time limit, lose) the first build of a long log's index: it answers from
+    one pass over the log, with the summary the index gives once the background build is done."""
     repo = world.repo()
     repo.commit("src/pay.py", "def pay():\n    return 1\n", "add pay", days=40)
     repo.ok("init", "--no-hooks", "--no-register")
@@ -162,11 +163,40 @@ def test_a_session_starting_on_a_cold_clone_is_told_the_memory_is_on_its_way(wor
         return str(json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"])
 
     first = session()
-    assert "being built in the background" in first and "ken summary" in first
     built_in_the_background(world, repo.path)
     later = session()
-    assert later == repo.ken("summary", days=0).stdout
+    assert first == later == repo.ken("summary", days=0).stdout
     assert "keep the queue single-threaded" in later or "retry at most twice" in later
+
+
+@pytest.mark.slow  # a log over COLD_LOG_BYTES, and a background build of its index
+@pytest.mark.parametrize("command", [("summary",), ("brief",), ("context", "src/pay.py"), ("status", "--json")])
+def test_the_first_whole_memory_read_after_a_clone_answers_as_the_built_index_does(world: World,
+                                                                                  command: tuple[str, ...]) -> None:
+    """``ken summary``, ``brief``, ``context`` and ``status`` after a fresh clone do not wait for
+    the index: they answer from one pass over the log while it is built in the background, and
+    the answer is the one the built index gives, byte for byte (status says, of the index, that
+    it is being built)."""
+    repo = world.repo()
+    repo.commit("src/pay.py", "def pay():\n    return 1\n", "add pay", days=40)
+    repo.commit("src/api.py", "def api():\n    return 1\n", "add api", days=30)
+    repo.ok("init", "--no-hooks", "--no-register")
+    (repo.path / LOG).write_text("\n".join(long_log()) + "\n", encoding="utf-8")
+    shutil.rmtree(repo.path / ".kenning" / "cache")  # as a fresh clone has it: no index at all
+
+    first = repo.ken(*command, days=0)
+    assert first.returncode == 0 and first.stderr == "", first.stderr
+    built_in_the_background(world, repo.path)
+    warm = repo.ken(*command, days=0)
+    if command[0] == "status":
+        cold_report, warm_report = json.loads(first.stdout), json.loads(warm.stdout)
+        cold_state = cold_report["memory"]["index"].pop("state")
+        warm_state = warm_report["memory"]["index"].pop("state")
+        assert "being built in the background" in cold_state and warm_state == "up to date"
+        assert cold_report == warm_report
+    else:
+        assert first.stdout == warm.stdout
+        assert "keep the queue single-threaded" in warm.stdout or "retry at most twice" in warm.stdout
 
 
 @pytest.mark.slow  # a log over COLD_LOG_BYTES, and a background build of its index

@@ -479,13 +479,7 @@ def _complete_open(project: Project, path: str, now_us: int, similar: dict[str, 
 
 
 def session_start(project: Project) -> dict[str, Any]:
-    from kenning.app.memory import building_after_clone
     from kenning.app.summary import summary
 
-    pending = building_after_clone(project)
-    context = summary(project) if pending is None else (
-        f"kenning: this project keeps its memory in .kenning/events.jsonl ({pending / 2**20:.0f} MB), and this "
-        "clone's index of it is being built in the background (a first read after a clone or a lost cache). "
-        "Run `ken summary` in a minute for the project memory. `ken precheck FILE` already answers before an "
-        "edit, and the gate runs on every edit as usual.")
+    context = summary(project)  # after a clone: from one pass over the log (``memory.open_whole``)
     return {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context}}

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from kenning.core.gate import FileVerdict
 
 RECORDS = "checks.jsonl"
+LOCK = "checks.lock"  # held while records are appended (``_append``)
 AUDIT = "audit.json"  # the last `ken audit` report: what the gate would have caught, for `ken visualize`
 
 
@@ -38,12 +39,16 @@ def _append(project: Project, *records: dict[str, Any]) -> None:
     gate run on twenty files opens the file once. A record is bookkeeping: when it cannot be
     kept (a link in its place, a full disk) the gate still answers, and the user is told: a
     warning for the surface (``app.reporting``). A cut-off last line (a crash mid-write) is
-    ended first, so it never swallows the next record."""
+    ended first, so it never swallows the next record. Written under the records' own lock
+    (``LOCK``): two hooks that both found a cut-off line would both end it, and a write the
+    system finishes in two parts could take another's record between them."""
     from kenning.store import files
+    from kenning.store.log import file_lock
 
+    lines = [json.dumps(r, sort_keys=True, separators=(",", ":")) for r in records]
     try:
-        files.append_lines(_path(project), [json.dumps(r, sort_keys=True, separators=(",", ":")) for r in records],
-                           mend_torn=True, within=project.root)
+        with file_lock(project.local_dir / LOCK, project.number("lock", "timeout_seconds")):
+            files.append_lines(_path(project), lines, mend_torn=True, within=project.root)
     except (OSError, KenError) as err:
         report([f"the check was not recorded ({cause(err)})"])
 
@@ -95,6 +100,11 @@ def complete(project: Project, path: str, by: str, now_us: int, repeated: bool,
                       "similar": similar})
 
 
+def exist(project: Project) -> bool:
+    """Whether any gate run was recorded here (the records' file is there)."""
+    return bool(_path(project).is_file())
+
+
 def read(project: Project) -> list[dict[str, Any]]:
     from kenning.store import files
 
@@ -121,11 +131,22 @@ def last_about(project: Project, path: str) -> dict[str, Any] | None:
     None. The agent hook asks on every edit, and the records grow by one with every check: so
     the file is searched from its end for the path as JSON writes it (either escaping), and only
     the lines holding it are decoded."""
+    return newest_about(project, [path])[path]
+
+
+def newest_about(project: Project, paths: list[str]) -> dict[str, dict[str, Any] | None]:
+    """``last_about`` for each of ``paths``, the records read once (the post-commit hook asks
+    about every file a commit changed)."""
     from kenning.store import files
 
     text = files.read_text(_path(project)) or ""
     if any(mark in text for mark in _OTHER_BREAKS):  # a raw U+2028 and the like: split as ``read`` does
-        return next((r for r in reversed(read(project)) if r.get("file") == path), None)
+        every = read(project)
+        return {path: next((r for r in reversed(every) if r.get("file") == path), None) for path in paths}
+    return {path: _newest_in(text, path) for path in paths}
+
+
+def _newest_in(text: str, path: str) -> dict[str, Any] | None:
     needles = {json.dumps(path, ensure_ascii=ascii) for ascii in (True, False)}
     end = len(text)
     while True:

@@ -19,23 +19,29 @@ from kenning.git import history as git_history
 
 
 def complete_checks(project: Project) -> int:
-    """Complete open check records for the files HEAD changed; return how many were closed."""
-    open_files = _open_warned(project)
+    """Complete open check records for the files HEAD changed; return how many were closed.
+    Only the newest record about each changed file is read (``checks.newest_about``, searched
+    from the end), not every record ever made: the records grow with every check."""
+    if not checks.exist(project):
+        return 0
     head = git.head_commit(project.root)
-    if not open_files or head is None:
+    if head is None:
         return 0
     patch = git_history.show_patches(project.root, [head]).get(head, "")
+    added = added_lines(patch)
+    open_files = _open_warned(project, list(added))
+    if not open_files:
+        return 0
     now_us = now_micros()
-    changed = {path: added for path, added in added_lines(patch).items() if path in open_files}
+    changed = {path: lines for path, lines in added.items() if path in open_files}
     similar = similar_failures(project, changed)
     for path in changed:
         checks.complete(project, path, "commit", now_us, path in similar, similar.get(path))
     return len(changed)
 
 
-def _open_warned(project: Project) -> set[str]:
-    state: dict[str, bool] = {}
-    for line in checks.read(project):
-        path = str(line.get("file", ""))
-        state[path] = "outcome" not in line and line.get("severity") in ("warn", "block")
-    return {p for p, is_open in state.items() if is_open}
+def _open_warned(project: Project, paths: list[str]) -> set[str]:
+    """The ``paths`` whose newest record is a warning or a block that no change has closed."""
+    newest = checks.newest_about(project, paths)
+    return {path for path, last in newest.items()
+            if last is not None and "outcome" not in last and last.get("severity") in ("warn", "block")}

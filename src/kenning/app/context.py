@@ -13,7 +13,7 @@ from itertools import islice
 
 from kenning.app import lessons as lessons_app
 from kenning.app.gate import CLOCK_SLACK_US, judge, settings
-from kenning.app.memory import Memory, open_memory
+from kenning.app.memory import Memory, open_whole
 from kenning.app.paths import canonical_path, split_location
 from kenning.app.project import Project, now_micros
 from kenning.app.summary import in_tree, purpose
@@ -60,7 +60,7 @@ def context(project: Project, tokens: int = DEFAULT_TOKENS, paths: list[str] | N
     focus = list(dict.fromkeys(canonical_path(project.root, split_location(p.strip(), cwd)[0], cwd)
                                for p in paths or []))
     now_us = now_micros(now)
-    with open_memory(project, now) as memory:
+    with open_whole(project, now) as memory:
         inputs = gather(memory, focus, now_us)
     text, sections = context_core.render(inputs, tokens * 4)
     return Context(text, tokens, focus, sections)
@@ -164,7 +164,7 @@ def brief(project: Project, now: str | None = None) -> brief_core.Brief:
     """One screen for the start of a session."""
     project.require_initialized()
     now_us = now_micros(now)
-    with open_memory(project, now) as memory:
+    with open_whole(project, now) as memory:
         result = _brief(memory, now_us)
         return result
 

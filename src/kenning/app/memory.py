@@ -35,7 +35,7 @@ from kenning.store.log import EventLog, is_event
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from types import TracebackType
     from typing import Any
 
@@ -86,6 +86,10 @@ class Memory:
         self._state: State | None = None
         self._state_at: tuple[Any, ...] = ()  # which save of the state this process holds
         self.promotable: list[Event] = []  # new events that may become cross-project lessons
+        # answered from one pass in memory while the index is built in the background
+        # (``open_whole``): the build shares the lessons, and writes the derived files
+        self.one_pass = False
+        self.by_id_only = False  # one pass for the summary: the fold, and the events by id alone
         self.skipped = 0  # lines of the log that are not readable events
         self._verified: list[int] | None = None  # the log's stat as this process last read it
         if self.cache.problem:
@@ -258,6 +262,9 @@ class Memory:
             return self._sync_log(st, rebuild=True)
         info["stat"] = fingerprint
         self.cache.set_meta("log", info)
+        if self.by_id_only and rebuild:  # asked once, by this process: the fold stays in memory
+            self._state_at = self._saved_at()
+            return info
         self._save_state(rebuild)
         if rebuild:
             self._state = None
@@ -272,26 +279,27 @@ class Memory:
         cited, closing = _deciding_lines(lines, paths)
         counts = {"skipped": 0, "records": 0, "newer": 0}
         malformed: list[list[Any]] = []
-        events = self._parse(cited, counts, malformed)
+        decode = whole_log_decoder()
+        events = self._parse(cited, counts, malformed, decode)
         # the issues these lines name (opened here, or tried here: a fix settles its attempts) and
         # the decisions they hold
         wanted = {e.id if e.type == "decision" else e.issue_id for e, _, _ in events
                   if e.type in ("issue", "attempt", "decision")} - {None}
         events += self._parse([(n, raw) for n, raw, key in closing if key is None or key in wanted], counts,
-                              malformed)
+                              malformed, decode)
         kept = {id(event) for event in unique(e for e, _, _ in events)}
         self.cache.insert_many([(e, "log", n, text) for e, n, text in events if id(e) in kept], set(paths))
         self.skipped = counts["skipped"]
         self._report({"malformed": malformed, **counts})
         return len(kept)
 
-    def _parse(self, numbered: list[tuple[int, bytes]], counts: dict[str, int],
-               malformed: list[list[Any]]) -> list[tuple[Event, int, str]]:
+    def _parse(self, numbered: list[tuple[int, bytes]], counts: dict[str, int], malformed: list[list[Any]],
+               decode: Callable[[str], Any]) -> list[tuple[Event, int, str]]:
         return [(event, number, text) for number, raw in numbered
-                for event, text in self._read_line(raw, number, counts, malformed)]
+                for event, text in self._read_line(raw, number, counts, malformed, decode)]
 
-    def _read_line(self, raw: bytes, number: int, counts: dict[str, int],
-                   malformed: list[list[Any]]) -> list[tuple[Event, str]]:
+    def _read_line(self, raw: bytes, number: int, counts: dict[str, int], malformed: list[list[Any]],
+                   decode: Callable[[str], Any] = json.loads) -> list[tuple[Event, str]]:
         """The events on one line: the line itself, or, when it is damaged, the whole events
         glued inside it (a merge onto a cut-off line): read, so a bad join loses no event.
         What a merge leaves that hides no event (a conflict marker, a cut-off write, a glued
@@ -300,7 +308,7 @@ class Memory:
             text = raw.decode("utf-8")
             if number == 1:
                 text = text.lstrip("\ufeff")  # a byte-order mark some editors add
-            return [(parse_line(text), text)]
+            return [(parse_line(text, decode), text)]
         except ValueError as err:  # also covers UnicodeDecodeError and JSONDecodeError
             kind, glued = damage.classify(raw)
             if kind == damage.MALFORMED:
@@ -320,6 +328,9 @@ class Memory:
         self._state = None
 
     def save_state(self) -> None:
+        if self.by_id_only:  # the fold lives in this process alone, and only for this answer
+            self._state_at = self._saved_at()
+            return
         self._save_state(isinstance(self.state.open_issues, MemoryTable))
 
     def _is_prefix(self, info: dict[str, Any] | None, size: int, appended: bool) -> bool:
@@ -340,11 +351,12 @@ class Memory:
         fresh: list[tuple[Event, str, int | None, str | None]] = []
         tail_times: list[str] = []
         unterminated = [tail.torn] if tail.torn and is_event(tail.torn) else []
+        decode = whole_log_decoder() if rebuild else json.loads
         for raw in tail.lines + unterminated:
             number += 1
             if not raw.strip():
                 continue  # a blank line (a hand edit, a merge) is no event and no damage
-            for event, text in self._read_line(raw, number, counts, malformed):
+            for event, text in self._read_line(raw, number, counts, malformed, decode):
                 counts["events"] += 1
                 if rebuild:
                     fresh.append((event, "log", number, text))
@@ -364,7 +376,8 @@ class Memory:
                 self.state.apply(event)
                 self._may_promote(event)
             kept = {id(event) for event in ordered}
-            self.cache.insert_many([row for row in fresh if id(row[0]) in kept])
+            self.cache.insert_many([row for row in fresh if id(row[0]) in kept],
+                                   set() if self.by_id_only else None)
         return {**counts, "end": tail.end, "lines": number, "malformed": malformed[-1000:],
                 "torn": bool(tail.torn) and not unterminated, "newest": newest,
                 "crc": tail.crc, "unterminated": len(unterminated)}
@@ -378,6 +391,8 @@ class Memory:
                 counts["newer"] += 1
 
     def _may_promote(self, event: Event) -> None:
+        if self.one_pass:
+            return
         if event.type == "fix" or (event.type == "attempt" and event.outcome != "worked") or event.lesson:
             self.promotable.append(event)
 
@@ -423,6 +438,16 @@ class Memory:
     def events(self, rows: list[str]) -> list[Event]:
         """Events from the index's rows (each checked when it was indexed)."""
         return [parse_indexed(row) for row in rows]
+
+
+def whole_log_decoder() -> Callable[[str], Any]:
+    """The JSON decoder of a read of the whole log: msgspec's, compiled (0.19 s where
+    ``json.loads`` takes 0.45 s at 100,000 events, ``bench/decoders.py``). Imported here, by
+    the reads that fold the whole log, and never by the warm gate: the import costs more than a
+    warm gate's whole read. ``parse_line`` gives the lines it refuses to ``json.loads``."""
+    import msgspec
+
+    return msgspec.json.Decoder().decode
 
 
 def _index(project: Project) -> Cache:
@@ -484,11 +509,47 @@ def open_memory(project: Project, now: str | None = None, capture: bool = True, 
     return _brought_up_to_date(Memory(project), now, capture, strict, whole)
 
 
+def open_whole(project: Project, now: str | None = None, by_id_only: bool = False) -> Memory:
+    """The memory a whole-memory read answers from (``ken summary``, ``brief``, ``context``,
+    ``status``, SessionStart): ``open_memory``'s, except right after a clone or a lost cache
+    when the log is too long to fold within a command's time (``_cold``). Then the index is
+    built in the background (as the first gate starts it) and this answer comes from one pass
+    over the log folded into an index in memory: the same fold and the same queries, so the
+    same answer the built index gives, without waiting for the index's file to be written.
+    The background build itself (``INDEX_BUILDER`` set) builds the index, as before.
+
+    ``by_id_only``: the caller reads the fold's state and asks for events by id, never by path
+    or text (the summary): the pass then loads no path rows, no search text and saves no state."""
+    project.require_initialized()
+    memory = one_pass_if_cold(Memory(project))
+    memory.by_id_only = memory.one_pass and by_id_only
+    return _brought_up_to_date(memory, now, capture=True, strict=True)
+
+
+def one_pass_if_cold(memory: Memory) -> Memory:
+    """``memory`` itself, or, when its index must first be built from a long log (``_cold``),
+    an index in memory to fold the log into (``Memory.one_pass``) while the background build
+    starts; ``memory`` is then closed."""
+    try:
+        cold = _cold(memory) and not os.environ.get(INDEX_BUILDER)
+        if cold and not memory.cache.problem and not memory.cache.busy():
+            _build_in_background(memory.project)
+    except BaseException:
+        memory.close()
+        raise
+    if not cold:
+        return memory
+    memory.close()
+    passing = Memory(memory.project, Cache.in_memory())
+    passing.one_pass = True
+    return passing
+
+
 def _brought_up_to_date(memory: Memory, now: str | None, capture: bool, strict: bool, whole: bool = False) -> Memory:
     try:
         memory.sync(strict=strict, whole=whole)
         if capture:
-            _capture(memory, now)
+            capture_history(memory, now)
         promote_lessons(memory)
     except BaseException:
         memory.close()
@@ -496,7 +557,8 @@ def _brought_up_to_date(memory: Memory, now: str | None, capture: bool, strict: 
     return memory
 
 
-def _capture(memory: Memory, now: str | None, paths: list[str] | None = None) -> None:
+def capture_history(memory: Memory, now: str | None = None, paths: list[str] | None = None) -> None:
+    """Derive the events of new commits; git failing is a warning, never a failed read."""
     from kenning.app import capture as capture_app
     from kenning.app.project import now_micros
 
@@ -533,7 +595,7 @@ def open_for_paths(project: Project, paths: list[str], now: str | None = None) -
         if not read and partial.skipped:  # perhaps no event in the log at all: let the full read say
             partial.close()
             return open_memory(project, now)
-        _capture(partial, now, paths)
+        capture_history(partial, now, paths)
     except BaseException:
         partial.close()
         raise
@@ -603,25 +665,15 @@ def _cold(memory: Memory) -> bool:
     return info is None or size < int(info.get("end", 0))
 
 
-def building_after_clone(project: Project) -> int | None:
-    """For a session that must not wait for the first build of a long log's index: the log's
-    size in bytes when that build runs in the background now (started here, or already running),
-    else None (the index is there, or the log folds in about a second)."""
-    memory = Memory(project)
-    try:
-        if not _cold(memory):
-            return None
-        if not memory.cache.problem and not memory.cache.busy():
-            _build_in_background(project)
-        return int(memory.log.stat().st_size)
-    finally:
-        memory.close()
+# set in the environment of the background ``ken summary`` that builds the index: it must build
+# it, not answer from one pass and start yet another build
+INDEX_BUILDER = "KEN_INDEX_BUILDER"
 
 
 def _build_in_background(project: Project) -> None:
     """Start ``ken summary`` on its own (it builds the index and outlives this command). Not
     started, the next command builds the index in the foreground: nothing is lost."""
-    processes.spawn_ken(["summary"], project.root)
+    processes.spawn_ken(["summary"], project.root, {INDEX_BUILDER: "1"})
 
 
 def promote_lessons(memory: Memory) -> None:

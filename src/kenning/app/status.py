@@ -19,7 +19,7 @@ from pathlib import Path
 
 from kenning import git
 from kenning.app import agent_hooks, capture, githooks, mcp_setup, registry
-from kenning.app.memory import Memory, promote_lessons
+from kenning.app.memory import Memory, capture_history, one_pass_if_cold, promote_lessons
 from kenning.app.project import load_config
 from kenning.core.errors import KenError
 
@@ -62,15 +62,19 @@ def _project(project: Project) -> dict[str, Any]:
 def _memory(project: Project) -> tuple[dict[str, Any], dict[str, Any] | None]:
     index = project.cache_dir / "index.sqlite"
     try:
-        memory = Memory(project)
+        memory = one_pass_if_cold(Memory(project))
     except KenError as err:
         return {"error": str(err)}, None
     try:
         before = memory.cache.meta("log")
         memory.sync(strict=False)
+        if memory.one_pass:  # what the background build derives from git, derived here too
+            capture_history(memory)
         promote_lessons(memory)
         info = memory.cache.meta("log") or {}
-        if before is None:
+        if memory.one_pass:
+            state = "being built in the background (this report read the log in one pass)"
+        elif before is None:
             state = "built now (it was missing or out of date)"
         else:
             state = "up to date" if before.get("stat") == info.get("stat") else "caught up with the log now"

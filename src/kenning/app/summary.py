@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from kenning.app.memory import Memory, open_memory
+from kenning.app.memory import Memory, open_memory, open_whole
 from kenning.core import summary as summary_core
 from kenning.core.fold import fold
 from kenning.core.summary import purpose_from_map
@@ -82,12 +82,14 @@ def refresh(memory: Memory) -> str:
 
 
 def summary(project: Project, full: bool = False) -> str:
-    with open_memory(project) as memory:
+    with open_whole(project, by_id_only=not full) as memory:
         if full:
             events = memory.events(list(memory.cache.all_events()))
             ours, others, total = from_the_store(memory, None)
             text = summary_core.render(fold(events, bounded=False), project.title, purpose(project), None,
                                        in_tree(project), others, total, ours)
+        elif memory.one_pass:  # the background build writes summary.md once the index is there
+            text = render_budgeted(memory)
         else:
             text = refresh(memory)
         return text
