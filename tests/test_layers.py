@@ -31,7 +31,8 @@ LOWER = {"core", "store", "git", "processes", "app"}  # git and processes: the t
 LAUNCHER = {"cli", "parser", "commands", "lesson_commands", "__main__"}
 # render is the CLI's own text: part of the cli surface; the MCP server's wire and tools are its own
 # the HTML pages (``kenning.page``: ``ken visualize``, ``ken dashboard``) are a surface of their own
-SURFACE_GROUPS = {"render": "cli", "mcp_wire": "mcp_server", "mcp_tools": "mcp_server", "page": "page"}
+SURFACE_GROUPS = {"render": "cli", "mcp_wire": "mcp_server", "mcp_tools": "mcp_server", "mcp_arguments": "mcp_server",
+                  "page": "page"}
 
 
 def module_name(path: Path) -> str:

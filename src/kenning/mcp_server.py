@@ -13,9 +13,7 @@ the ``mcp`` SDK (2.x), so the CLI's hot paths never pay for it.
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -32,8 +30,9 @@ from pydantic import ValidationError
 from kenning import __version__
 from kenning.app.project import find_project
 from kenning.core.errors import KenError
-from kenning.mcp_tools import CATALOGUE, CONTROL, HIDDEN, Tools, failure
-from kenning.mcp_wire import SURROGATE, serve_wire
+from kenning.mcp_arguments import argument_problem, lists_sent_as_text
+from kenning.mcp_tools import CATALOGUE, HIDDEN, Tools, failure
+from kenning.mcp_wire import serve_wire
 
 INSTRUCTIONS = """\
 kenning holds this project's development memory (issues, attempts with outcomes, fixes, \
@@ -56,47 +55,6 @@ set up there), else the active project, else the only registered project; otherw
 and lists the projects. Every result names its project; current_project says which one a call \
 would use and why."""
 
-# -- arguments: what reaches a tool is text the log may keep --------------------------------
-
-_LINE_BREAK = re.compile("[\n\r\u2028\u2029]")
-_MULTILINE = frozenset({"details"})  # error output and evidence span lines; everything else is one line
-_MAY_BE_EMPTY = frozenset({"query"})  # an empty query lists the newest events
-
-
-def argument_problem(tool: str, arguments: dict[str, Any], schema: dict[str, Any]) -> str | None:
-    """Why these arguments must be refused before any is used, or None.
-
-    An unknown name (a misspelt optional argument would otherwise vanish), and text the log must
-    not keep: a lone surrogate (not Unicode, it cannot be written as UTF-8), a control character
-    (it can steer a terminal or hide part of a line), a line break outside ``details`` (a summary
-    is one line, and ``"\\n# heading"`` would forge structure in Markdown), an empty value (is
-    ``issue_id=""`` the open issue or a typo?). Types and bounds are pydantic's, from the schema.
-    """
-    known: dict[str, Any] = schema.get("properties", {})
-    for name, value in arguments.items():
-        if name not in known:
-            takes = ", ".join(known) or "no arguments"
-            return f"unknown argument {name!r} ({tool} takes {takes})"
-        items = [(f"{name}[{i}]", v) for i, v in enumerate(value)] if isinstance(value, list) else [(name, value)]
-        for label, item in items:
-            problem = _text_problem(name, item, name in schema.get("required", ())) if isinstance(item, str) else None
-            if problem:
-                return f"{label} {problem}"
-    return None
-
-
-def _text_problem(name: str, text: str, required: bool) -> str | None:
-    if SURROGATE.search(text):
-        return "is not valid Unicode (it holds a lone surrogate such as \\ud800); send UTF-8 text"
-    control = CONTROL.search(text)
-    if control:
-        return f"holds the control character {ascii(control.group())[1:-1]}; send plain text"
-    if name not in _MULTILINE and _LINE_BREAK.search(text):
-        return "holds a line break; it is one line" + (" (put the rest in details)" if name == "summary" else "")
-    if not text.strip() and name not in _MAY_BE_EMPTY:
-        return "is empty; give a value" + ("" if required else " or leave it out")
-    return None
-
 
 class _TextArguments(FuncMetadata):
     """Arguments as they were sent. The SDK decodes a string that parses as JSON unless the
@@ -108,39 +66,23 @@ class _TextArguments(FuncMetadata):
         return data
 
 
-_LIST_PARAMETERS = frozenset({"file_path", "paths"})
-
-
-def lists_sent_as_text(arguments: dict[str, Any]) -> dict[str, Any]:
-    """``paths='["a.py", "b.py"]'`` as the list it spells (Claude Desktop sends lists so)."""
-    decoded = dict(arguments)
-    for name in _LIST_PARAMETERS & arguments.keys():
-        if isinstance(arguments[name], str) and arguments[name].lstrip().startswith("["):
-            try:
-                value = json.loads(arguments[name])
-            except (ValueError, RecursionError):  # not a list after all: the text is the value
-                continue
-            if isinstance(value, list):
-                decoded[name] = value
-    return decoded
-
-
 class _Server(MCPServer[Any]):
     """MCPServer that refuses hostile arguments before a tool sees them, and whose argument
     errors read as one line (pydantic's report spans several)."""
 
-    def __init__(self, tools: list[Tool]) -> None:
+    def __init__(self, tools: list[Tool], declared: dict[str, dict[str, Any]]) -> None:
         super().__init__("kenning", instructions=INSTRUCTIONS, version=__version__, tools=tools,
                          log_level="WARNING")
-        self._schemas = {tool.name: tool.parameters for tool in tools}
+        self._schemas = declared  # each tool's input schema as pydantic derived it, nulls and all
 
     async def list_tools(self) -> list[ListedTool]:
         return [tool for tool in await super().list_tools() if tool.name not in HIDDEN]
 
     async def call_tool(self, name: str, arguments: dict[str, Any],
                         context: Context[Any, Any] | None = None) -> CallToolResult | InputRequiredResult:
-        arguments = lists_sent_as_text(arguments)
         schema = self._schemas.get(name)
+        if schema is not None:
+            arguments = lists_sent_as_text(arguments, schema)
         problem = argument_problem(name, arguments, schema) if schema is not None else None
         if problem:
             return failure(f"invalid arguments for {name}: {problem}; nothing was done")
@@ -192,17 +134,18 @@ def compact_schema(schema: Any) -> Any:
 
 def build_server(boundary: Path | None = None, cwd: Path | None = None) -> MCPServer[Any]:
     tools = Tools(boundary, cwd or Path.cwd())
-    built = []
+    built, declared = [], {}
     for name, entry in {**CATALOGUE, **HIDDEN}.items():
         tool = Tool.from_function(getattr(tools, entry.method or name), name=name, title=entry.title,
                                   annotations=entry.annotations(), structured_output=False)
         tool.description = " ".join(tool.description.split())
+        declared[name] = tool.parameters  # what arguments are checked against (``mcp_arguments``)
         # an argument no tool takes is refused (``argument_problem``), and the schema says so
         tool.parameters = {**compact_schema(tool.parameters), "additionalProperties": False}
         # the SDK publishes this schema; results carry structuredContent the tool built to match
         tool.fn_metadata = _TextArguments(arg_model=tool.fn_metadata.arg_model, output_schema=entry.output)
         built.append(tool)
-    return _Server(built)
+    return _Server(built, declared)
 
 
 def _claim_stdio() -> tuple[BinaryIO, BinaryIO]:

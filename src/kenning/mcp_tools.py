@@ -255,13 +255,15 @@ class Tools:
 
         return self._on(project, body)
 
-    def search_events(self, query: Annotated[str, Field(max_length=QUERY_MAX, description="words that must all appear; "
-                                                                                     "empty: the newest events")] = "",
+    def search_events(self, query: Annotated[str, Field(max_length=QUERY_MAX, description='words that must all appear, '
+                                                                                     'in any form; "quoted words" '
+                                                                                     'as a phrase; empty: the newest '
+                                                                                     'events')] = "",
                       type: EventType | None = None,
                       limit: Annotated[int, Field(ge=1, le=100)] = 20,
                       project: ProjectRef = None) -> CallToolResult:
-        """Events matching every word, newest first, one JSON object per line; decisions carry
-        status standing or superseded. Use it to find event ids."""
+        """Events matching every word (proxies finds proxy), best match first, one JSON object
+        per line; decisions carry status standing or superseded. Use it to find event ids."""
 
         def body(p: Project) -> Answer:
             found = read.search(p, query, type, None, limit)

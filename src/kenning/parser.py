@@ -219,7 +219,8 @@ def build_parser(only: str | None = None) -> _Parser:
     p.add_argument("ref", metavar="ID")
     p = _command(sub, "issues", "List open issues (--all: done ones too).", c.issues, [as_json])
     p.add_argument("--all", action="store_true", help="include done issues")
-    p = _command(sub, "search", "Search events; every word must match.", c.search, [as_json])
+    p = _command(sub, "search", 'Search events: every word, in any form; "quoted words" as a phrase.', c.search,
+                 [as_json])
     p.add_argument("query", nargs="?", default="")
     p.add_argument("--type", choices=TYPES)
     p.add_argument("--at", metavar="PATH", help="only events located in this file")

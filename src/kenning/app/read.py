@@ -10,6 +10,11 @@ from kenning.app.record import resolve_event, resolve_issue
 from kenning.core import shown
 from kenning.core.errors import InvalidInput
 from kenning.core.events import TYPES, Event
+from kenning.store.search import available as full_text
+
+# said once per search when this Python's SQLite lacks FTS5: the answer is right, only narrower
+WITHOUT_FULL_TEXT = ("this Python's SQLite has no full-text search (FTS5): words matched as exact text, without "
+                     "their other forms (\"proxies\" does not find \"proxy\")")
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -90,13 +95,17 @@ def issues(project: Project, include_done: bool = False) -> list[dict[str, Any]]
 
 def search(project: Project, query: str, kind: str | None = None, at: str | None = None,
            limit: int = 20, cwd: Path | None = None) -> list[dict[str, Any]]:
-    """Events whose text contains every word of ``query``, newest first."""
+    """Events holding every word of ``query`` in some form ("proxies" finds "proxy"), and every
+    quoted phrase word for word, the best match first (``store.search``); with no query, the
+    newest events."""
     if kind is not None and kind not in TYPES:
         raise InvalidInput(f"unknown --type {kind!r}; use one of {', '.join(TYPES)}")
     if limit < 1:
         raise InvalidInput("--limit must be at least 1")
     with open_memory(project) as memory:
         path = canonical_path(project.root, split_location(at.strip(), cwd)[0], cwd) if at else None
-        rows = memory.cache.search(query.split(), kind, path, limit)
+        rows = memory.cache.search(query, kind, path, limit)
+        if query.strip() and not full_text():
+            memory.warn(WITHOUT_FULL_TEXT)
         result = _with_status(memory, memory.events(rows))
         return result

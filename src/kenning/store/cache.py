@@ -14,7 +14,7 @@ import sqlite3
 
 from kenning.core.errors import UnsafePath, cause
 from kenning.core.events import TYPES, Event
-from kenning.store import cache_owner
+from kenning.store import cache_owner, search
 from kenning.store.event_rows import event_row, path_rows, retirement, snooze_rows
 from kenning.store.files import refuse_links
 from kenning.store.state_table import StateTable, replace_table
@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 # 24: events_derived, so the views count events by origin without reading every event
 # 25: the failed-attempt key carries the issue id, as the gate counts them by issue (fixed or not),
 #     and the issue key the event id, as it reads an issue's fixes
-CACHE_VERSION = "25"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+# 26: the full-text table ``event_text`` (``store.search``): stemmed words and phrases
+CACHE_VERSION = "26"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -75,6 +76,9 @@ CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, i
 # built after a bulk load rather than row by row during it
 _DEFERRED = ("events_issue", "events_type", "events_outcome", "events_derived", "event_paths_kind",
              "event_paths_origin", "event_paths_failed", "event_paths_issue")
+# an index built without the full-text table (a SQLite without FTS5) says so in its version, so
+# a Python that has FTS5 rebuilds it with the table, and one without never opens an index that has it
+WITHOUT_FULL_TEXT = 1 << 16
 _TABLES = ("events", "event_paths", "retirements", "snoozes", "git_history", "meta", "state", "owner")
 
 
@@ -279,18 +283,21 @@ class Cache:
     def empty(self) -> None:
         """Delete every row but the owner's (inside the caller's transaction): a new index, in
         the same file."""
+        search.forget_all(self.db)
         for table in _TABLES:
             if table != "owner":
                 self.db.execute(f"DELETE FROM {table}")
 
     def clear(self, origin: str | None = None) -> None:
         if origin is None:
+            search.forget_all(self.db)
             for table in ("events", "meta", "state", "event_paths", "retirements", "snoozes"):
                 self.db.execute(f"DELETE FROM {table}")
         else:
             self.db.execute("DELETE FROM event_paths WHERE origin=?", (origin,))
             self.db.execute("DELETE FROM retirements WHERE by IN (SELECT id FROM events WHERE origin=?)", (origin,))
             self.db.execute("DELETE FROM snoozes WHERE id IN (SELECT id FROM events WHERE origin=?)", (origin,))
+            search.forget(self.db, "origin=?", (origin,))
             self.db.execute("DELETE FROM events WHERE origin=?", (origin,))
             self.db.execute(_REFRESH_FIXED)
             self.db.execute(_REFRESH_RETIRED)
@@ -299,9 +306,11 @@ class Cache:
 
     def insert(self, event: Event, origin: str, line: int | None, raw: str | None = None) -> bool:
         """Index one event; False when its id is already known (a duplicate line)."""
-        cur = self.db.execute(_INSERT, event_row(event, origin, line, raw))
+        row = event_row(event, origin, line, raw)
+        cur = self.db.execute(_INSERT, row)
         if cur.rowcount != 1:
             return False
+        search.index_one(self.db, cur.lastrowid, row[9])
         fixed = retired = None
         if event.type == "issue" and event.issue_id:
             fixed = self.db.execute(_FIRST_FIX, (event.issue_id,)).fetchone()[0]
@@ -327,7 +336,9 @@ class Cache:
             self.db.execute(f"DROP INDEX IF EXISTS {name}")  # not executescript: it would commit
         self.db.execute("PRAGMA cache_size=-65536")  # 64 MiB while loading; back to the default after
         loaded = list(rows)
+        before = self.db.execute("SELECT coalesce(max(rowid), 0) FROM events").fetchone()[0]
         self.db.executemany(_INSERT, sorted(event_row(*r, searched=paths is None) for r in loaded))
+        search.index_since(self.db, before)
         self.db.executemany(_INSERT_RETIREMENT, sorted(filter(None, (retirement(r[0]) for r in loaded))))
         # the path rows are copied by SQLite from the rows just loaded: a tenth of the time of
         # building and binding each in Python
@@ -354,6 +365,7 @@ class Cache:
                 self.db.execute(f"DELETE FROM {table} WHERE path IN ({_EVENT_PATHS}) AND id=?1", (event_id,))
             self.db.execute("DELETE FROM retirements WHERE id=(SELECT supersedes FROM events WHERE id=?1) AND by=?1",
                             (event_id,))
+            search.forget(self.db, "id=?", (event_id,))
             self.db.execute("DELETE FROM events WHERE id=?", (event_id,))
             if row and row[0] == "fix" and row[1]:  # the issue's first fix may have been this one
                 self.db.execute(_SET_FIXED, (row[1],))
@@ -464,21 +476,9 @@ class Cache:
             counts.setdefault(issue_id, {})[outcome or "unknown"] = n
         return counts
 
-    def search(self, terms: list[str], kind: str | None, path: str | None, limit: int) -> list[str]:
-        where, args = [], []
-        for term in terms:
-            where.append("instr(text, ?) > 0")
-            args.append(term.lower())
-        if kind:
-            where.append("type = ?")
-            args.append(kind)
-        if path:
-            where.append("id IN (SELECT id FROM event_paths WHERE path = ?)")
-            args.append(path)
-        clause = " AND ".join(where) or "1"
-        rows = self.db.execute(
-            f"SELECT json FROM events WHERE {clause} ORDER BY ts DESC, id DESC LIMIT ?", (*args, limit))
-        return [r[0] for r in rows]
+    def search(self, query: str, kind: str | None, path: str | None, limit: int) -> list[str]:
+        """Events matching ``query`` as ``store.search`` reads it: the best match first."""
+        return search.find(self.db, query, kind, path, limit, search.available())
 
     # -- the gate's bounded queries (cost: the events shown, not the events about a file) ---------
 
@@ -678,10 +678,15 @@ class Cache:
         replace_table(self.db, name, rows)
 
 
+def _version() -> int:
+    """The ``user_version`` of an index this process builds and reads."""
+    return int(CACHE_VERSION) + (0 if search.available() else WITHOUT_FULL_TEXT)
+
+
 def _ready(db: sqlite3.Connection, owner: Owner | None) -> bool:
     """Whether the index has this kenning's schema and, with an ``owner``, was built by this
     clone and checked against git's index as it is now (one pragma and one query)."""
-    if str(db.execute("PRAGMA user_version").fetchone()[0]) != CACHE_VERSION:
+    if db.execute("PRAGMA user_version").fetchone()[0] != _version():
         return False
     return owner is None or cache_owner.held_by(db) == (owner.key, owner.seen)
 
@@ -698,15 +703,17 @@ def _set_up(db: sqlite3.Connection, owner: Owner | None) -> None:
     with _Transaction(db):
         if _ready(db, owner):
             return
-        version = str(db.execute("PRAGMA user_version").fetchone()[0])
-        held = cache_owner.held_by(db) if version == CACHE_VERSION else None
-        if version != CACHE_VERSION or (owner is not None and (held is None or held[0] != owner.key)):
-            for table in _TABLES:  # one statement at a time: executescript would commit
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        held = cache_owner.held_by(db) if version == _version() else None
+        if version != _version() or (owner is not None and (held is None or held[0] != owner.key)):
+            for table in (search.TABLE, *_TABLES):  # one statement at a time: executescript would commit
                 db.execute(f"DROP TABLE IF EXISTS {table}")
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)
-            db.execute(f"PRAGMA user_version={int(CACHE_VERSION)}")
+            if search.available():
+                db.execute(search.SCHEMA)
+            db.execute(f"PRAGMA user_version={_version()}")
         if owner is not None:
             cache_owner.record(db, owner)
 
