@@ -63,12 +63,13 @@ def init_report(root: Path, changes: list[tuple[str, str]], ken: str) -> dict[st
 
 def backfill(args: argparse.Namespace) -> int:
     from kenning.app.backfill import backfill as run_backfill
+    from kenning.core.text import plural
 
     result = run_backfill(find_project().require_initialized(), days=args.days, since=args.since, now=args.now)
     if args.json:
         _print_json(result)
     else:
-        print(f"derived {result['added']} more event(s); history read from {result['start']}, "
+        print(f"derived {plural(result['added'], 'more event')}; history read from {result['start']}, "
               f"reverts from {result['reverts_from']}")
     return 0
 

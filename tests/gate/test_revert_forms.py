@@ -307,8 +307,9 @@ def test_backfill_since_a_date(world: World):
     repo = world.repo()
     old = repo.commit("svc.py", "a = 1\n", "fix: handle empty payload", 200)
     repo.ok("init", "--no-hooks")
-    repo.ok("backfill", "--since", "2020-01-01")
+    said = repo.ok("backfill", "--since", "2020-01-01")
     assert "evt_" + old[:20] in repo.derived()
+    assert said.stdout.startswith("derived 1 more event; history read from 2020-01-01"), said.stdout
 
 
 def test_backfill_needs_a_span_it_can_read(world: World):

@@ -51,8 +51,8 @@ def markdown(selected: list[Event], every: list[Event], project: str) -> str:
     unknown = sorted({e.type for e in selected if e.type not in TYPES})
     if unknown:
         count = sum(1 for e in selected if e.type not in TYPES)
-        out += [f"{count} event(s) of a type this kenning does not know ({inline(', '.join(unknown), MAX_SUMMARY)}) "
-                "are left out.", ""]
+        named = inline(", ".join(unknown), MAX_SUMMARY)
+        out += [f"{plural(count, 'event')} of a type this kenning does not know ({named}) are left out.", ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
 
