@@ -177,6 +177,20 @@ def test_own_marked_lessons_without_a_library_are_listed_too(world: World) -> No
         ("The staging secret rotates weekly", None, [], "bare")]
 
 
+def test_a_forgotten_marked_lesson_leaves_the_summary_as_it_leaves_ken_lessons(world: World) -> None:
+    bare = world.repo("bare", files={"main.txt": "x\n"})
+    bare.init()
+    bare.ok("note", "The staging secret rotates weekly", "--lesson")
+    bare.ok("note", "Deploys freeze on Fridays", "--lesson")
+    assert "## Lessons (2)" in bare.ok("summary").stdout
+    gone = next(x["id"] for x in lessons(bare) if x["text"].startswith("The staging"))
+    bare.ok("lessons", "forget", gone)
+    assert [x["text"] for x in lessons(bare)] == ["Deploys freeze on Fridays"]
+    shown = bare.ok("summary").stdout
+    assert "## Lessons (1)\n- Deploys freeze on Fridays" in shown, shown
+    assert "staging secret" not in shown
+
+
 @pytest.mark.parametrize("manifest,files", [
     ("python", {"requirements.txt": "requests==2.31\npandas>=2\n"}),
     ("rust", {"Cargo.toml": '[package]\nname = "x"\n[dependencies]\nserde = "1"\npandas = "0"\n'}),

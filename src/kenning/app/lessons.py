@@ -54,20 +54,24 @@ def for_memory(memory: Memory, library: str | None = None, limit: int = 50) -> t
     return found[:limit], len(found)
 
 
-def from_the_store(memory: Memory, limit: int | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int]:
+def from_the_store(memory: Memory, limit: int | None = None
+                   ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int, frozenset[str]]:
     """The machine's (and the team's) lessons for this project's stack, newest first, as the
     summary shows them at session start, the store read once: (those added by hand in this
     project, the first ``limit`` that other projects on this machine learned, how many of those
-    there are). Lessons this project promoted are left out, and so are those a clone of it
-    elsewhere promoted (their events are in this log): the summary shows those as its own history."""
-    ours, others = _from_store(memory)
-    return ours, (others if limit is None else others[:limit]), len(others)
+    there are, the ids ``ken lessons forget`` hid: this project's marked lessons among them are
+    left out of its summary as they are of ``ken lessons``). Lessons this project promoted are
+    left out, and so are those a clone of it elsewhere promoted (their events are in this log):
+    the summary shows those as its own history."""
+    records = _records()
+    ours, others = _from_store(memory, records)
+    forgotten = frozenset(str(r["id"]) for r in records if r.get("op") == "forget")
+    return ours, (others if limit is None else others[:limit]), len(others), forgotten
 
 
-def _from_store(memory: Memory) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def _from_store(memory: Memory, records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(added by hand here, from other projects): the store's lessons for this project's stack,
     those this project (or a clone of it) promoted left out."""
-    records = _records()
     if not records:
         return [], []  # the common case, and every write refreshes the summary: skip the manifests
     project = memory.project

@@ -49,14 +49,15 @@ def in_tree(project: Project) -> Callable[[str], bool]:
 
 def render_budgeted(memory: Memory) -> str:
     project = memory.project
-    ours, others, total = from_the_store(memory, OTHERS_SHOWN)
+    ours, others, total, forgotten = from_the_store(memory, OTHERS_SHOWN)
     return summary_core.render(memory.state, project.title, purpose(project), budget(project), in_tree(project),
-                               others, total, ours)
+                               others, total, ours, forgotten)
 
 
-def from_the_store(memory: Memory, limit: int | None) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int]:
+def from_the_store(memory: Memory, limit: int | None
+                   ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int, frozenset[str]]:
     """The machine-wide lessons for this project's stack: (added here, the first ``limit`` from
-    other projects, how many of those); an unreadable store is a warning, not a summary that
+    other projects, how many of those, the ids forgotten); an unreadable store is a warning, not a summary that
     cannot be written."""
     from kenning.app import lessons as lessons_app
 
@@ -64,7 +65,7 @@ def from_the_store(memory: Memory, limit: int | None) -> tuple[list[dict[str, An
         return lessons_app.from_the_store(memory, limit)
     except OSError as err:
         memory.warn(f"could not read the machine-wide lessons store ({err}); the summary leaves its lessons out")
-        return [], [], 0
+        return [], [], 0, frozenset()
 
 
 def refresh(memory: Memory) -> str:
@@ -85,9 +86,9 @@ def summary(project: Project, full: bool = False) -> str:
     with open_whole(project, by_id_only=not full) as memory:
         if full:
             events = memory.events(list(memory.cache.all_events()))
-            ours, others, total = from_the_store(memory, None)
+            ours, others, total, forgotten = from_the_store(memory, None)
             text = summary_core.render(fold(events, bounded=False), project.title, purpose(project), None,
-                                       in_tree(project), others, total, ours)
+                                       in_tree(project), others, total, ours, forgotten)
         elif memory.one_pass:  # the background build writes summary.md once the index is there
             text = render_budgeted(memory)
         else:

@@ -28,7 +28,7 @@ from kenning.core.text import one_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Collection, Sequence
     from typing import Any
 
     from kenning.core.fold import Item
@@ -63,12 +63,14 @@ def purpose_from_map(project_map: str) -> str:
 
 def render(state: State, project: str, purpose: str, budget: int | None = DEFAULT_BUDGET,
            exists: Callable[[str], bool] | None = None, others: Sequence[dict[str, Any]] = (),
-           others_total: int | None = None, own: Sequence[dict[str, Any]] = ()) -> str:
+           others_total: int | None = None, own: Sequence[dict[str, Any]] = (),
+           forgotten: Collection[str] = frozenset()) -> str:
     """Render the summary; ``budget=None`` renders everything (``ken summary --full``).
     ``exists`` says whether a cited file is still there (None: take every one as there).
     ``others`` are lessons other projects learned about this project's stack (as
     ``ken lessons --json`` shows them, newest first), the first of ``others_total``; ``own``
-    the store's lessons added by hand in this project, listed with its marked lessons."""
+    the store's lessons added by hand in this project, listed with its marked lessons; ``forgotten``
+    the lessons ``ken lessons forget`` hid, left out here as everywhere."""
     limit = None if budget is None else ITEM_CHARS
     head = [f"# Project memory: {inline(project)}", "",
             "## Project purpose", inline(purpose, 600 if budget else None) or PURPOSE_PLACEHOLDER, ""]
@@ -77,18 +79,21 @@ def render(state: State, project: str, purpose: str, budget: int | None = DEFAUL
     elsewhere = Section(OTHERS_TITLE, 0.10, ([_other_line(x, limit)] for x in others), total, "ken lessons")
     # an empty section's share would only shrink the others' (a young project's few sections
     # would leave most of the budget unused): the shares are split among sections with entries
-    sections = [s for s in _sections(state, limit, exists, elsewhere, own) if s.total]
+    sections = [s for s in _sections(state, limit, exists, elsewhere, own, forgotten) if s.total]
     out += render_sections(sections, None if budget is None else budget - len(out), refill=True)
     return out.rstrip("\n") + "\n"
 
 
 def _sections(state: State, limit: int | None, exists: Callable[[str], bool] | None,
-              elsewhere: Section, own: Sequence[dict[str, Any]] = ()) -> list[Section]:
+              elsewhere: Section, own: Sequence[dict[str, Any]] = (),
+              forgotten: Collection[str] = frozenset()) -> list[Section]:
     # loose failures are kept with the notes or the history too (the brief reads them there):
     # here they are shown once, among the failures
     notes = [n for n in state.note_items() if n.get("type") != "attempt"]
     history = [n for n in state.history_items() if n.get("type") != "attempt"]
     failures, failure_total = _failures(state)
+    marked = [d for d in state.lesson_items() if d["id"] not in forgotten]
+    hidden = sum(1 for d in state.lesson_items() if d["id"] in forgotten)
     files = state.top_files(exists=exists)
     return [
         Section(FAILURES_TITLE, 0.40, ([_failure_line(f, limit)] for f in failures), failure_total,
@@ -97,9 +102,9 @@ def _sections(state: State, limit: int | None, exists: Callable[[str], bool] | N
                 state.open_issues.size(), "ken issues"),
         Section("Standing decisions", 0.20, ([_decision_line(d, limit)] for d in state.standing_decisions()),
                 state.decisions.size(), "ken search --type decision"),
-        Section("Lessons", 0.10, chain(([_plain_line(d, limit)] for d in state.lesson_items()),
+        Section("Lessons", 0.10, chain(([_plain_line(d, limit)] for d in marked),
                                        ([_other_line(x, limit)] for x in own)),
-                state.lesson_total() + len(own), "ken summary --full"),
+                state.lesson_total() - hidden + len(own), "ken summary --full"),
         elsewhere,
         Section("Recently done", 0.10, (_issue_lines(state, i, limit) for i in state.done_items()),
                 state.done_ids.size(), "ken issues --all"),
