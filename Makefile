@@ -29,7 +29,7 @@ test-all: $(STAMP)
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench demo
+	$(BIN)/ruff check src tests bench demo scripts
 	$(BIN)/mypy
 
 bench: $(STAMP)

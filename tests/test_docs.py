@@ -1,5 +1,6 @@
 """Every ``ken`` command is documented: in the README's CLI reference, and in its own help with
-an ``Example:`` (agent-facing text is interface, STYLE rule 11)."""
+an ``Example:`` (help text is interface: docs/ARCHITECTURE.md, "A new CLI command"). The
+repository stands alone: nothing in it points at a document kept outside it."""
 
 from __future__ import annotations
 
@@ -68,3 +69,35 @@ def test_each_write_says_what_its_summary_is(name: str) -> None:
     summary = next(a for a in subcommands()[name]._actions if a.dest == "summary")
     assert summary.help and summary.help.startswith(f"one line: {WRITE_SUMMARIES[name]}"), summary.help
     assert "what happened" not in subcommands()[name].format_help()
+
+
+# built here, not written out, so that this file does not hold what it looks for
+OUTSIDE = tuple(" ".join(words) for words in (("DESIGN", "section"), ("DESIGN", "§"), ("STYLE", "rule"))) + (
+    "DESIGN" + ".md", "STYLE" + ".md", ".." + "/shared")
+SHIPPED = ("src", "tests", "docs", "bench", "demo", ".ci", "README.md", "Makefile", "pyproject.toml")
+
+
+def shipped_text_files() -> list[Path]:
+    found = []
+    for top in SHIPPED:
+        path = ROOT / top
+        for file in sorted(path.rglob("*")) if path.is_dir() else [path]:
+            if file.is_file() and "__pycache__" not in file.parts and file.suffix != ".pyc":
+                found.append(file)
+    return found
+
+
+def test_nothing_points_at_a_document_outside_the_repository() -> None:
+    """A reader of the code, tests or docs finds every rule they cite in the repository itself
+    (docs/): a pointer at a design or style file kept elsewhere leads nowhere for them."""
+    files = shipped_text_files()
+    assert len(files) > 100, "the repository's files were not found"
+    found = []
+    for file in files:
+        try:
+            text = file.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue  # not text
+        found += [f"{file.relative_to(ROOT)}:{number}: {line.strip()}"
+                  for number, line in enumerate(text.splitlines(), 1) if any(n in line for n in OUTSIDE)]
+    assert not found, "\n".join(found)

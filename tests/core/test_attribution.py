@@ -13,20 +13,26 @@ from pathlib import Path
 
 import pytest
 
+from kenning.core import attribution
 from kenning.core.attribution import (
     MANIFESTS,
-    attribute,
     declared_libraries,
     is_manifest,
     needs_toml,
     normalize,
 )
 from kenning.core.common_words import COMMON_WORDS
+from kenning.store.words import english_words
 
 from .attribution_set import CASES, MIXED, NAMED, TRAPS
 
 ROOT = Path(__file__).resolve().parents[2]
 MAX_MISATTRIBUTION = 0.05
+
+
+def attribute(text: str, declared: list[str]) -> list[str]:
+    """Attribution with the English words kenning ships, read as the use cases read them."""
+    return attribution.attribute(text, declared, english_words())
 
 # --- the labelled set -----------------------------------------------------------------------
 
@@ -427,6 +433,15 @@ def test_importing_attribution_stays_cheap() -> None:
 ])
 def test_english_words_need_evidence(text: str, declared: str, found: bool) -> None:
     assert attribute(text, [declared]) == ([declared] if found else []), text
+
+
+def test_the_english_words_are_the_callers() -> None:
+    """The core reads no word list of its own: a word counts as English when the set it is
+    handed says so, and a name that is not a word needs no evidence."""
+    text = "the home page loads the whole bundle"
+    assert attribution.attribute(text, ["home"], english_words()) == []
+    assert attribution.attribute(text, ["home"], frozenset()) == ["home"]
+    assert attribution.attribute("pandas coerces ids", ["pandas"], frozenset({"pandas"})) == []
 
 
 @pytest.mark.parametrize("text", [

@@ -24,6 +24,7 @@ from kenning.core.errors import InvalidInput
 from kenning.core.events import format_timestamp
 from kenning.store import files, inputs
 from kenning.store.lessons import LessonStore
+from kenning.store.words import english_words
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def _lesson(project: Project | None, fields: dict[str, Any], stack: dict[str, se
             stamp: str) -> tuple[list[dict[str, Any]], set[str]]:
     """The store records for one checked line (the lesson, then its fix), and what was redacted."""
     fields["text"], kinds = _scrub(project, fields["text"])
-    names = fields["libraries"] or attribute(fields["text"], stack)
+    names = fields["libraries"] or attribute(fields["text"], stack, english_words())
     if not names:
         raise ValueError("names no library this machine's projects declare; add \"libraries\" to the line")
     if not fields["ecosystems"]:

@@ -21,6 +21,7 @@ from kenning.core.errors import KenError
 from kenning.core.text import one_line
 from kenning.store import files
 from kenning.store.lessons import LessonStore
+from kenning.store.words import english_words
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -123,13 +124,16 @@ def _promote(memory: Memory, events: list[Event]) -> None:
     if not libraries:
         return  # no manifest, no attribution: a project that declares nothing promotes nothing
     root, name = str(project.root), project_name(project)
+    # attribution needs the English words only when an event may become a lesson: a plain note
+    # or issue does not pay for reading them
+    english = english_words() if any(rules.qualifies(event) for event in events) else frozenset()
 
     def plan(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
         known = {r["id"] for r in records if r.get("op") == "lesson"}
         fixed = {(r["id"], r.get("fix_id")) for r in records if r.get("op") == "fix"}
         new: list[dict[str, Any]] = []
         for event in events:
-            record = None if event.id in known else rules.promote(event, libraries, name, root)
+            record = None if event.id in known else rules.promote(event, libraries, name, root, english)
             if record is not None:
                 known.add(event.id)
                 new.append(record)

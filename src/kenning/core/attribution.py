@@ -15,7 +15,8 @@ precision over recall:
   module and its owner/name (``github.com/labstack/echo/v4`` -> ``echo``, ``labstack/echo``);
   and brand names written exactly (``React``, ``Next.js``).
 - A name that is an ordinary word (the hand-kept ``common_words.COMMON_WORDS``, or one of the
-  20,000 most frequent English words in ``english_words``) or shorter than three letters
+  20,000 most frequent English words, the set the caller passes as ``english``: package data
+  that ``store.words`` reads, since the core reads no file) or shorter than three letters
   counts only with evidence that it is the package: a code-like mention (an import, a
   require, a version pin, a module call or member, a Rust path, an install command, the start
   of a backtick span), a version after it, its API or a command-line option after it, a
@@ -92,23 +93,18 @@ _SUFFIXES = ("-py", "-js", ".js", "js", "-rs")
 # how a spelling may be mentioned: anywhere as a word, only code-like, or code-like or as the
 # owner of a member (`np.random`: a conventional alias followed by a dot is never prose)
 _ANYWHERE, _CODE, _MEMBER = "anywhere", "code", "member"
-_SPELLINGS: dict[str, tuple[tuple[str, str], ...]] = {}
+# by (library, english words): the same set object each call, so a lookup hashes it once
+_SPELLINGS: dict[tuple[str, frozenset[str]], tuple[tuple[str, str], ...]] = {}
 
 
-def _ordinary(name: str) -> bool:
+def _ordinary(name: str, english: frozenset[str]) -> bool:
     """A name a lesson may use as a word: short, on the hand-kept list of package names that
-    are words or jargon, or one of the common English words (``core.english_words``)."""
-    from kenning.core.english_words import is_english  # 160 KB of words: loaded once a name is spelled
-
-    return len(name) < 3 or name.lower() in COMMON_WORDS or is_english(name)
+    are words or jargon, or one of the common English words."""
+    return len(name) < 3 or name.lower() in COMMON_WORDS or name.lower() in english
 
 
-def _distinctive(name: str) -> bool:
-    return not _ordinary(name)
-
-
-def _rule(spelling: str) -> str:
-    return _CODE if _ordinary(spelling) else _ANYWHERE
+def _rule(spelling: str, english: frozenset[str]) -> str:
+    return _CODE if _ordinary(spelling, english) else _ANYWHERE
 
 
 def _python_names(library: str) -> list[str]:
@@ -121,13 +117,13 @@ def _python_names(library: str) -> list[str]:
     return list(dict.fromkeys(forms))
 
 
-def _scoped_names(scope: str, tail: str) -> list[str]:
+def _scoped_names(scope: str, tail: str, english: frozenset[str]) -> list[str]:
     """Spellings of ``@scope/tail`` or ``vendor/tail`` besides the full name: the tail, unless it
     is jargon that names nothing (``@prisma/client``); and, when the tail is an ordinary word,
     the scope, since such a package is named after its project (@babel/core is Babel,
     laravel/framework is Laravel)."""
     names = [tail] if len(tail) >= 3 and tail not in COMMON_WORDS else []
-    return names + ([scope] if _ordinary(tail) else [])
+    return names + ([scope] if _ordinary(tail, english) else [])
 
 
 def _go_names(path: str) -> list[str]:
@@ -143,12 +139,13 @@ def _go_names(path: str) -> list[str]:
     return [n for n in dict.fromkeys(names) if n and n not in _GO_STDLIB]
 
 
-def _spellings(library: str) -> tuple[tuple[str, str], ...]:
+def _spellings(library: str, english: frozenset[str]) -> tuple[tuple[str, str], ...]:
     """(spelling, how it may be mentioned) for one normalized library name; cached."""
-    if library not in _SPELLINGS:
+    key = (library, english)
+    if key not in _SPELLINGS:
         head, _, tail = library.partition("/")
         if library.startswith("@") or (tail and "." not in head):  # npm @scope/name, Composer vendor/name
-            names = [library, *_scoped_names(head.lstrip("@"), tail)]
+            names = [library, *_scoped_names(head.lstrip("@"), tail, english)]
         elif tail:  # a Go module path: the domain makes it one; its owner/name (google/uuid) too
             segments = [s for s in library.split("/")[1:] if not _GO_MAJOR.fullmatch(s)]
             names = [library, *_go_names(library), *(["/".join(segments[-2:])] if len(segments) >= 2 else [])]
@@ -156,10 +153,10 @@ def _spellings(library: str) -> tuple[tuple[str, str], ...]:
             names = _python_names(library)
         # redis-py, chart.js, vuejs: the name with its ecosystem's suffix is that name, and never a word
         suffixed = [f"{n}{suffix}" for n in names if n.isalnum() for suffix in _SUFFIXES]
-        found = [(n, _rule(n)) for n in names] + [(n, _ANYWHERE) for n in suffixed if n not in names]
+        found = [(n, _rule(n, english)) for n in names] + [(n, _ANYWHERE) for n in suffixed if n not in names]
         found += [(n, _MEMBER) for n in _CONVENTIONS.get(library, ())]
-        _SPELLINGS[library] = tuple(found)
-    return _SPELLINGS[library]
+        _SPELLINGS[key] = tuple(found)
+    return _SPELLINGS[key]
 
 
 # --- mentions -------------------------------------------------------------------------------
@@ -365,50 +362,54 @@ def _first_branded(text: str, brand: str) -> int | None:
     return None
 
 
-def _first_mention(text: str, library: str, declared: set[str]) -> int | None:
+def _first_mention(text: str, library: str, declared: set[str], english: frozenset[str]) -> int | None:
     # a spelling that is another declared library's own name belongs to that library
     # (@tanstack/react-query's "react-query" when react-query is declared too)
-    positions = [_first_spelled(text, spelling, rule) for spelling, rule in _spellings(library)
+    positions = [_first_spelled(text, spelling, rule) for spelling, rule in _spellings(library, english)
                  if spelling == library or spelling not in declared]
-    brands = {b for spelling, _ in _spellings(library) for b in _BRANDS.get(spelling, ())}  # Cobra: spf13/cobra
+    # Cobra: spf13/cobra
+    brands = {b for spelling, _ in _spellings(library, english) for b in _BRANDS.get(spelling, ())}
     positions += [_first_branded(text, brand) for brand in sorted(brands)]
     return min((p for p in positions if p is not None), default=None)
 
 
-def _fragments(library: str) -> tuple[str, ...]:
+def _fragments(library: str, english: frozenset[str]) -> tuple[str, ...]:
     """Lowercased substrings at least one of which any mention of ``library`` contains."""
-    if library not in _FRAGMENTS:
-        found = [spelling for spelling, _ in _spellings(library)]
+    key = (library, english)
+    if key not in _FRAGMENTS:
+        found = [spelling for spelling, _ in _spellings(library, english)]
         found += [brand for spelling in found for brand in _BRANDS.get(spelling, ())]
-        _FRAGMENTS[library] = tuple(dict.fromkeys(f.lower() for f in found))
-    return _FRAGMENTS[library]
+        _FRAGMENTS[key] = tuple(dict.fromkeys(f.lower() for f in found))
+    return _FRAGMENTS[key]
 
 
-_FRAGMENTS: dict[str, tuple[str, ...]] = {}
+_FRAGMENTS: dict[tuple[str, frozenset[str]], tuple[str, ...]] = {}
 
 
-def attribute(text: str, declared: Iterable[str]) -> list[str]:
-    """The declared libraries ``text`` names, normalized, each once, in order of first mention."""
+def attribute(text: str, declared: Iterable[str], english: frozenset[str]) -> list[str]:
+    """The declared libraries ``text`` names, normalized, each once, in order of first mention.
+    ``english``: the common English words (lowercase), whose names need evidence to count."""
     libraries = list(dict.fromkeys(normalize(name) for name in declared if name.strip()))
     names = set(libraries)
     lowered = text.lower()
     found: dict[str, int] = {}
     unproven: dict[str, list[tuple[int, int]]] = {}
     for library in libraries:
-        if not any(fragment in lowered for fragment in _fragments(library)):
+        if not any(fragment in lowered for fragment in _fragments(library, english)):
             continue  # the cheap test first: most texts name none of a project's libraries
-        position = _first_mention(text, library, names)
+        position = _first_mention(text, library, names, english)
         if position is not None:
             found[library] = position
-        elif spans := _word_spans(text, library, names):
+        elif spans := _word_spans(text, library, names, english):
             unproven[library] = spans
     _add_coordinated(text, found, unproven)
     return sorted(found, key=lambda library: found[library])
 
 
-def _word_spans(text: str, library: str, declared: set[str]) -> list[tuple[int, int]]:
+def _word_spans(text: str, library: str, declared: set[str], english: frozenset[str]) -> list[tuple[int, int]]:
     """Where ``library``'s spellings occur as words that no rule proved to be the package."""
-    return [match.span() for spelling, _ in _spellings(library) if spelling == library or spelling not in declared
+    return [match.span() for spelling, _ in _spellings(library, english)
+            if spelling == library or spelling not in declared
             for match in _word(spelling, ignore_case=True).finditer(text)
             if not _part_of_another_name(text, *match.span())]
 

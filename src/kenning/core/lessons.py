@@ -47,12 +47,14 @@ def lesson_text(event: Event) -> str:
     return one_line(text, TEXT_CHARS)
 
 
-def promote(event: Event, declared: Mapping[str, Iterable[str]], project: str, root: str) -> dict[str, Any] | None:
+def promote(event: Event, declared: Mapping[str, Iterable[str]], project: str, root: str,
+            english: frozenset[str]) -> dict[str, Any] | None:
     """The store record for ``event``, or None when it does not qualify or names no declared
-    library. ``declared`` maps each library to the registries (pypi, npm, …) declaring it."""
+    library. ``declared`` maps each library to the registries (pypi, npm, …) declaring it;
+    ``english`` is the common English words attribution needs (``store.words``)."""
     if not qualifies(event):
         return None
-    libraries = attribute(event.summary, declared)
+    libraries = attribute(event.summary, declared, english)
     if not libraries:
         return None
     return {"op": "lesson", "id": event.id, "text": lesson_text(event), "library": libraries[0],
