@@ -176,12 +176,13 @@ def build_parser(only: str | None = None) -> _Parser:
                  [timed, as_json])
     span = p.add_mutually_exclusive_group(required=True)
     span.add_argument("--days", type=int, metavar="N", help="derive from the last N days")
-    span.add_argument("--since", metavar="DATE", help="derive from this date (2025-01-01) or span (1y, 26w)")
+    span.add_argument("--since", metavar="DATE",
+                      help="derive from this date (2025-01-01) or duration back (1y, 6mo, 26w)")
 
     p = _command(sub, "audit", "Replay this repository's history: would the gate have warned before "
                  "re-attempts of reverted changes?", c.audit, [timed, as_json])
     p.add_argument("--since", metavar="DATE", default="1y",
-                   help="re-attempts and controls from this date or span (default 1y)")
+                   help="re-attempts and controls from this date or duration back (default 1y)")
     p.add_argument("--controls", type=int, metavar="N", default=200, help="ordinary commits to replay (default 200)")
 
     def write(name: str, help_text: str, summary: str, issue: str | None) -> _Parser:
@@ -260,7 +261,8 @@ def build_parser(only: str | None = None) -> _Parser:
                  c.precheck, [timed, as_json])
     p.add_argument("paths", nargs="*", metavar="PATH")
     p.add_argument("--strict", action="store_true", help="exit 1 when any file is blocked")
-    p.add_argument("--snooze", metavar="DURATION", help="snooze these files' warnings: 30m, 2h, 7d, 2w")
+    p.add_argument("--snooze", metavar="DURATION",
+                   help="snooze these files' warnings for 30m (minutes), 2h, 7d, 2w or 3mo (months)")
     p.add_argument("--reason", help="why the warnings can wait (required with --snooze)")
     p.add_argument("--unsnooze", action="store_true", help="end the running snoozes on these files (logged)")
     p.add_argument("--quiet", "-q", action="store_true", help="print nothing: the exit code alone (with --strict)")
@@ -277,7 +279,8 @@ def build_parser(only: str | None = None) -> _Parser:
              "decisions, lessons.", c.brief, [timed, as_json])
     p = _command(sub, "score", "Counts you can check against the log, and labelled estimates.", c.score,
                  [timed, as_json])
-    p.add_argument("--since", metavar="DATE|SPAN", help="count only the gate's checks since then: 2026-01-01, 30d, 4w")
+    p.add_argument("--since", metavar="DATE|SPAN",
+                   help="count only the gate's checks since then: 2026-01-01, 30d, 4w, 6mo")
     p = _command(sub, "lessons", "Lessons for the libraries this project declares, from every project on this "
                  "machine and the team store, and this project's own; add, forget, export, import, prune, and "
                  "share them through a git repository (remote, sync).", _lessons, [as_json, timed])
@@ -289,7 +292,8 @@ def build_parser(only: str | None = None) -> _Parser:
                    help="list: only lessons about this library (declared or not); add: a library the lesson is "
                         "about (repeatable)")
     p.add_argument("--limit", type=int, default=50)
-    p.add_argument("--older-than", metavar="AGE", help="prune: lessons first recorded longer ago: 30d, 6m, 1y")
+    p.add_argument("--older-than", metavar="AGE",
+                   help="prune: lessons first recorded longer ago: 30d, 6mo (months; m is minutes), 1y")
     p.add_argument("--dry-run", action="store_true", help="prune: list what would go, change nothing")
     p.add_argument("--clear", action="store_true", help="remote: forget the team lessons remote")
     p = _command(sub, "export", "Compile standing decisions, failed approaches and lessons into a marked block "
@@ -308,7 +312,8 @@ def build_parser(only: str | None = None) -> _Parser:
     form.add_argument("--markdown", action="store_true", help="print a readable report instead: issues with their "
                       "attempts and fixes, decisions and what superseded them, notes")
     p.add_argument("--type", action="append", choices=TYPES, help="--jsonl/--markdown: only this type (repeatable)")
-    p.add_argument("--since", metavar="DATE|SPAN", help="--jsonl/--markdown: only events since 2026-01-01, 90d, 1y")
+    p.add_argument("--since", metavar="DATE|SPAN",
+                   help="--jsonl/--markdown: only events since 2026-01-01, 90d, 6mo, 1y")
     p.add_argument("--path", metavar="PATH", help="--jsonl/--markdown: only events about this file or folder")
     p.add_argument("-o", "--output", metavar="FILE", help="--jsonl/--markdown: write to FILE instead of stdout")
     p = _command(sub, "import", "Bring in another tool's memory (projectmem, beads, kenning JSONL): ids, times, "

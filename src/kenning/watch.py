@@ -11,8 +11,8 @@ import time
 from pathlib import Path
 
 from kenning.core.churn import SaveCounter
+from kenning.core.durations import spell
 from kenning.core.errors import extra_missing
-from kenning.core.text import duration
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def watch(project: Project, saves: int | None = None, window_s: float | None = N
                 count = counter.saved(rel, time.monotonic())
                 if count is None:
                     return
-                summary = f"churn: {rel} saved {count} times within {duration(counter.window_s)}"
+                summary = f"churn: {rel} saved {count} times within {spell(counter.window_s, parts=2, words=True)}"
                 try:
                     with warnings_to(_warning):  # a watchdog thread: the CLI's sink is not set here
                         event_ = record(project, {"type": "note", "summary": summary, "location": rel,

@@ -280,7 +280,7 @@ def test_messages_agree_in_article_and_number(typed: Repo) -> None:
     assert "1 commit touched this file in the last 30 days" in text, text
 
 
-@pytest.mark.parametrize(("window", "said"), [("20", "within 20 seconds"), ("90", "within 1.5 minutes"),
+@pytest.mark.parametrize(("window", "said"), [("20", "within 20 seconds"), ("90", "within 1 minute 30 seconds"),
                                                ("60", "within 1 minute")])
 def test_a_churn_note_says_its_window_as_people_do(typed: Repo, window: str, said: str) -> None:
     before = len(typed.log_bytes().splitlines())

@@ -1,4 +1,4 @@
-"""The heat rule the page paints, and the spans and bars it is drawn with: pure values."""
+"""The heat rule the page paints, and the bars it is drawn with: pure values."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from kenning.core.heat import (
     level,
     level_ranges,
     revert_weight,
-    span,
 )
 
 
@@ -39,13 +38,6 @@ def test_level_ranges_cover_every_positive_heat_once() -> None:
     assert ranges == [(1, 2), (3, 5), (6, 11), (12, 23), (24, None)]
     for n, (low, high) in enumerate(ranges, 1):
         assert level(low) == n and (high is None or level(high) == n)
-
-
-@pytest.mark.parametrize(("seconds", "text"), [(0, "0s"), (-5, "0s"), (40, "40s"), (60, "1m"), (125, "2m 5s"),
-                                               (3600 + 300, "1h 5m"), (86400 * 3 + 3600 * 4 + 59, "3d 4h"),
-                                               (86400 * 1490 + 3600 * 20, "1490d 20h")])
-def test_span_says_the_two_largest_units(seconds: int, text: str) -> None:
-    assert span(seconds) == text
 
 
 def test_a_revert_cools_by_half_every_180_days_and_the_sum_is_rounded() -> None:

@@ -1,11 +1,11 @@
-"""Counts, articles and spans in messages read as English: ``1 commit``, ``an issue``,
-``20 seconds`` (never ``1 commits``, ``a issue`` or ``0.333333 minutes``)."""
+"""Counts and articles in messages read as English: ``1 commit``, ``an issue``, ``0.5 days``
+(never ``1 commits`` or ``a issue``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from kenning.core.text import article, duration, plural, plural_of
+from kenning.core.text import article, plural, plural_of
 
 
 @pytest.mark.parametrize(("count", "noun", "said"), [(1, "commit", "1 commit"), (2, "commit", "2 commits"),
@@ -32,12 +32,3 @@ def test_a_large_whole_count_is_written_whole() -> None:
                                              ("decision", "a decision"), ("note", "a note"), ("fix", "a fix")])
 def test_article(word: str, said: str) -> None:
     assert article(word) == said
-
-
-@pytest.mark.parametrize(("seconds", "said"), [
-    (0.2, "1 second"), (20, "20 seconds"), (59.6, "60 seconds"), (60, "1 minute"), (90, "1.5 minutes"),
-    (100, "1.5 minutes"), (20 * 60, "20 minutes"), (3600, "1 hour"), (5400, "1.5 hours"), (86400, "1 day"),
-    (7 * 86400, "7 days"), (45 * 86400, "45 days"),
-])
-def test_duration(seconds: float, said: str) -> None:
-    assert duration(seconds) == said

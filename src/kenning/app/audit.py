@@ -46,7 +46,7 @@ def audit(cwd: Path, since: str = "1y", controls: int = 200, now: str | None = N
     try:
         since_s = parse_since(since, now_us) // 1_000_000
     except ValueError as err:
-        raise InvalidInput(str(err)) from err
+        raise InvalidInput(f"--since: {err}") from err
     project = Project(root)
     config = gate_settings(project)
     spans = core.Spans(_days(project, "backfill_days", 90), _days(project, "revert_days", 365))

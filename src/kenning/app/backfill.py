@@ -33,7 +33,7 @@ def backfill(project: Project, days: int | None = None, since: str | None = None
     try:
         start_us = now_us - days * DAY * 1_000_000 if days is not None else parse_since(str(since), now_us)
     except ValueError as err:
-        raise InvalidInput(str(err)) from err
+        raise InvalidInput(f"--since: {err}") from err
     with open_memory(project, now, capture=False) as memory:
         added = widen(memory, start_us // 1_000_000, now_us // 1_000_000)
         info = memory.cache.meta("git") or {}

@@ -15,7 +15,7 @@ from kenning.app import checks
 from kenning.app.memory import Memory, open_for_paths, open_memory
 from kenning.app.paths import canonical_path
 from kenning.app.project import Project, now_micros
-from kenning.core import gate
+from kenning.core import durations, gate
 from kenning.core.errors import InvalidInput
 from kenning.core.events import Event, format_timestamp, parse_timestamp
 from kenning.git import history as git_history
@@ -373,9 +373,9 @@ def snooze(project: Project, raw_paths: list[str], duration: str, reason: str | 
     if not reason or not reason.strip():
         raise InvalidInput("--snooze needs --reason: say why the warnings can wait")
     try:
-        length = gate.parse_duration(duration)
+        length = durations.parse(duration) * 1_000_000
     except ValueError as err:
-        raise InvalidInput(str(err)) from err
+        raise InvalidInput(f"--snooze: {err}") from err
     if not raw_paths:
         raise InvalidInput("name the files whose warnings you snooze")
     paths = list(dict.fromkeys(canonical_path(project.root, p, cwd) for p in raw_paths))

@@ -16,9 +16,9 @@ from pathlib import Path
 
 from kenning.app.project import Project, ken_home, now_micros, now_text
 from kenning.app.promotion import declared, project_name
+from kenning.core import durations, redaction
 from kenning.core import lesson_exchange as exchange
 from kenning.core import lessons as rules
-from kenning.core import redaction
 from kenning.core.attribution import attribute
 from kenning.core.errors import InvalidInput
 from kenning.core.events import format_timestamp
@@ -185,9 +185,9 @@ def _scrub(project: Project | None, text: str) -> tuple[str, set[str]]:
 
 def prune(older_than: str, dry_run: bool = False, now: str | None = None) -> dict[str, Any]:
     """Drop the machine's lessons first recorded more than ``older_than`` ago (``30d``,
-    ``6m``, ``1y``); ``dry_run`` only lists them."""
+    ``6mo``, ``1y``: ``durations.parse``); ``dry_run`` only lists them."""
     try:
-        age = exchange.parse_age(older_than)
+        age = durations.parse(older_than) * 1_000_000
     except ValueError as err:
         raise InvalidInput(f"--older-than: {err}") from None
     now_us = now_micros(now)

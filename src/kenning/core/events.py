@@ -86,7 +86,8 @@ EVENT_ID_RE = re.compile(r"^evt_[0-9a-f]{20}$")
 ISSUE_ID_RE = re.compile(r"^[0-9a-z]{4,12}$")
 # ASCII digits only, and the whole text (``fullmatch``): what the schema's pattern means too, and
 # what sorts correctly as text (other scripts' digits and a trailing newline do neither)
-TIMESTAMP_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$", re.ASCII)
+TIMESTAMP = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$"  # the one form events are stamped in
+TIMESTAMP_RE = re.compile(TIMESTAMP, re.ASCII)
 # the alphabet of issue ids: lowercase base-32 without the look-alikes i, l, o, u
 # sqlite3 imports datetime on every command that opens the index, so hand-written calendar
 # arithmetic saved nothing (measured: both ways, the gate loads datetime)
@@ -427,31 +428,32 @@ def format_timestamp(micros: int) -> str:
             f"{moment.second:02d}.{moment.microsecond:06d}Z")
 
 
-_ISO = r"^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}:?\d{2})?$"
+# every ISO 8601 time kenning reads (--now, --since, imports): seconds to nanoseconds (cut to
+# microseconds), ``Z``, an offset, git's ``2026-05-12 21:07:46 -0600``; no zone means UTC
+ISO_TIME = r"^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?\s?([Zz]|[+-]\d{2}:?\d{2})?$"
 # where the canonical form (every event's, ``format_timestamp``'s) has its separators
 _CANONICAL = ((4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "."), (26, "Z"))
 
 
 def parse_timestamp(text: str) -> int:
-    """``YYYY-MM-DDTHH:MM:SS[.ffffff]Z`` (or ``+00:00``) -> microseconds since the epoch."""
+    """``YYYY-MM-DDTHH:MM:SS[.ffffff]Z`` (or ``+00:00``, any ``ISO_TIME``) -> microseconds since the epoch."""
     if len(text) == 27 and text.isascii() and all(text[at] == mark for at, mark in _CANONICAL):
         # the form every event is stamped in, read by position: the gate reads hundreds of
         # times per run, and the general pattern costs 1 ms to compile in every process
         fields = (text[:4], text[5:7], text[8:10], text[11:13], text[14:16], text[17:19], text[20:26])
-        if not all(field.isdigit() for field in fields):
-            raise ValueError(f"not an ISO 8601 time: {text!r}")
-        year, month, day, hour, minute, second, micro = (int(field) for field in fields)
-        return _micros(text, year, month, day, hour, minute, second, micro, 0)
-    m = re.match(_ISO, text.strip())
+        if all(field.isdigit() for field in fields):  # else the pattern decides (``.12345 Z``)
+            year, month, day, hour, minute, second, micro = (int(field) for field in fields)
+            return _micros(text, year, month, day, hour, minute, second, micro, 0)
+    m = re.match(ISO_TIME, text.strip())
     if not m:
         raise ValueError(f"not an ISO 8601 time: {text!r}")
     zone = m.group(8)
     offset = 0
-    if zone and zone != "Z":
+    if zone and zone not in "Zz":
         digits = zone[1:].replace(":", "")
         offset = (-1 if zone[0] == "-" else 1) * (int(digits[:2]) * 60 + int(digits[2:]))
     year, month, day, hour, minute, second = (int(g) for g in m.groups()[:6])
-    return _micros(text, year, month, day, hour, minute, second, int((m.group(7) or "0").ljust(6, "0")), offset)
+    return _micros(text, year, month, day, hour, minute, second, int((m.group(7) or "0")[:6].ljust(6, "0")), offset)
 
 
 def _micros(text: str, year: int, month: int, day: int, hour: int, minute: int, second: int, micro: int,

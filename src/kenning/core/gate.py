@@ -21,6 +21,7 @@ value here, never an exception: the surfaces decide what it means (``--strict``,
 
 from __future__ import annotations
 
+from kenning.core import durations
 from kenning.core.defaults import GATE
 from kenning.core.events import LATEST as LATEST_US
 from kenning.core.events import Event, format_timestamp, parse_timestamp
@@ -518,45 +519,26 @@ def _until(snooze: Event) -> int:
         return 0
 
 
-def parse_duration(text: str) -> int:
-    """``30m``, ``2h``, ``7d``, ``2w`` -> microseconds; ``ValueError`` otherwise."""
-    units = {"m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
-    value, unit = text.strip()[:-1], text.strip()[-1:].lower()
-    if unit not in units or not value.isdigit() or int(value) <= 0 or len(value) > 12:
-        raise ValueError(f"not a duration: {text!r}; use a number and m, h, d or w, such as 30m, 2h, 7d, 2w")
-    if int(value) * units[unit] > LONGEST:
-        raise ValueError(f"{text.strip()} is longer than a snooze may be; give at most 520w (ten years)")
-    return int(value) * units[unit] * 1_000_000
-
-
-LONGEST = 520 * 7 * 86400  # seconds: ten years, so no clock the gate accepts runs past the year 9999
-
-
 def parse_since(text: str, now_us: int) -> int:
-    """A start of history: a date (``2025-06-01``), a time (ISO 8601), or a span back from now
-    (``90d``, ``12w``, ``1y``) -> microseconds; ``ValueError`` otherwise."""
+    """A start of history: a date (``2025-06-01``), a time (ISO 8601), or a duration back from
+    now (``90d``, ``12w``, ``6mo``, ``1y``: ``durations.parse``) -> microseconds; ``ValueError``
+    otherwise."""
     value = text.strip()
-    spans = {"d": 86400, "w": 7 * 86400, "y": 365 * 86400}
-    if value[-1:].lower() in spans and value[:-1].isdigit() and 0 < int(value[:-1]) <= 100_000:
-        return now_us - int(value[:-1]) * spans[value[-1].lower()] * 1_000_000
+    if value[:1].isdigit() and "-" not in value and ":" not in value:  # no date: a duration
+        return now_us - durations.parse(value) * 1_000_000
     try:
         return parse_timestamp(value + ("T00:00:00Z" if len(value) == 10 else ""))
     except ValueError:
-        raise ValueError(f"not a start of history: {text!r}; use a date (2025-06-01) or a span such as "
-                         "90d, 12w or 1y") from None
+        raise ValueError(f"not a start of history: {value[:40]!r}; give a date (2025-06-01) or a duration back from "
+                         f"now, such as 90d, 6mo or 1y ({durations.ACCEPTED})") from None
 
 
 # -- text output ----------------------------------------------------------------------------------
 
 def age(time_us: int, now_us: int) -> str:
+    """``just now`` under a minute, then ``5m ago``, ``3h ago``, ``12d ago``."""
     seconds = max(0, (now_us - time_us) // 1_000_000)
-    if seconds < 60:
-        return "just now"
-    if seconds < 3600:
-        return f"{seconds // 60}m ago"
-    if seconds < 86400:
-        return f"{seconds // 3600}h ago"
-    return f"{seconds // 86400}d ago"
+    return "just now" if seconds < 60 else f"{durations.spell(seconds)} ago"
 
 
 def render_text(report: Report, now_us: int, max_lines: int = 12) -> str:

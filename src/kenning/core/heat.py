@@ -50,19 +50,6 @@ def level_ranges() -> list[tuple[int, int | None]]:
     return [(low, LEVEL_TOPS[n] if n < len(LEVEL_TOPS) else None) for n, low in enumerate(lows)]
 
 
-def span(seconds: float) -> str:
-    """A duration in its two largest units, as a lifecycle shows it: ``3d 4h``, ``2h 5m``, ``40s``."""
-    total = max(0, int(seconds))
-    parts: list[str] = []
-    for size, unit in ((86400, "d"), (3600, "h"), (60, "m"), (1, "s")):
-        if total >= size or (unit == "s" and not parts):
-            parts.append(f"{total // size}{unit}")
-            total %= size
-        if len(parts) == 2:
-            break
-    return " ".join(parts)
-
-
 # a chart shows at most about this many bars: days for a few months, weeks for two years,
 # months for fifty; a longer span (a clock set wrong, an import from another era) in years
 DAYS_AS_DAYS = 120

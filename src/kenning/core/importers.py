@@ -19,6 +19,7 @@ import re
 
 from kenning.core.attribution import normalize
 from kenning.core.events import (
+    ISO_TIME,
     ISSUE_ALPHABET,
     ISSUE_ID_RE,
     MAX_DETAILS,
@@ -69,20 +70,14 @@ def stable_issue_id(*parts: str, length: int = 6) -> str:
     return "".join(ISSUE_ALPHABET[b % 32] for b in digest[:length])
 
 
-_TIME = re.compile(r"^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.(\d+))?\s?(Z|z|[+-]\d{2}:?\d{2})?$")
-
-
 def normalize_time(value: object) -> str:
     """An ISO 8601 time as tools write it (seconds or nanoseconds; ``Z``, an offset, git's
     ``2026-05-12 21:07:46 -0600``; no zone means UTC) -> kenning's UTC microsecond form."""
     if not isinstance(value, str):
         raise ValueError("no timestamp" if value is None else "timestamp is not text")
-    m = _TIME.match(value.strip())
-    if not m:
+    if not re.match(ISO_TIME, value.strip()):
         raise ValueError(f"timestamp {value[:40]!r} is not an ISO 8601 time")
-    day, clock, fraction, zone = m.groups()
-    text = f"{day}T{clock}.{(fraction or '0')[:6]}{'Z' if not zone or zone in 'Zz' else zone}"
-    return format_timestamp(parse_timestamp(text))
+    return format_timestamp(parse_timestamp(value.strip()))
 
 
 def _issue_id(value: object, source: str) -> str | None:

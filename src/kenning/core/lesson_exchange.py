@@ -32,8 +32,6 @@ EXPORT_KEYS = ("id", "text", "libraries", "ecosystems", "project", "issue_id", "
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}")
 _LIBRARY = re.compile(r"@?[a-z0-9][a-z0-9._/-]{0,199}")
 _OPTIONAL_TEXT = ("project", "issue_id", "outcome", "type", "fix")
-# months and years are calendar-free on purpose: `6m` prunes what is older than 180 days
-_AGE_UNITS = {"d": 86400, "w": 7 * 86400, "m": 30 * 86400, "y": 365 * 86400}
 
 
 def exported(lesson: dict[str, Any]) -> dict[str, Any]:
@@ -129,14 +127,6 @@ def lesson_record(fields: dict[str, Any], libraries: list[str], timestamp: str, 
 def fix_record(lesson_id: str, fix: str, timestamp: str) -> dict[str, Any]:
     """The fix an imported lesson came with (its event is not in any log here: no ``fix_id``)."""
     return {"op": "fix", "id": lesson_id, "fix": one_line(fix, TEXT_CHARS), "fix_id": None, "timestamp": timestamp}
-
-
-def parse_age(text: str) -> int:
-    """``30d``, ``2w``, ``6m`` (180 days), ``1y`` (365 days) -> microseconds; ``ValueError`` otherwise."""
-    match = re.fullmatch(r"\s*(\d+)\s*([dwmy])\s*", text.lower())
-    if not match or int(match.group(1)) <= 0:
-        raise ValueError(f"not an age: {text!r}; use a number and d, w, m or y, such as 30d, 6m or 1y")
-    return int(match.group(1)) * _AGE_UNITS[match.group(2)] * 1_000_000
 
 
 def prune(records: list[dict[str, Any]], cutoff: int, now: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:

@@ -26,6 +26,7 @@ from kenning.core.events import (
     REQUIRED_ON,
     SCHEMA_VERSION,
     SOURCES,
+    TIMESTAMP,
     TYPES,
     parse_timestamp,
     upgrade,
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
 SCHEMA_ID = "https://kenning.invalid/schema/event-v1.json"
 EVENT_ID = r"^evt_[0-9a-f]{20}$"
 ISSUE_ID = r"^[0-9a-z]{4,12}$"
-TIMESTAMP = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$"
 COMMIT = r"^[0-9a-f]{7,64}$"  # a full sha-1 or sha-256, or an abbreviated one an import kept
 # inside the repository: not absolute, not climbing out, one line
 PATH = r"^(?!/)(?!\.\.(?:/|$))[^\n\x00]+$"

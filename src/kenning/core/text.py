@@ -70,15 +70,6 @@ def article(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
-def duration(seconds: float) -> str:
-    """A span as people say it, in its largest whole unit and rounded (to a half under ten):
-    ``20 seconds``, ``1 minute``, ``2.5 minutes``, ``2 hours``, ``3 days``."""
-    size, unit = next(((size, unit) for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute"))
-                       if seconds >= size), (1, "second"))
-    value = seconds / size
-    return plural(max(1, round(value * 2) / 2 if value < 10 else round(value)), unit)
-
-
 def where(item: Mapping[str, Any]) -> str:
     """`` (src/a.py:12)`` after an item's text, on one line; nothing when it names no place."""
     location = item.get("location")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kenning.core.heat import span
+from kenning.core.durations import spell
 from kenning.page.document import OUTCOME_MARKS, counted, esc, number, when
 
 TYPE_CHECKING = False
@@ -34,7 +34,8 @@ def _listed(head: list[str], items: list[str], tag: str, kind: str, empty: str) 
 
 def _lifecycle(life: dict[str, Any]) -> str:
     done = life["status"] == "done"
-    took = f"fixed after {span(life['took_s'])}" if done else f"open for {span(life.get('open_s', 0))}"
+    took = (f"fixed after {spell(life['took_s'], parts=2)}" if done
+            else f"open for {spell(life.get('open_s', 0), parts=2)}")
     outcomes = ", ".join(f"{n} {k}" for k, n in life["outcomes"].items())
     where = f'<code>{esc(life["path"])}</code> · ' if life.get("path") else ""
     steps = [f'<li class="step opened"><span class="mark" aria-hidden="true">●</span> <span class="lab">opened</span> '
@@ -59,7 +60,7 @@ def _step(step: dict[str, Any]) -> str:
         mark, label, kind = OUTCOME_MARKS.get(outcome, "?"), outcome, f"attempt {outcome}"
     return (f'<li class="step {esc(kind)}"><span class="mark" aria-hidden="true">{mark}</span> '
             f'<span class="lab">{esc(label)}</span> {esc(step["summary"])} '
-            f'<span class="after" title="after the opening">+{esc(span(step["after_s"]))}</span></li>')
+            f'<span class="after" title="after the opening">+{esc(spell(step["after_s"], parts=2))}</span></li>')
 
 
 # -- decisions -------------------------------------------------------------------------------------------
