@@ -170,8 +170,8 @@ def test_the_normal_form(path: str, normal: str) -> None:
 
 
 @pytest.mark.parametrize(("path", "why"), [
-    ("src/../../x", "it climbs out of the repository with .."),
-    ("..", "it climbs out of the repository with .."),
+    ("src/../../x", "it climbs above the repository root with .."),
+    ("..", "it climbs above the repository root with .."),
     ("/etc/passwd", "it is absolute; give it relative to the repository root"),
     ("\\\\srv\\x", "it is absolute; give it relative to the repository root"),
     ("C:/x", "it names a Windows drive; give it relative to the repository root"),

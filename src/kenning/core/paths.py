@@ -85,7 +85,7 @@ def _judged(text: str) -> tuple[str | None, str | None]:
     for part in path.split("/"):
         if part == "..":
             if not kept:
-                return None, "it climbs out of the repository with .."
+                return None, "it climbs above the repository root with .."
             kept.pop()
         elif part and part != ".":
             kept.append(part)
