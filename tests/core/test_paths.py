@@ -21,7 +21,7 @@ from kenning.app.paths import canonical_path
 from kenning.core.errors import InvalidInput
 from kenning.core.events import Event, parse_line, serialize, validate_draft
 from kenning.core.importers import clean_path, from_jsonl
-from kenning.core.paths import MAX_PATH, path_refusal, plain, repo_path
+from kenning.core.paths import MAX_PATH, is_normal, path_refusal, plain, repo_path
 from kenning.core.resolve import _normal
 from kenning.core.schema import PATH, event_schema, problems
 
@@ -193,3 +193,9 @@ def test_many_paths_pass_at_once_only_when_each_is_already_in_its_normal_form(pa
     """The reader checks an event's hundreds of paths joined; that shortcut passes exactly the
     lists whose every path is kept as it is, and sends the rest to the rule one by one."""
     assert plain(paths) == all(repo_path(path) == path for path in paths)
+
+
+@settings(max_examples=600, deadline=None, derandomize=True)
+@given(hostile() | st.sampled_from(["src/a.py", ".github/ci.yml", "a/.b", "C:12", "...", "a..b/c"]))
+def test_a_path_in_its_normal_form_is_known_in_one_match(path: str) -> None:
+    assert is_normal(path) == (repo_path(path) == path)

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta, timezone
 
 from kenning.core.errors import InvalidInput
-from kenning.core.paths import path_refusal, plain
+from kenning.core.paths import is_normal, path_refusal, plain
 from kenning.core.text import article
 
 TYPE_CHECKING = False  # not ``typing.TYPE_CHECKING``: importing typing costs the gate ~8 ms
@@ -361,6 +361,8 @@ def _plain_paths(items: list[Any]) -> bool:
 
 
 def _check_path(path: str, key: str) -> None:
+    if is_normal(path):  # a path as kenning writes it: no need to ask why not
+        return
     why = path_refusal(path)  # the one rule every reader, writer and importer holds a path to
     if why is not None:
         raise ValueError(f"{key} {why}")

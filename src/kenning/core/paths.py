@@ -29,10 +29,12 @@ MAX_PATH = 1024  # characters: longer than any real repository path, short enoug
 # C0 controls, DEL and lone surrogates: no file name holds them
 _UNFIT = re.compile("[\x00-\x1f\x7f\ud800-\udfff]")
 _DRIVE = re.compile(r"[A-Za-z]:(?:[/\\]|$)")
-# anything that asks for more than "is it plain": a path matching none of these is its own normal
-# form, and passes (lets a reader check hundreds of paths joined in one pass: see ``plain``)
-_SUSPECT = re.compile(r"(?:^|\n)(?:/|[A-Za-z]:(?:/|\n|$)|\.\.?(?:/|\n|$)|\n|$)|/\.?\.?(?:/|\n|$)|\\"
-                      "|[\x00-\x09\x0b-\x1f\x7f\ud800-\udfff]")
+# a path in its normal form, the form kenning writes: segments of anything but / \ and control
+# characters, none of them . or .., no drive first; ``_NORMALS`` is a list of them joined by newlines
+_SEGMENT = "(?!\\.\\.?(?:/|\n|\\Z))[^/\\\\\x00-\x1f\x7f\ud800-\udfff]+"
+_ONE = f"(?![A-Za-z]:(?:/|\n|\\Z)){_SEGMENT}(?:/{_SEGMENT})*"
+_NORMAL = re.compile(_ONE)
+_NORMALS = re.compile(f"{_ONE}(?:\n{_ONE})*")
 
 
 def repo_path(text: str) -> str | None:
@@ -58,14 +60,20 @@ def names_drive(text: str) -> bool:
     return _DRIVE.match(text) is not None
 
 
+def is_normal(text: str) -> bool:
+    """Whether ``text`` passes and is its own normal form (``repo_path(text) == text``), in one
+    compiled match: a reader asks it of every path of every event."""
+    return len(text) <= MAX_PATH and _NORMAL.fullmatch(text) is not None
+
+
 def plain(paths: list[str]) -> bool:
-    """True when every one of ``paths`` is in its normal form and passes, found in a few passes
-    over them all joined; False says only that some need ``repo_path`` one by one."""
+    """``is_normal`` of each of ``paths``, found in one match over them all joined (an event can
+    carry hundreds); False says only that some need ``repo_path`` one by one."""
     if not paths:
         return True
     joined = "\n".join(paths)
-    return (joined.count("\n") == len(paths) - 1 and _SUSPECT.search(joined) is None
-            and (len(joined) <= MAX_PATH or max(map(len, paths)) <= MAX_PATH))
+    return ((len(joined) <= MAX_PATH or max(map(len, paths)) <= MAX_PATH) and joined.count("\n") == len(paths) - 1
+            and _NORMALS.fullmatch(joined) is not None)
 
 
 def _judged(text: str) -> tuple[str | None, str | None]:
