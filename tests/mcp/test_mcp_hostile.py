@@ -155,7 +155,7 @@ async def test_refusals_say_what_was_wrong_through_the_sdk_client(world: World, 
         stray = world.base / "notes.txt"
         stray.write_text("not a project\n")
         assert "is a file" in await mcp.refused("get_score", project=str(stray))
-        assert "outside the repository" in await mcp.refused("record_attempt", summary="x", outcome="failed",
+        assert "not a path inside the repository" in await mcp.refused("record_attempt", summary="x", outcome="failed",
                                                              issue_id=iid, location="../outside.txt")
         assert (await mcp.ok("get_summary")).body
     assert log(alpha) == before

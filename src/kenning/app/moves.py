@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 
 from kenning import git
+from kenning.core.paths import repo_path
 from kenning.git import history as git_history
 
 TYPE_CHECKING = False
@@ -74,7 +75,7 @@ def _present(root: Path, path: str, tracked: set[str]) -> bool:
 def _askable(path: str) -> bool:
     """Whether git can be asked about the path: a name that climbs out of the repository
     (``src/../../x``, which an event may hold) would make the whole ``git log`` fail."""
-    return bool(path) and path[:1] != "/" and ".." not in path.split("/")
+    return repo_path(path) == path  # and in the form git names it: no ./, no .., no backslash
 
 
 def _moves(root: Path, gone: list[str], tracked: set[str]) -> dict[str, str]:

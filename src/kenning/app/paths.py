@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from kenning.core.errors import InvalidInput
+from kenning.core.paths import MAX_PATH, names_drive, path_refusal, repo_path
 
 # a line reference that went wrong starts like a number: `:-5`, `:+3`, `:12a`, `:10-20`, `:4.2`
 _NUMBERISH = re.compile(r"[+-]?[0-9]")
@@ -53,9 +54,6 @@ def _exists(text: str, cwd: Path | None) -> bool:
         return False
 
 
-MAX_PATH = 1024  # characters: longer than any real repository path, short enough for one git call
-
-
 def canonical_path(root: Path, raw: str, cwd: Path | None = None) -> str:
     text = raw.strip()
     if not text:
@@ -68,6 +66,8 @@ def canonical_path(root: Path, raw: str, cwd: Path | None = None) -> str:
         text.encode("utf-8")
     except UnicodeEncodeError as err:  # undecodable bytes from argv: the UTF-8 log cannot hold them
         raise InvalidInput(f"{raw[:80]!r} is not valid UTF-8; kenning keeps paths as UTF-8 text") from err
+    if names_drive(text):
+        raise InvalidInput(str(path_refusal(text)))
     expanded = os.path.expanduser(text)  # Path.expanduser raises on an unknown ~user
     if text.startswith("~") and expanded == text:
         raise InvalidInput(f"cannot expand {text.split('/')[0]!r}: no such user's home; give the path itself")
@@ -77,14 +77,24 @@ def canonical_path(root: Path, raw: str, cwd: Path | None = None) -> str:
     real = os.path.realpath(candidate)
     base = _resolved(str(root))
     rel = os.path.relpath(real, base) if os.path.splitdrive(real)[0] == os.path.splitdrive(base)[0] else ".."
-    if rel == "." or rel == ".." or rel.startswith(".." + os.sep) or os.path.isabs(rel):
-        raise InvalidInput(f"{raw!r} is outside the repository {base}; give a path inside it")
+    if _outside(rel):
+        # typed relative and climbing out by its own ..: refused in the words every reader and
+        # importer uses for that path; otherwise (absolute, a link) by where it leads
+        lexical = os.path.relpath(os.path.normpath(candidate), base) if not os.path.isabs(expanded) else ""
+        raise InvalidInput((_outside(lexical) and path_refusal(text))
+                           or f"{raw!r} is outside the repository {base}; give a path inside it")
     if _RESOLVED[str(root)][1]:
         rel = on_disk_case(base, rel)
-    rel = rel.replace(os.sep, "/")
-    if rel == ".git" or rel.startswith(".git/"):
+    normal = repo_path(rel.replace(os.sep, "/"))
+    if normal is None:
+        raise InvalidInput(str(path_refusal(rel.replace(os.sep, "/"))))
+    if normal == ".git" or normal.startswith(".git/"):
         raise InvalidInput(f"{raw!r} is inside .git; give a path to a project file")
-    return rel
+    return normal
+
+
+def _outside(rel: str) -> bool:
+    return rel in (".", "..") or rel.startswith(".." + os.sep) or os.path.isabs(rel)
 
 
 _RESOLVED: dict[str, tuple[str, bool]] = {}  # repository root -> (its real path, on a case-insensitive file system)

@@ -188,6 +188,8 @@ def _is_utf8(text: str) -> bool:
 def _precheck_shape(draft: dict[str, Any]) -> None:
     """The checks that need no memory, so bad input fails before anything is opened."""
     probe = dict(draft)
+    if isinstance(probe.get("location"), str):
+        del probe["location"]  # as typed, relative to where ken runs: canonical_path judges it
     if probe.get("type") in ("issue", "attempt", "fix"):
         probe.setdefault("issue_id", "pending")
     validate_draft(probe)

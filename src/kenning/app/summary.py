@@ -11,6 +11,7 @@ import os
 from kenning.app.memory import Memory, open_memory, open_whole
 from kenning.core import summary as summary_core
 from kenning.core.fold import fold
+from kenning.core.paths import repo_path
 from kenning.core.summary import purpose_from_map
 from kenning.store import files
 
@@ -40,9 +41,10 @@ def in_tree(project: Project) -> Callable[[str], bool]:
     root = str(project.root)
 
     def exists(path: str) -> bool:
-        if not path or path.startswith("/") or ".." in path.split("/"):
+        normal = repo_path(path)
+        if normal is None:
             return False  # a hand-edited log may cite anything: never look outside the repository
-        return os.path.lexists(os.path.join(root, path))  # strings: a Path per file costs more than the stat
+        return os.path.lexists(os.path.join(root, normal))  # strings: a Path per file costs more than the stat
 
     return exists
 

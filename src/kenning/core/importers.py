@@ -31,6 +31,7 @@ from kenning.core.events import (
     parse_timestamp,
     upgrade,
 )
+from kenning.core.paths import repo_path
 from kenning.core.schema import COMMIT, EVENT_ID, problems
 from kenning.core.text import one_line
 
@@ -116,17 +117,12 @@ def fit(summary: str, details: str) -> tuple[str, str]:
 
 
 def clean_path(value: object) -> str | None:
-    """A repository-relative POSIX path (``:LINE`` allowed), or None for one kenning cannot keep
-    as a location (absolute, climbing out, a Windows drive)."""
+    """A repository-relative POSIX path (``:LINE`` allowed) in its normal form, or None for one
+    the rule of ``core.paths`` refuses (absolute, climbing out, a Windows drive). The quotes and
+    spaces another tool may leave around it are not part of the path."""
     if not isinstance(value, str):
         return None
-    path = value.strip().strip("\"'").replace("\\", "/")
-    while path.startswith("./"):
-        path = path[2:]
-    if (not path or path.startswith("/") or re.match(r"^[A-Za-z]:/", path) or path == ".."
-            or path.startswith("../") or "\x00" in path or "\n" in path):
-        return None
-    return path
+    return repo_path(value.strip().strip("\"'"))
 
 
 def _finish(event: dict[str, Any], summary: str, details: str) -> dict[str, Any]:
@@ -291,8 +287,15 @@ def _beads_comments(record: dict[str, Any], base: dict[str, Any], bid: str) -> l
 
 def from_jsonl(record: dict[str, Any]) -> dict[str, Any]:
     """A line of kenning's own format (``ken export --jsonl``, another clone's log): kept as it
-    is, when it is a valid event."""
+    is, when it is a valid event, but for its paths, which come in in their normal form
+    (``src/../a.py`` as ``a.py``), as every writer stores them."""
     found = problems(record)
     if found:
         raise ValueError("; ".join(found))
-    return dict(upgrade(record))
+    event = dict(upgrade(record))
+    if isinstance(event.get("location"), str):
+        event["location"] = repo_path(event["location"])
+    for key in ("paths", "touched"):
+        if isinstance(event.get(key), list):
+            event[key] = list(dict.fromkeys(map(repo_path, event[key])))
+    return event

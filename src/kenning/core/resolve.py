@@ -27,6 +27,7 @@ import posixpath
 import re
 
 from kenning.core.foreign import MANIFEST_LIMIT, json_value
+from kenning.core.paths import repo_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -405,11 +406,11 @@ def _join(folder: str | None, name: str) -> str:
 
 
 def _normal(path: str) -> str | None:
-    """``a/./b/../c`` -> ``a/c``; None above the repository root."""
-    normal = posixpath.normpath(path) if path else ""
-    if normal == ".":
+    """``a/./b/../c`` -> ``a/c`` by the rule of ``core.paths``; "" for the root itself (a folder
+    names are joined to); None for what the rule refuses (above the root, absolute, a drive)."""
+    if not path or posixpath.normpath(path.replace("\\", "/")) == ".":
         return ""
-    return None if normal.startswith(("../", "/")) or normal == ".." else normal
+    return repo_path(path)
 
 
 def _nearest(folder: str, by_folder: Mapping[str, TsConfig]) -> TsConfig | None:

@@ -31,6 +31,7 @@ from kenning.core.events import (
     parse_timestamp,
     upgrade,
 )
+from kenning.core.paths import MAX_PATH, path_refusal
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -40,8 +41,10 @@ SCHEMA_ID = "https://kenning.invalid/schema/event-v1.json"
 EVENT_ID = r"^evt_[0-9a-f]{20}$"
 ISSUE_ID = r"^[0-9a-z]{4,12}$"
 COMMIT = r"^[0-9a-f]{7,64}$"  # a full sha-1 or sha-256, or an abbreviated one an import kept
-# inside the repository: not absolute, not climbing out, one line
-PATH = r"^(?!/)(?!\.\.(?:/|$))[^\n\x00]+$"
+# inside the repository (``core.paths``): what a pattern can say of it, not absolute, no drive, not
+# starting with .., no control character; the checker applies the whole rule (a .. further in
+# may climb out: src/../../x), which counting segments takes and a pattern cannot
+PATH = r"^(?![/\\])(?![A-Za-z]:(?:[/\\]|$))(?!\.\.(?:[/\\]|$))[^\x00-\x1f\x7f]+$"
 
 PATTERNS = {"id": EVENT_ID, "supersedes": EVENT_ID, "issue_id": ISSUE_ID, "timestamp": TIMESTAMP,
             "until": TIMESTAMP, "git_commit": COMMIT, "commit": COMMIT, "location": PATH}
@@ -50,6 +53,7 @@ ENUMS = {"type": TYPES, "outcome": OUTCOMES, "source": SOURCES}
 _SAYS = {EVENT_ID: "evt_ and 20 lowercase hex digits", ISSUE_ID: "4 to 12 lowercase letters and digits",
          TIMESTAMP: "a UTC time like 2026-01-31T12:00:00.000000Z", COMMIT: "a git sha (7 to 64 lowercase hex)",
          PATH: "a path inside the repository (relative, not climbing out with ..)"}
+_PATH_FIELDS = {name for name, pattern in (PATTERNS | ITEM_PATTERNS).items() if pattern == PATH}
 _JSON_TYPES = {"string": "text", "array": "a list", "boolean": "true or false", "integer": "a whole number"}
 
 
@@ -83,6 +87,10 @@ def _property(name: str) -> dict[str, Any]:
         prop["pattern"] = PATTERNS[name]
     if name in ITEM_PATTERNS:
         prop["items"] = {"type": "string", "pattern": ITEM_PATTERNS[name]}
+    if name in _PATH_FIELDS:
+        prop.get("items", prop)["maxLength"] = MAX_PATH
+        prop["$comment"] = ("inside the repository once . and .. are resolved (src/../../x climbs out, src/../x is x); "
+                            "backslashes are separators; the pattern states what a pattern can, ken validate the rest")
     if name == "summary":
         prop.update(minLength=1, maxLength=MAX_SUMMARY, pattern=r"\S")
     if name == "details":
@@ -134,6 +142,8 @@ def _field_problems(name: str, value: object) -> list[str]:
         return [f"{name} is not {_JSON_TYPES[kind]}"]
     if name == "v" and value != SCHEMA_VERSION:
         return [f"v is {value}, not {SCHEMA_VERSION}"]
+    if name in _PATH_FIELDS:
+        return _path_problems(name, value)
     if name in ENUMS and value not in ENUMS[name]:
         return [f"{name} {_shown(value)} is not one of {', '.join(ENUMS[name])}"]
     if name in PATTERNS and not re.search(PATTERNS[name], str(value)):
@@ -152,6 +162,17 @@ def _item_problems(name: str, items: list[Any]) -> list[str]:
             return [f"{name} holds {_shown(item)}, which is not text"]
         if pattern and not re.search(pattern, item):
             return [f"{name} holds {_shown(item)}, which is not {_SAYS[pattern]}"]
+    return []
+
+
+def _path_problems(name: str, value: object) -> list[str]:
+    """The whole rule of ``core.paths``, which the pattern only begins to state."""
+    for item in value if isinstance(value, list) else [value]:
+        if not isinstance(item, str):
+            return [f"{name} holds {_shown(item)}, which is not text"]
+        why = path_refusal(item)
+        if why is not None:
+            return [f"{name}: {why}"]
     return []
 
 
