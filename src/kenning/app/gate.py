@@ -292,7 +292,7 @@ def _look_back(memory: Memory, facts: dict[str, gate.FileFacts], reverts: dict[s
         entry = memory.cache.git_history(head, [key]).get(key)
         if entry is None or entry.since > start:
             try:
-                rows = [[sha, time * 1_000_000, "", None, 0, None] for sha, time in
+                rows = [_row(gate.Commit(sha, time * 1_000_000, "")) for sha, time in
                         git_history.touching(root, head, path, start, until, enough - len(file_facts.commits))]
             except git.GitError:
                 continue
@@ -317,6 +317,7 @@ def _remember(memory: Memory, facts: dict[str, gate.FileFacts]) -> None:
 
 
 def _row(commit: gate.Commit) -> list[Any]:
+    """A commit as the index keeps it (JSON): the arguments of ``gate.Commit``, in order."""
     return [commit.sha, commit.time_us, commit.subject, commit.reverts, commit.changed, commit.renamed_to]
 
 

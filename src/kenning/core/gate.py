@@ -24,7 +24,7 @@ from __future__ import annotations
 from kenning.core.defaults import GATE
 from kenning.core.events import LATEST as LATEST_US
 from kenning.core.events import Event, format_timestamp, parse_timestamp
-from kenning.core.gate_rows import FixFact, RunningSnooze
+from kenning.core.gate_rows import FixFact, SnoozeRow
 from kenning.core.text import one_line, plural
 
 TYPE_CHECKING = False
@@ -486,13 +486,13 @@ def apply_snoozes(verdict: FileVerdict, snoozes: Iterable[Event], events: Mappin
             warning.snoozed_until = str(best.get("until"))
 
 
-def deciding_snoozes(running: Iterable[RunningSnooze]) -> set[str]:
+def deciding_snoozes(running: Iterable[SnoozeRow]) -> set[str]:
     """The ids of the ``running`` snoozes that can decide a warning: ``apply_snoozes`` takes,
     among those recorded after a warning's newest evidence, the one that runs longest, so a
     snooze matters only when no snooze recorded at or after it runs as long. Hundreds of
     snoozes on a file come down to a few, read by id."""
     deciding: set[str] = set()
-    by_path: dict[str, list[RunningSnooze]] = {}
+    by_path: dict[str, list[SnoozeRow]] = {}
     for snooze in running:
         by_path.setdefault(snooze.path, []).append(snooze)
     for snoozes in by_path.values():

@@ -1,5 +1,5 @@
 """The rows the gate's rules take from the index (or, in the full fold, from the events
-themselves): a fix's facts, and a snooze still running. Named here, beside neither producer,
+themselves): a fix's facts, and a snooze on one path. Named here, beside neither producer,
 so the index builds them without loading the gate's rules (every write opens the index)."""
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ class FixFact(Row):
     commit: str | None
 
 
-class RunningSnooze(Row):
-    """A snooze on one path, running until ``until``, recorded at ``time``."""
+class SnoozeRow(Row):
+    """A snooze on one path, running until ``until`` (an unsnooze: "", before every time),
+    recorded at ``time``."""
 
     path: str
     until: str

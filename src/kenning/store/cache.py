@@ -16,7 +16,7 @@ from kenning.core.errors import UnsafePath, cause
 from kenning.core.events import Event
 from kenning.store import cache_owner, search
 from kenning.store.event_queries import EventQueries
-from kenning.store.event_rows import event_row, path_rows, retirement, snooze_rows
+from kenning.store.event_rows import event_row, path_rows, retirement, search_text, snooze_rows
 from kenning.store.files import refuse_links
 from kenning.store.gate_queries import GateQueries
 from kenning.store.state_table import StateTable, replace_table
@@ -304,11 +304,11 @@ class Cache(EventQueries, GateQueries):
 
     def insert(self, event: Event, origin: str, line: int | None, raw: str | None = None) -> bool:
         """Index one event; False when its id is already known (a duplicate line)."""
-        row = event_row(event, origin, line, raw)
-        cur = self.db.execute(_INSERT, row)
+        text = search_text(event)
+        cur = self.db.execute(_INSERT, event_row(event, origin, line, raw, text))
         if cur.rowcount != 1:
             return False
-        search.index_one(self.db, cur.lastrowid, row[9])
+        search.index_one(self.db, cur.lastrowid, text)
         fixed = retired = None
         if event.type == "issue" and event.issue_id:
             fixed = self.db.execute(_FIRST_FIX, (event.issue_id,)).fetchone()[0]
@@ -335,9 +335,10 @@ class Cache(EventQueries, GateQueries):
         self.db.execute("PRAGMA cache_size=-65536")  # 64 MiB while loading; back to the default after
         loaded = list(rows)
         before = self.db.execute("SELECT coalesce(max(rowid), 0) FROM events").fetchone()[0]
-        self.db.executemany(_INSERT, sorted(event_row(*r, searched=paths is None) for r in loaded))
+        self.db.executemany(_INSERT, sorted(event_row(event, origin, line, raw, search_text(event) if paths is None
+                                                      else "") for event, origin, line, raw in loaded))
         search.index_since(self.db, before)
-        self.db.executemany(_INSERT_RETIREMENT, sorted(filter(None, (retirement(r[0]) for r in loaded))))
+        self.db.executemany(_INSERT_RETIREMENT, sorted(filter(None, (retirement(event) for event, _, _, _ in loaded))))
         # the path rows are copied by SQLite from the rows just loaded: a tenth of the time of
         # building and binding each in Python
         only = None if paths is None else json.dumps(sorted(paths))
@@ -346,8 +347,8 @@ class Cache(EventQueries, GateQueries):
                  if (rest := [p for p in event.paths() if p != event.path and (paths is None or p in paths)])}
         if extra:  # hundreds of paths on one event fan out in SQLite, not row by row from Python
             self.db.execute(_COPY_EXTRA_PATH_ROWS, (json.dumps(extra),))
-        self.db.executemany(_INSERT_SNOOZE, sorted(row for r in loaded for row in snooze_rows(r[0])
-                                                   if paths is None or row[0] in paths))
+        self.db.executemany(_INSERT_SNOOZE, sorted(row for event, _, _, _ in loaded for row in snooze_rows(event)
+                                                   if paths is None or row.path in paths))
         for statement in _SCHEMA.split(";"):
             if "CREATE INDEX" in statement:
                 self.db.execute(statement)
@@ -358,17 +359,18 @@ class Cache(EventQueries, GateQueries):
 
     def remove(self, event_ids: list[str]) -> None:
         for event_id in event_ids:  # by key: the paths the event names, then its id among them
-            row = self.db.execute("SELECT type, issue_id, supersedes FROM events WHERE id=?", (event_id,)).fetchone()
+            kind, issue_id, retires = self.db.execute("SELECT type, issue_id, supersedes FROM events WHERE id=?",
+                                                      (event_id,)).fetchone() or (None, None, None)
             for table in ("event_paths", "snoozes"):
                 self.db.execute(f"DELETE FROM {table} WHERE path IN ({_EVENT_PATHS}) AND id=?1", (event_id,))
             self.db.execute("DELETE FROM retirements WHERE id=(SELECT supersedes FROM events WHERE id=?1) AND by=?1",
                             (event_id,))
             search.forget(self.db, "id=?", (event_id,))
             self.db.execute("DELETE FROM events WHERE id=?", (event_id,))
-            if row and row[0] == "fix" and row[1]:  # the issue's first fix may have been this one
-                self.db.execute(_SET_FIXED, (row[1],))
-            if row and row[0] == "decision" and row[2]:  # and the decision it retired may stand again
-                self.db.execute(_SET_RETIRED, (row[2],))
+            if kind == "fix" and issue_id:  # the issue's first fix may have been this one
+                self.db.execute(_SET_FIXED, (issue_id,))
+            if kind == "decision" and retires:  # and the decision it retired may stand again
+                self.db.execute(_SET_RETIRED, (retires,))
 
     # -- the folded summary state ------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from kenning.core.gate_rows import FixFact, RunningSnooze
+from kenning.core.gate_rows import FixFact, SnoozeRow
 from kenning.core.rows import Row
 
 TYPE_CHECKING = False
@@ -153,10 +153,10 @@ class GateQueries:
                               " AND type!='snooze'", paths).fetchone()
         return row[0] if row else None
 
-    def snoozes_running(self, paths: list[str], now: str, until: str) -> list[RunningSnooze]:
+    def snoozes_running(self, paths: list[str], now: str, until: str) -> list[SnoozeRow]:
         """The snoozes on ``paths`` recorded by ``until`` that run past ``now``."""
         marks = ",".join("?" * len(paths))
-        return list(map(RunningSnooze._make, self.db.execute(
+        return list(map(SnoozeRow._make, self.db.execute(
             f"SELECT path, until, ts, id FROM snoozes WHERE path IN ({marks}) AND until>? AND ts<=?",
             (*paths, now, until))))
 
