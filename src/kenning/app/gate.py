@@ -163,7 +163,7 @@ def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> 
     facts = _facts(memory, paths, since, notices)
     opened, until = gate.failures_start(now_us, config), format_timestamp(now_us + CLOCK_SLACK_US)
     reverts = {path: memory.events(memory.cache.failed_attempts(
-        path, format_timestamp(opened), until, REVERTS_JUDGED, origin="git", count=False)[1]) for path in paths}
+        path, format_timestamp(opened), until, REVERTS_JUDGED, origin="git", count=False).newest) for path in paths}
     _look_back(memory, facts, reverts, config)
     ended = memory.cache.snoozes_ended(paths, until)
     running = [snooze for snooze in memory.cache.snoozes_running(paths, format_timestamp(now_us), until)
@@ -205,7 +205,8 @@ def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now
         read = {e.id: e for e in memory.events(cache.events_by_id([*others, *among]))}
         hand, settled = [read[i] for i in others if i in read], [read[i] for i in among if i in read]
     else:
-        hand, settled = memory.events(cache.failed_attempts(path, opened, until, gate.FAILED_SHOWN, count=False)[1]), []
+        hand, settled = memory.events(cache.failed_attempts(path, opened, until, gate.FAILED_SHOWN,
+                                                          count=False).newest), []
     derived = gate.current_failures(path, reverts, facts, config, now_us)
     failed = sorted([*hand, *derived], key=lambda e: e.sort_key, reverse=True)
     recent = hand_recent + sum(1 for e in derived if gate.event_time(e) >= since)

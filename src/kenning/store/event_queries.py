@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kenning.core.events import TYPES
 from kenning.store import search
-from kenning.store.gate_queries import FAILED_ROWS
+from kenning.store.gate_queries import FAILED_ROWS, Counted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -161,12 +161,12 @@ class EventQueries:
             (since, until))
         return [r[0] for r in rows]
 
-    def recent_failures(self, limit: int) -> tuple[int, list[str]]:
+    def recent_failures(self, limit: int) -> Counted:
         """Failed and partial attempts, newest first, and how many there are."""
         where = "type='attempt' AND outcome IN ('failed', 'partial')"
         total = self.db.execute(f"SELECT count(*) FROM events WHERE {where}").fetchone()[0]
         rows = self.db.execute(f"SELECT json FROM events WHERE {where} ORDER BY ts DESC, id DESC LIMIT ?", (limit,))
-        return int(total), [r[0] for r in rows]
+        return Counted(int(total), [r[0] for r in rows])
 
     def all_events(self) -> Iterator[str]:
         for row in self.db.execute("SELECT json FROM events ORDER BY ts, id"):

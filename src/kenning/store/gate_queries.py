@@ -35,6 +35,14 @@ class IssueFailures(Row):
     newest: str
 
 
+class Counted(Row):
+    """How many events match (0 when the count was not asked for), and the newest of them (as
+    JSON), at most as many as were asked for."""
+
+    total: int
+    newest: list[str]
+
+
 class GitHistory(Row):
     """What git said about one path at one HEAD: the commits that touched it since ``since``
     (seconds), as rows of ``app.gate``, and what it was asked for: renames followed, lines
@@ -52,7 +60,7 @@ class GateQueries:
     db: sqlite3.Connection
 
     def failed_attempts(self, path: str, since: str, until: str, limit: int,
-                        origin: str = "log", count: bool = True) -> tuple[int, list[str]]:
+                        origin: str = "log", count: bool = True) -> Counted:
         """Failed attempts on ``path`` in [since, until] from ``origin``: how many (unless
         ``count`` is False: then 0), and the newest."""
         return self._counted(_FAILED, (path, origin, since, until), limit, count, FAILED_ROWS)
@@ -98,7 +106,7 @@ class GateQueries:
         return int(self.db.execute(f"SELECT count(*) FROM {FAILED_ROWS} WHERE {_FAILED}",
                                    (path, origin, since, until)).fetchone()[0])
 
-    def open_issues_at(self, path: str, until: str, limit: int, count: bool = True) -> tuple[int, list[str]]:
+    def open_issues_at(self, path: str, until: str, limit: int, count: bool = True) -> Counted:
         """Issues about ``path`` opened by ``until`` with no fix by then: how many (unless
         ``count`` is False: then 0), and the newest."""
         where = "p.path=? AND p.type='issue' AND p.issue_id IS NOT NULL AND p.ts<=? AND (p.fixed IS NULL OR p.fixed>?)"
@@ -106,7 +114,7 @@ class GateQueries:
 
     def standing_decision(self, path: str, since: str, until: str) -> str | None:
         where = "p.path=? AND p.type='decision' AND p.ts>=? AND p.ts<=? AND (p.retired IS NULL OR p.retired>?)"
-        return next(iter(self._counted(where, (path, since, until, until), 1, count=False)[1]), None)
+        return next(iter(self._counted(where, (path, since, until, until), 1, count=False).newest), None)
 
     def known_ids(self, event_ids: list[str]) -> set[str]:
         if not event_ids:
@@ -114,7 +122,7 @@ class GateQueries:
         marks = ",".join("?" * len(event_ids))
         return {r[0] for r in self.db.execute(f"SELECT id FROM events WHERE id IN ({marks})", event_ids)}
 
-    def memories_before(self, path: str, before: str, until: str, limit: int) -> tuple[int, list[str]]:
+    def memories_before(self, path: str, before: str, until: str, limit: int) -> Counted:
         """Memories about ``path`` written by hand before ``before``; decisions retired by
         ``until`` (the clock) left out."""
         where = ("p.path=? AND p.origin='log' AND p.ts<? AND p.type!='snooze'"
@@ -175,9 +183,9 @@ class GateQueries:
         return [r[0] for r in self.db.execute(f"SELECT json FROM events WHERE id IN ({marks}) ORDER BY id", ids)]
 
     def _counted(self, where: str, args: tuple[Any, ...], limit: int, count: bool = True,
-                 rows: str = "event_paths p") -> tuple[int, list[str]]:
+                 rows: str = "event_paths p") -> Counted:
         total = self.db.execute(f"SELECT count(*) FROM {rows} WHERE {where}", args).fetchone()[0] if count else 0
         # the newest rows come in key order, and only the few kept open their event's JSON
         found = self.db.execute(f"SELECT (SELECT e.json FROM events e WHERE e.id=p.id) FROM {rows} WHERE {where}"
                                 " ORDER BY p.ts DESC, p.id DESC LIMIT ?", (*args, limit))
-        return int(total), [r[0] for r in found]
+        return Counted(int(total), [r[0] for r in found])
