@@ -57,11 +57,14 @@ def cache(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Cache]:
 
 
 def test_file_heat_counts_each_signal_per_file(cache: Cache) -> None:
-    rows = {row[0]: row[1:] for row in views.file_heat(cache.db)}
-    # failed by hand, partial, reverts (failed from git), open issues, issues, events (no snooze), newest
-    assert rows["src/a.py"] == (1, 1, 1, 0, 1, 6, t(8))
-    assert rows["src/b.py"] == (0, 0, 1, 1, 1, 4, t(9))
-    assert rows["src/c.py"] == (0, 0, 0, 0, 0, 1, t(8))
+    rows = {row.path: row for row in views.file_heat(cache.db)}
+    # reverts: the failed attempts derived from git; events: every one but the snooze
+    assert rows["src/a.py"] == views.FileHeat("src/a.py", failed=1, partial=1, reverts=1, open_issues=0, issues=1,
+                                              events=6, newest=t(8))
+    assert rows["src/b.py"] == views.FileHeat("src/b.py", failed=0, partial=0, reverts=1, open_issues=1, issues=1,
+                                              events=4, newest=t(9))
+    assert rows["src/c.py"] == views.FileHeat("src/c.py", failed=0, partial=0, reverts=0, open_issues=0, issues=0,
+                                              events=1, newest=t(8))
 
 
 def test_counts_by_type_and_origin(cache: Cache) -> None:

@@ -227,7 +227,7 @@ def test_listings_read_one_kind_through_its_index(cache: Cache, name: str) -> No
 
 def test_every_query_of_the_index_is_held_to_a_plan() -> None:
     """A new query method cannot slip in unclassified: it joins one of the lists above."""
-    methods = {name for name in vars(Cache) if not name.startswith("_") and callable(getattr(Cache, name))}
+    methods = {name for name in dir(Cache) if not name.startswith("_") and callable(getattr(Cache, name))}
     bounded = {name.split(" ")[0] for name in BOUNDED} | {"insert", "remove"}
     unclassified = methods - bounded - {name.split(" ")[0] for name in WHOLE_KINDS} - WHOLE_LOG - NOT_QUERIES
     assert not unclassified, f"classify these queries in tests/store/test_query_plans.py: {sorted(unclassified)}"

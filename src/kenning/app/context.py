@@ -121,7 +121,7 @@ def _issues(memory: Memory, focus: list[str]) -> list[context_core.Issue]:
     state = memory.state
     near: list[str] = []
     for path in focus:
-        opened = memory.cache.open_issues_at(path, _END_OF_TIME, SHOWN, count=False)[1]
+        opened = memory.cache.open_issues_at(path, _END_OF_TIME, SHOWN, count=False).newest
         near += [e.issue_id for e in memory.events(opened) if e.issue_id]
         near += [e.issue_id for e in memory.events(memory.cache.near("attempt", [path], [], SHOWN))
                  if e.issue_id and state.open_issues.get(e.issue_id) is not None]

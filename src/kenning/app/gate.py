@@ -21,6 +21,7 @@ from kenning.core.events import Event, format_timestamp, parse_timestamp
 from kenning.git import history as git_history
 from kenning.git import index as git_index
 from kenning.store import inputs
+from kenning.store.gate_queries import GitHistory
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,7 +36,6 @@ EVIDENCE_LIMIT = 20  # ids listed per warning; the message gives the total
 # writes at one frozen instant (--now, KEN_NOW) are stamped 1 µs apart to stay ordered: a
 # thousand of them still happened "now"; a commit (whole seconds) a second later did not
 CLOCK_SLACK_US = 1000
-RENAMES, LINES = 1, 2  # what git was asked for, kept with its answer: renames followed, lines counted
 # a revert's message has one of these (core.reverts reads the ones that do)
 _REVERT_WORDS = ("revert", "rollback", "roll back", "roll-back", "back out", "backout", "backed out", "undo",
                  "reland", "re-land", "reapply", "roll forward", "rollforward")
@@ -163,11 +163,11 @@ def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> 
     facts = _facts(memory, paths, since, notices)
     opened, until = gate.failures_start(now_us, config), format_timestamp(now_us + CLOCK_SLACK_US)
     reverts = {path: memory.events(memory.cache.failed_attempts(
-        path, format_timestamp(opened), until, REVERTS_JUDGED, origin="git", count=False)[1]) for path in paths}
+        path, format_timestamp(opened), until, REVERTS_JUDGED, origin="git", count=False).newest) for path in paths}
     _look_back(memory, facts, reverts, config)
     ended = memory.cache.snoozes_ended(paths, until)
-    running = [row for row in memory.cache.snoozes_running(paths, format_timestamp(now_us), until)
-               if row[0] not in ended or row[2] > ended[row[0]]]
+    running = [snooze for snooze in memory.cache.snoozes_running(paths, format_timestamp(now_us), until)
+               if snooze.path not in ended or snooze.time > ended[snooze.path]]
     snoozes = memory.events(memory.cache.events_by_id(gate.deciding_snoozes(running)))
     verdicts = []
     for path in paths:
@@ -192,20 +192,21 @@ def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now
     until = format_timestamp(now_us + CLOCK_SLACK_US)
     opened, recent_from = format_timestamp(failures_since), format_timestamp(since)
     by_issue = cache.failed_by_issue(path, opened, max(opened, recent_from), until)
-    newest = {i: t for i, _, _, t in by_issue if i}
+    newest = {row.issue_id: row.newest for row in by_issue if row.issue_id}
     # a fix's commit is read only when a revert on the file names commits it may have undone
     undoing = any(r.get("reverts") for r in reverts)
     fixes = gate.standing_fixes(cache.fix_facts(sorted(newest), until, undoing), newest, reverts,
                                 until) if newest else {}
-    hand_count = sum(n for i, n, _, _ in by_issue if i not in fixes)
-    hand_recent = sum(fresh for i, _, fresh, _ in by_issue if i not in fixes)
-    settled_count = sum(n for i, n, _, _ in by_issue if i in fixes)
+    hand_count = sum(row.total for row in by_issue if row.issue_id not in fixes)
+    hand_recent = sum(row.recent for row in by_issue if row.issue_id not in fixes)
+    settled_count = sum(row.total for row in by_issue if row.issue_id in fixes)
     if fixes:
         others, among = cache.failed_split(path, opened, until, gate.FAILED_SHOWN, set(fixes))
         read = {e.id: e for e in memory.events(cache.events_by_id([*others, *among]))}
         hand, settled = [read[i] for i in others if i in read], [read[i] for i in among if i in read]
     else:
-        hand, settled = memory.events(cache.failed_attempts(path, opened, until, gate.FAILED_SHOWN, count=False)[1]), []
+        hand, settled = memory.events(cache.failed_attempts(path, opened, until, gate.FAILED_SHOWN,
+                                                          count=False).newest), []
     derived = gate.current_failures(path, reverts, facts, config, now_us)
     failed = sorted([*hand, *derived], key=lambda e: e.sort_key, reverse=True)
     recent = hand_recent + sum(1 for e in derived if gate.event_time(e) >= since)
@@ -231,10 +232,9 @@ def _facts(memory: Memory, paths: list[str], since_us: int, notices: list[str]) 
     miss costs one ``git log`` for all the missed paths together. Renames are looked for
     (``--full-diff``) only when a path no longer exists."""
     root = memory.project.root
-    working = {p: _working_file(root / p) for p in paths}
     head = git.head_commit(root)
     commits: dict[str, list[gate.Commit]] = {p: [] for p in paths}
-    facts = {p: gate.FileFacts(p, commits[p], *working[p]) for p in paths}
+    facts = {p: gate.FileFacts(p, commits[p], *_working_file(root / p)) for p in paths}
     if head is None:
         return facts
     oldest = memory.cache.oldest_memory(paths)
@@ -244,16 +244,15 @@ def _facts(memory: Memory, paths: list[str], since_us: int, notices: list[str]) 
     missed = []
     for path in paths:
         entry = known.get(path)
-        if (entry is not None and entry[0] <= since and (entry[1] & RENAMES or working[path][0] or not lines)
-                and (entry[1] & LINES or not lines)):
-            commits[path].extend(gate.Commit(*row) for row in entry[2])
-            facts[path].covered_from = entry[0] * 1_000_000
+        if (entry is not None and entry.since <= since and (entry.renames or facts[path].exists or not lines)
+                and (entry.lines or not lines)):
+            commits[path].extend(gate.Commit(*row) for row in entry.commits)
+            facts[path].covered_from = entry.since * 1_000_000
         else:
             missed.append(path)
     if missed:
         # renames matter to staleness alone ("renamed to …"), so only with memories to judge
-        full_diff = lines and not all(working[p][0] for p in missed)
-        asked = (RENAMES if full_diff else 0) | (LINES if lines else 0)
+        full_diff = lines and not all(facts[p].exists for p in missed)
         try:
             found: dict[str, list[gate.Commit]] = {p: [] for p in missed}
             for start in range(0, len(missed), git.PATHS_PER_CALL):  # one command line holds so many
@@ -269,7 +268,8 @@ def _facts(memory: Memory, paths: list[str], since_us: int, notices: list[str]) 
                 facts[path].covered_from = _FAR_FUTURE
             return facts
         with memory.transaction():
-            memory.cache.save_git_history(head, {p: (since, asked, [_row(c) for c in found[p]]) for p in missed})
+            memory.cache.save_git_history(head, {p: GitHistory(since, renames=full_diff, lines=lines,
+                                                               commits=[_row(c) for c in found[p]]) for p in missed})
         for path in missed:
             commits[path].extend(found[path])
             facts[path].covered_from = since * 1_000_000
@@ -291,17 +291,17 @@ def _look_back(memory: Memory, facts: dict[str, gate.FileFacts], reverts: dict[s
         start, until = min(older) // 1_000_000 - 1, file_facts.covered_from // 1_000_000 - 1
         key = path + "\0before"
         entry = memory.cache.git_history(head, [key]).get(key)
-        if entry is None or entry[0] > start:
+        if entry is None or entry.since > start:
             try:
-                rows = [[sha, time * 1_000_000, "", None, 0, None] for sha, time in
+                rows = [_row(gate.Commit(sha, time * 1_000_000, "")) for sha, time in
                         git_history.touching(root, head, path, start, until, enough - len(file_facts.commits))]
             except git.GitError:
                 continue
+            entry = GitHistory(start, renames=False, lines=False, commits=rows)
             with memory.transaction():
-                memory.cache.save_git_history(head, {key: (start, 0, rows)}, keep=True)
-            entry = (start, 0, rows)
-        file_facts.commits.extend(gate.Commit(*row) for row in entry[2])
-        file_facts.covered_from = entry[0] * 1_000_000
+                memory.cache.save_git_history(head, {key: entry}, keep=True)
+        file_facts.commits.extend(gate.Commit(*row) for row in entry.commits)
+        file_facts.covered_from = entry.since * 1_000_000
 
 
 def _remember(memory: Memory, facts: dict[str, gate.FileFacts]) -> None:
@@ -318,6 +318,7 @@ def _remember(memory: Memory, facts: dict[str, gate.FileFacts]) -> None:
 
 
 def _row(commit: gate.Commit) -> list[Any]:
+    """A commit as the index keeps it (JSON): the arguments of ``gate.Commit``, in order."""
     return [commit.sha, commit.time_us, commit.subject, commit.reverts, commit.changed, commit.renamed_to]
 
 

@@ -92,21 +92,20 @@ def page_data(project: Project, now: str | None = None) -> dict[str, Any]:
     return data
 
 
-def event_view(row: views.ListedRow) -> dict[str, Any]:
+def event_view(row: views.Listed) -> dict[str, Any]:
     """One event as a page lists it: its summary on one line and cut, every path it is about
     (the location's first, as ``Event.paths`` orders them)."""
-    event_id, time, kind, outcome, issue_id, path, origin, summary, extra = row
-    paths = [path] if path else []
-    for more in json.loads(extra) if extra else []:
+    paths = [row.path] if row.path else []
+    for more in json.loads(row.extra_paths) if row.extra_paths else []:
         if isinstance(more, str) and more and more not in paths:
             paths.append(more)
-    view: dict[str, Any] = {"id": event_id, "time": time, "type": kind, "paths": paths,
-                            "summary": one_line(str(summary or ""), SUMMARY_CHARS),
-                            "origin": "git" if origin == "git" else "log"}
-    if outcome:
-        view["outcome"] = outcome
-    if issue_id:
-        view["issue_id"] = issue_id
+    view: dict[str, Any] = {"id": row.id, "time": row.time, "type": row.type, "paths": paths,
+                            "summary": one_line(str(row.summary or ""), SUMMARY_CHARS),
+                            "origin": "git" if row.origin == "git" else "log"}
+    if row.outcome:
+        view["outcome"] = row.outcome
+    if row.issue_id:
+        view["issue_id"] = row.issue_id
     return view
 
 
@@ -134,10 +133,8 @@ def file_stats(db: sqlite3.Connection, churn: dict[str, int], now_us: int | None
     """path -> its counts, heat and level, for every file the memory cites or git saw change.
     With ``now_us``, each revert weighs by its age (``core.heat.revert_weight``); without, by one."""
     stats: dict[str, dict[str, Any]] = {}
-    for path, failed, partial, reverts, open_, issues, events, newest in views.file_heat(db):
-        stats[path] = {"path": path, "failed": failed, "partial": partial, "reverts": reverts, "open_issues": open_,
-                       "issues": issues, "events": events, "newest": newest, "churn": churn.get(path, 0),
-                       "revert_weight": float(reverts)}
+    for row in views.file_heat(db):
+        stats[row.path] = {**row._asdict(), "churn": churn.get(row.path, 0), "revert_weight": float(row.reverts)}
     for path, commits in churn.items():
         stats.setdefault(path, {"path": path, "failed": 0, "partial": 0, "reverts": 0, "open_issues": 0, "issues": 0,
                                 "events": 0, "newest": None, "churn": commits, "revert_weight": 0.0})
@@ -202,8 +199,8 @@ def _heat(db: sqlite3.Connection, stats: dict[str, dict[str, Any]], window_days:
     names = {e["path"]: [e["path"], *e.get("renamed_from", [])] for e in shown if e["events"]}
     latest = views.latest_per_path(db, sorted({n for found in names.values() for n in found}), FILE_EVENTS)
     for entry in shown:
-        rows = {row[0]: row for name in names.get(entry["path"], []) for row in latest.get(name, [])}
-        newest = sorted(rows.values(), key=lambda row: (row[1], row[0]), reverse=True)[:FILE_EVENTS]
+        rows = {row.id: row for name in names.get(entry["path"], []) for row in latest.get(name, [])}
+        newest = sorted(rows.values(), key=lambda row: (row.time, row.id), reverse=True)[:FILE_EVENTS]
         entry["latest"] = [event_view(row) for row in newest]
     return {"files": shown, "total": len(hot), "formula": rules.FORMULA, "window_days": window_days,
             "levels": [list(r) for r in rules.level_ranges()], "churn_note": churn_note, "tree_note": tree_note,

@@ -25,6 +25,7 @@ from kenning.core import durations
 from kenning.core.defaults import GATE
 from kenning.core.events import LATEST as LATEST_US
 from kenning.core.events import Event, format_timestamp, parse_timestamp
+from kenning.core.gate_rows import FixFact, SnoozeRow
 from kenning.core.text import one_line, plural
 
 TYPE_CHECKING = False
@@ -254,11 +255,10 @@ class FileMemory:
         self.fixes = {iid: fixes[iid] for iid in (e.issue_id for e in shown) if iid is not None and iid in fixes}
 
 
-def fix_fact(fix: Event) -> tuple[str, str, str, str | None]:
-    """What settling an issue needs of a fix: (time, id, issue id, its commit: ``commit``, else
-    HEAD when it was written); sorted, they are in the fold's order."""
+def fix_fact(fix: Event) -> FixFact:
+    """What settling an issue needs of ``fix``, as the index reads it (``FixFact``)."""
     sha = fix.get("commit") or fix.git_commit
-    return (fix.timestamp, fix.id, str(fix.issue_id), str(sha) if sha else None)
+    return FixFact(fix.timestamp, fix.id, str(fix.issue_id), str(sha) if sha else None)
 
 
 def newest_failures(failed: Iterable[Event]) -> dict[str, str]:
@@ -270,7 +270,7 @@ def newest_failures(failed: Iterable[Event]) -> dict[str, str]:
     return newest
 
 
-def standing_fixes(fixes: Iterable[tuple[str, str, str, str | None]], failures: Mapping[str, str],
+def standing_fixes(fixes: Iterable[FixFact], failures: Mapping[str, str],
                    reverts: Iterable[Event], now: str) -> dict[str, str]:
     """Issue id -> the id of the fix that settles it at ``now``: its newest fix (``fixes``: facts
     by ``fix_fact``, oldest first) recorded by then that no revert in ``reverts`` (those on the
@@ -280,11 +280,11 @@ def standing_fixes(fixes: Iterable[tuple[str, str, str, str | None]], failures: 
     timestamps, which sort as the times they name."""
     undone = [str(sha) for r in reverts if r.timestamp <= now and isinstance(r.get("reverts"), list)
               for sha in r.get("reverts") or []]
-    found: dict[str, tuple[str, str]] = {}
-    for time, fix_id, issue, sha in fixes:
-        if time <= now and not _reverted(sha, undone):
-            found[issue] = (time, fix_id)  # the newest standing one wins
-    return {iid: fix_id for iid, (time, fix_id) in found.items() if failures.get(iid, "") <= time}
+    found: dict[str, FixFact] = {}
+    for fix in fixes:
+        if fix.time <= now and not _reverted(fix.commit, undone):
+            found[fix.issue_id] = fix  # the newest standing one wins
+    return {iid: fix.id for iid, fix in found.items() if failures.get(iid, "") <= fix.time}
 
 
 def _reverted(sha: str | None, undone: list[str]) -> bool:
@@ -487,21 +487,21 @@ def apply_snoozes(verdict: FileVerdict, snoozes: Iterable[Event], events: Mappin
             warning.snoozed_until = str(best.get("until"))
 
 
-def deciding_snoozes(running: Iterable[tuple[str, str, str, str]]) -> set[str]:
-    """The ids of the running snoozes (rows of path, until, time, id) that can decide a
-    warning: ``apply_snoozes`` takes, among those recorded after a warning's newest evidence,
-    the one that runs longest, so a snooze matters only when no snooze recorded at or after it
-    runs as long. Hundreds of snoozes on a file come down to a few, read by id."""
+def deciding_snoozes(running: Iterable[SnoozeRow]) -> set[str]:
+    """The ids of the ``running`` snoozes that can decide a warning: ``apply_snoozes`` takes,
+    among those recorded after a warning's newest evidence, the one that runs longest, so a
+    snooze matters only when no snooze recorded at or after it runs as long. Hundreds of
+    snoozes on a file come down to a few, read by id."""
     deciding: set[str] = set()
-    by_path: dict[str, list[tuple[str, str, str]]] = {}
-    for path, until, time, event_id in running:
-        by_path.setdefault(path, []).append((time, until, event_id))
-    for rows in by_path.values():
+    by_path: dict[str, list[SnoozeRow]] = {}
+    for snooze in running:
+        by_path.setdefault(snooze.path, []).append(snooze)
+    for snoozes in by_path.values():
         longest = ""
-        for _, until, event_id in sorted(rows, key=lambda r: (r[0], r[1]), reverse=True):
-            if until > longest:
-                deciding.add(event_id)
-                longest = until
+        for snooze in sorted(snoozes, key=lambda s: (s.time, s.until), reverse=True):
+            if snooze.until > longest:
+                deciding.add(snooze.id)
+                longest = snooze.until
     return deciding
 
 

@@ -13,15 +13,17 @@ import os
 import sqlite3
 
 from kenning.core.errors import UnsafePath, cause
-from kenning.core.events import TYPES, Event
+from kenning.core.events import Event
 from kenning.store import cache_owner, search
-from kenning.store.event_rows import event_row, path_rows, retirement, snooze_rows
+from kenning.store.event_queries import EventQueries
+from kenning.store.event_rows import event_row, path_rows, retirement, search_text, snooze_rows
 from kenning.store.files import refuse_links
+from kenning.store.gate_queries import GateQueries
 from kenning.store.state_table import StateTable, replace_table
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Iterable
     from contextlib import AbstractContextManager
     from pathlib import Path
     from typing import Any
@@ -123,17 +125,13 @@ _COPY_PATH_ROWS = _copy_rows("e.path", "events e", "e.path IS NOT NULL AND (?1 I
                              " (SELECT value FROM json_each(?1)))")
 _COPY_EXTRA_PATH_ROWS = _copy_rows("j.value", "json_each(?1) x JOIN events e ON e.id=x.key JOIN json_each(x.value) j",
                                    "1")
-# Named, not left to the planner: with sampled statistics it walks every attempt on the
-# path's primary key to find the few failed ones (0.9 ms on a file with 3,000 attempts).
-_FAILED_ROWS = "event_paths p INDEXED BY event_paths_failed"
-_FAILED = "p.path=? AND p.origin=? AND p.type='attempt' AND p.outcome='failed' AND p.ts>=? AND p.ts<=?"
-
 _INSERT_RETIREMENT = "INSERT OR IGNORE INTO retirements(id, by, ts) VALUES(?, ?, ?)"
 _INSERT_SNOOZE = "INSERT OR IGNORE INTO snoozes(path, until, ts, id) VALUES(?, ?, ?, ?)"
 
 
-class Cache:
-    """One connection to the index; every method is a single query or a single write.
+class Cache(EventQueries, GateQueries):
+    """One connection to the index; every method is a single query or a single write (the
+    queries: ``store.event_queries`` and ``store.gate_queries``).
 
     An index that cannot be opened or written (a read-only folder, a full disk, a link in its
     place) is replaced by one in memory, folded from the log for this process alone: reads
@@ -306,11 +304,11 @@ class Cache:
 
     def insert(self, event: Event, origin: str, line: int | None, raw: str | None = None) -> bool:
         """Index one event; False when its id is already known (a duplicate line)."""
-        row = event_row(event, origin, line, raw)
-        cur = self.db.execute(_INSERT, row)
+        text = search_text(event)
+        cur = self.db.execute(_INSERT, event_row(event, origin, line, raw, text))
         if cur.rowcount != 1:
             return False
-        search.index_one(self.db, cur.lastrowid, row[9])
+        search.index_one(self.db, cur.lastrowid, text)
         fixed = retired = None
         if event.type == "issue" and event.issue_id:
             fixed = self.db.execute(_FIRST_FIX, (event.issue_id,)).fetchone()[0]
@@ -337,9 +335,10 @@ class Cache:
         self.db.execute("PRAGMA cache_size=-65536")  # 64 MiB while loading; back to the default after
         loaded = list(rows)
         before = self.db.execute("SELECT coalesce(max(rowid), 0) FROM events").fetchone()[0]
-        self.db.executemany(_INSERT, sorted(event_row(*r, searched=paths is None) for r in loaded))
+        self.db.executemany(_INSERT, sorted(event_row(event, origin, line, raw, search_text(event) if paths is None
+                                                      else "") for event, origin, line, raw in loaded))
         search.index_since(self.db, before)
-        self.db.executemany(_INSERT_RETIREMENT, sorted(filter(None, (retirement(r[0]) for r in loaded))))
+        self.db.executemany(_INSERT_RETIREMENT, sorted(filter(None, (retirement(event) for event, _, _, _ in loaded))))
         # the path rows are copied by SQLite from the rows just loaded: a tenth of the time of
         # building and binding each in Python
         only = None if paths is None else json.dumps(sorted(paths))
@@ -348,8 +347,8 @@ class Cache:
                  if (rest := [p for p in event.paths() if p != event.path and (paths is None or p in paths)])}
         if extra:  # hundreds of paths on one event fan out in SQLite, not row by row from Python
             self.db.execute(_COPY_EXTRA_PATH_ROWS, (json.dumps(extra),))
-        self.db.executemany(_INSERT_SNOOZE, sorted(row for r in loaded for row in snooze_rows(r[0])
-                                                   if paths is None or row[0] in paths))
+        self.db.executemany(_INSERT_SNOOZE, sorted(row for event, _, _, _ in loaded for row in snooze_rows(event)
+                                                   if paths is None or row.path in paths))
         for statement in _SCHEMA.split(";"):
             if "CREATE INDEX" in statement:
                 self.db.execute(statement)
@@ -360,313 +359,18 @@ class Cache:
 
     def remove(self, event_ids: list[str]) -> None:
         for event_id in event_ids:  # by key: the paths the event names, then its id among them
-            row = self.db.execute("SELECT type, issue_id, supersedes FROM events WHERE id=?", (event_id,)).fetchone()
+            kind, issue_id, retires = self.db.execute("SELECT type, issue_id, supersedes FROM events WHERE id=?",
+                                                      (event_id,)).fetchone() or (None, None, None)
             for table in ("event_paths", "snoozes"):
                 self.db.execute(f"DELETE FROM {table} WHERE path IN ({_EVENT_PATHS}) AND id=?1", (event_id,))
             self.db.execute("DELETE FROM retirements WHERE id=(SELECT supersedes FROM events WHERE id=?1) AND by=?1",
                             (event_id,))
             search.forget(self.db, "id=?", (event_id,))
             self.db.execute("DELETE FROM events WHERE id=?", (event_id,))
-            if row and row[0] == "fix" and row[1]:  # the issue's first fix may have been this one
-                self.db.execute(_SET_FIXED, (row[1],))
-            if row and row[0] == "decision" and row[2]:  # and the decision it retired may stand again
-                self.db.execute(_SET_RETIRED, (row[2],))
-
-    # -- queries ------------------------------------------------------------------------------
-
-    def ids_with_prefix(self, prefix: str, limit: int = 3) -> list[str]:
-        rows = self.db.execute("SELECT id FROM events WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
-                               (prefix, prefix + "\uffff", limit))
-        return [r[0] for r in rows]
-
-    def issue_ids_with_prefix(self, prefix: str, limit: int = 3) -> list[str]:
-        rows = self.db.execute(
-            "SELECT DISTINCT issue_id FROM events WHERE type='issue' AND issue_id >= ? AND issue_id < ?"
-            " ORDER BY issue_id LIMIT ?", (prefix, prefix + "\uffff", limit))
-        return [r[0] for r in rows]
-
-    def issue_id_taken(self, issue_id: str) -> bool:
-        row = self.db.execute("SELECT 1 FROM events WHERE issue_id = ? LIMIT 1", (issue_id,)).fetchone()
-        return row is not None
-
-    def event(self, event_id: str) -> str | None:
-        row = self.db.execute("SELECT json FROM events WHERE id=?", (event_id,)).fetchone()
-        return row[0] if row else None
-
-    def event_type(self, event_id: str) -> str | None:
-        row = self.db.execute("SELECT type FROM events WHERE id=?", (event_id,)).fetchone()
-        return row[0] if row else None
-
-    def derived_events(self) -> list[str]:
-        """Every event derived from git history, oldest first."""
-        return [r[0] for r in self.db.execute("SELECT json FROM events WHERE origin='git' ORDER BY ts, id")]
-
-    def issue_event(self, issue_id: str) -> str | None:
-        """The newest ``issue`` event opening ``issue_id``."""
-        row = self.db.execute("SELECT json FROM events WHERE issue_id=? AND type='issue' ORDER BY ts DESC, id DESC"
-                              " LIMIT 1", (issue_id,)).fetchone()
-        return row[0] if row else None
-
-    def events_of_issue(self, issue_id: str) -> list[str]:
-        rows = self.db.execute("SELECT json FROM events WHERE issue_id=? ORDER BY ts, id", (issue_id,))
-        return [r[0] for r in rows]
-
-    def superseding(self, event_ids: Iterable[str]) -> list[str]:
-        """Decisions (as JSON) whose ``supersedes`` names one of ``event_ids``."""
-        ids = list(event_ids)
-        if not ids:
-            return []
-        marks = ",".join("?" * len(ids))
-        rows = self.db.execute(
-            f"SELECT e.json FROM retirements r JOIN events e ON e.id=r.by WHERE r.id IN ({marks})"
-            " ORDER BY e.ts, e.id", ids)
-        return [r[0] for r in rows]
-
-    def open_issue_ids(self) -> set[str]:
-        rows = self.db.execute(
-            "SELECT DISTINCT issue_id FROM events WHERE type='issue' AND issue_id NOT IN "
-            "(SELECT issue_id FROM events WHERE type='fix' AND issue_id IS NOT NULL)")
-        return {r[0] for r in rows}
-
-    def issues(self) -> list[str]:
-        rows = self.db.execute("SELECT json FROM events WHERE type='issue' ORDER BY ts DESC, id DESC")
-        return [r[0] for r in rows]
-
-    def fixed_issue_ids(self) -> set[str]:
-        rows = self.db.execute("SELECT DISTINCT issue_id FROM events WHERE type='fix' AND issue_id IS NOT NULL")
-        return {r[0] for r in rows}
-
-    def type_counts(self, origin: str = "log") -> dict[str, int]:
-        """Events by type: those of the log (``origin='log'``) or those derived from git. Read
-        from two indexes (every event by type, and the derived ones alone), never from the
-        events themselves: reading each row for its origin took 0.5 s at 100,000 events."""
-        derived = {str(t): int(n) for t, n in self.db.execute(
-            "SELECT type, count(*) FROM events INDEXED BY events_derived WHERE origin='git' GROUP BY type")}
-        if origin == "git":
-            return dict(sorted(derived.items()))
-        every = self.db.execute("SELECT type, count(*) FROM events INDEXED BY events_type GROUP BY type")
-        log = {str(t): int(n) - derived.get(str(t), 0) for t, n in every}
-        return {t: n for t, n in sorted(log.items()) if n}
-
-    def outcome_counts(self) -> dict[str, int]:
-        """The log's attempts by outcome."""
-        rows = self.db.execute("SELECT outcome, count(*) FROM events WHERE type='attempt' AND origin='log'"
-                               " GROUP BY outcome ORDER BY outcome")
-        return {str(o): int(n) for o, n in rows}
-
-    def fixed_after_failures(self) -> int:
-        """The log's issues with a fix recorded after at least one failed attempt on them."""
-        row = self.db.execute(
-            "SELECT count(DISTINCT f.issue_id) FROM events f WHERE f.type='fix' AND f.origin='log' AND EXISTS"
-            " (SELECT 1 FROM events a INDEXED BY events_issue WHERE a.issue_id=f.issue_id AND a.type='attempt'"
-            " AND a.outcome='failed' AND a.origin='log' AND a.ts < f.ts)").fetchone()
-        return int(row[0])
-
-    def superseded_count(self) -> int:
-        """The log's decisions that a later decision retired."""
-        row = self.db.execute("SELECT count(DISTINCT supersedes) FROM events WHERE type='decision'"
-                              " AND supersedes IS NOT NULL AND origin='log'").fetchone()
-        return int(row[0])
-
-    def attempt_counts(self) -> dict[str, dict[str, int]]:
-        counts: dict[str, dict[str, int]] = {}
-        rows = self.db.execute("SELECT issue_id, outcome, count(*) FROM events WHERE type='attempt'"
-                               " AND issue_id IS NOT NULL GROUP BY issue_id, outcome")
-        for issue_id, outcome, n in rows:
-            counts.setdefault(issue_id, {})[outcome or "unknown"] = n
-        return counts
-
-    def search(self, query: str, kind: str | None, path: str | None, limit: int) -> list[str]:
-        """Events matching ``query`` as ``store.search`` reads it: the best match first."""
-        return search.find(self.db, query, kind, path, limit, search.available())
-
-    # -- the gate's bounded queries (cost: the events shown, not the events about a file) ---------
-
-    def failed_attempts(self, path: str, since: str, until: str, limit: int,
-                        origin: str = "log", count: bool = True) -> tuple[int, list[str]]:
-        """Failed attempts on ``path`` in [since, until] from ``origin``: how many (unless
-        ``count`` is False: then 0), and the newest."""
-        return self._counted(_FAILED, (path, origin, since, until), limit, count, _FAILED_ROWS)
-
-    def failed_split(self, path: str, since: str, until: str, limit: int,
-                     issues: set[str]) -> tuple[list[str], list[str]]:
-        """The ids of the newest of the log's failed attempts on ``path`` in [since, until]: (those whose
-        issue is not one of ``issues``, those whose issue is), at most ``limit`` of each. Walks
-        the file's failures newest first and stops when both are full."""
-        rows = self.db.execute(f"SELECT p.id, p.issue_id FROM {_FAILED_ROWS} WHERE {_FAILED}"
-                               " ORDER BY p.ts DESC, p.id DESC", (path, "log", since, until))
-        others: list[str] = []
-        among: list[str] = []
-        for event_id, issue in rows:
-            kept = among if issue in issues else others
-            if len(kept) < limit:
-                kept.append(event_id)
-            if len(others) >= limit and len(among) >= limit:
-                break
-        return others, among
-
-    def failed_by_issue(self, path: str, since: str, recent: str,
-                        until: str) -> list[tuple[str | None, int, int, str]]:
-        """The log's failed attempts on ``path`` in [since, until], by issue: (issue id, how many,
-        how many from ``recent`` on, the newest one's time)."""
-        rows = self.db.execute(f"SELECT p.issue_id, count(*), sum(p.ts>=?), max(p.ts) FROM {_FAILED_ROWS}"
-                               f" WHERE {_FAILED} GROUP BY p.issue_id", (recent, path, "log", since, until))
-        return [(issue, int(n), int(fresh), newest) for issue, n, fresh, newest in rows]
-
-    def fix_facts(self, issues: list[str], until: str, commits: bool) -> list[tuple[str, str, str, str | None]]:
-        """The fixes of ``issues`` recorded by ``until``, oldest first, as ``core.gate.fix_fact``
-        makes them: (time, id, issue id, commit); the commit read from the JSON only when
-        ``commits`` is asked for."""
-        marks = ",".join("?" * len(issues))
-        sha = "coalesce(json_extract(json, '$.commit'), json_extract(json, '$.git_commit'))" if commits else "NULL"
-        # named: with statistics the planner walks every fix by time (80 ms), not the few of these issues
-        rows = self.db.execute(f"SELECT ts, id, issue_id, {sha} FROM events INDEXED BY events_issue"
-                               f" WHERE issue_id IN ({marks}) AND type='fix' AND ts<=? ORDER BY ts, id",
-                               (*issues, until))
-        return [(ts, fix_id, issue, None if commit is None else str(commit)) for ts, fix_id, issue, commit in rows]
-
-    def failed_count(self, path: str, since: str, until: str, origin: str = "log") -> int:
-        return int(self.db.execute(f"SELECT count(*) FROM {_FAILED_ROWS} WHERE {_FAILED}",
-                                   (path, origin, since, until)).fetchone()[0])
-
-    def open_issues_at(self, path: str, until: str, limit: int, count: bool = True) -> tuple[int, list[str]]:
-        """Issues about ``path`` opened by ``until`` with no fix by then: how many (unless
-        ``count`` is False: then 0), and the newest."""
-        where = "p.path=? AND p.type='issue' AND p.issue_id IS NOT NULL AND p.ts<=? AND (p.fixed IS NULL OR p.fixed>?)"
-        return self._counted(where, (path, until, until), limit, count)
-
-    def standing_decision(self, path: str, since: str, until: str) -> str | None:
-        where = "p.path=? AND p.type='decision' AND p.ts>=? AND p.ts<=? AND (p.retired IS NULL OR p.retired>?)"
-        return next(iter(self._counted(where, (path, since, until, until), 1, count=False)[1]), None)
-
-    def known_ids(self, event_ids: list[str]) -> set[str]:
-        if not event_ids:
-            return set()
-        marks = ",".join("?" * len(event_ids))
-        return {r[0] for r in self.db.execute(f"SELECT id FROM events WHERE id IN ({marks})", event_ids)}
-
-    def memories_before(self, path: str, before: str, until: str, limit: int) -> tuple[int, list[str]]:
-        """Memories about ``path`` written by hand before ``before``; decisions retired by
-        ``until`` (the clock) left out."""
-        where = ("p.path=? AND p.origin='log' AND p.ts<? AND p.type!='snooze'"
-                 " AND (p.retired IS NULL OR p.retired>?)")
-        return self._counted(where, (path, before, until), limit)
-
-    def git_history(self, head: str, paths: list[str]) -> dict[str, tuple[int, int, list[list[Any]]]]:
-        """What git said about each path at ``head``: (since, what it was asked for (flags), commit rows)."""
-        marks = ",".join("?" * len(paths))
-        rows = self.db.execute(f"SELECT path, since, full, commits FROM git_history WHERE head=? AND path IN ({marks})",
-                               (head, *paths))
-        return {path: (int(since), int(full), json.loads(commits)) for path, since, full, commits in rows}
-
-    def save_git_history(self, head: str, entries: dict[str, tuple[int, int, list[list[Any]]]],
-                         keep: bool = False) -> None:
-        if not keep:
-            self.db.execute("DELETE FROM git_history WHERE head != ?", (head,))  # history moved on
-        self.db.executemany(
-            "INSERT OR REPLACE INTO git_history(head, path, since, full, commits) VALUES(?,?,?,?,?)",
-            ((head, path, since, int(full), json.dumps(rows)) for path, (since, full, rows) in entries.items()))
-
-    def failed_with_details(self, path: str, limit: int) -> list[str]:
-        """The newest failed attempts on ``path`` that carry a change (``details``)."""
-        rows = self.db.execute(
-            "SELECT e.json FROM event_paths p JOIN events e ON e.id=p.id WHERE p.path=? AND p.type='attempt'"
-            " AND p.outcome='failed' AND json_extract(e.json, '$.details') IS NOT NULL"
-            " ORDER BY p.ts DESC, p.id DESC LIMIT ?", (path, limit))
-        return [r[0] for r in rows]
-
-    def oldest_memory(self, paths: list[str]) -> str | None:
-        marks = ",".join("?" * len(paths))
-        row = self.db.execute(f"SELECT min(ts) FROM event_paths WHERE path IN ({marks}) AND origin='log'"
-                              " AND type!='snooze'", paths).fetchone()
-        return row[0] if row else None
-
-    def snoozes_running(self, paths: list[str], now: str, until: str) -> list[tuple[str, str, str, str]]:
-        """(path, until, time, id) of the snoozes on ``paths`` recorded by ``until`` that run
-        past ``now``."""
-        marks = ",".join("?" * len(paths))
-        return list(self.db.execute(f"SELECT path, until, ts, id FROM snoozes WHERE path IN ({marks}) AND until>?"
-                                    " AND ts<=?", (*paths, now, until)))
-
-    def snoozes_ended(self, paths: list[str], until: str) -> dict[str, str]:
-        """path -> the time of the newest unsnooze on it recorded by ``until``: the snoozes on
-        the path recorded at or before then are over."""
-        marks = ",".join("?" * len(paths))
-        return dict(self.db.execute(f"SELECT path, max(ts) FROM snoozes WHERE path IN ({marks}) AND until=''"
-                                    " AND ts<=? GROUP BY path", (*paths, until)))
-
-    def events_by_id(self, event_ids: Iterable[str]) -> list[str]:
-        ids = sorted(set(event_ids))
-        if not ids:
-            return []
-        marks = ",".join("?" * len(ids))
-        return [r[0] for r in self.db.execute(f"SELECT json FROM events WHERE id IN ({marks}) ORDER BY id", ids)]
-
-    # -- the views' bounded queries (context, brief, export) -----------------------------------
-
-    def near(self, kind: str, paths: list[str], folders: list[str], limit: int) -> list[str]:
-        """Events of ``kind`` about ``paths`` or inside ``folders`` (``src/api/``), newest first;
-        retired decisions left out. Range scans on the path index, so cost follows ``limit``."""
-        where, args = [], []
-        if paths:
-            where.append(f"p.path IN ({','.join('?' * len(paths))})")
-            args.extend(paths)
-        for folder in folders:  # a prefix range: 'src/api/' <= path < 'src/api0' ('0' follows '/')
-            where.append("(p.path >= ? AND p.path < ?)")
-            args.extend([folder, folder[:-1] + "0"])
-        if not where:
-            return []
-        standing = " AND p.retired IS NULL" if kind == "decision" else ""
-        # pick the few ids on the path index first, then read only their JSON
-        rows = self.db.execute(
-            f"SELECT e.json FROM (SELECT DISTINCT p.id, p.ts FROM event_paths p WHERE p.type=?"
-            f" AND ({' OR '.join(where)}){standing} ORDER BY p.ts DESC, p.id DESC LIMIT ?) q"
-            f" JOIN events e ON e.id=q.id ORDER BY q.ts DESC, q.id DESC", (kind, *args, limit))
-        return [r[0] for r in rows]
-
-    def warned_paths(self, since: str, until: str) -> list[str]:
-        """The files whose history can make the gate warn at ``until``: failed attempts (by hand
-        or derived from git) since ``since``, or an issue still open; the one with the newest
-        such event first. Reads every failed attempt and issue row through its key, never an
-        event's JSON: the brief judges these files, not every file memory cites."""
-        rows = self.db.execute(
-            "SELECT path, max(ts) AS newest FROM ("
-            f"SELECT p.path, p.ts FROM {_FAILED_ROWS} WHERE p.type='attempt' AND p.outcome='failed'"
-            " AND p.ts>=?1 AND p.ts<=?2"
-            " UNION ALL SELECT p.path, p.ts FROM event_paths p WHERE p.type='issue' AND p.issue_id IS NOT NULL"
-            " AND p.ts<=?2 AND (p.fixed IS NULL OR p.fixed>?2)) GROUP BY path ORDER BY newest DESC, path",
-            (since, until))
-        return [r[0] for r in rows]
-
-    def recent_failures(self, limit: int) -> tuple[int, list[str]]:
-        """Failed and partial attempts, newest first, and how many there are."""
-        where = "type='attempt' AND outcome IN ('failed', 'partial')"
-        total = self.db.execute(f"SELECT count(*) FROM events WHERE {where}").fetchone()[0]
-        rows = self.db.execute(f"SELECT json FROM events WHERE {where} ORDER BY ts DESC, id DESC LIMIT ?", (limit,))
-        return int(total), [r[0] for r in rows]
-
-    def _counted(self, where: str, args: tuple[Any, ...], limit: int, count: bool = True,
-                 rows: str = "event_paths p") -> tuple[int, list[str]]:
-        total = self.db.execute(f"SELECT count(*) FROM {rows} WHERE {where}", args).fetchone()[0] if count else 0
-        # the newest rows come in key order, and only the few kept open their event's JSON
-        found = self.db.execute(f"SELECT (SELECT e.json FROM events e WHERE e.id=p.id) FROM {rows} WHERE {where}"
-                                " ORDER BY p.ts DESC, p.id DESC LIMIT ?", (*args, limit))
-        return int(total), [r[0] for r in found]
-
-    def all_events(self) -> Iterator[str]:
-        for row in self.db.execute("SELECT json FROM events ORDER BY ts, id"):
-            yield row[0]
-
-    def newest_until(self, limit: str) -> str | None:
-        """The newest timestamp of the log's events at or before ``limit`` (one probe of the
-        type index per event type, so the cost does not grow with the log)."""
-        found = [row[0] for kind in TYPES for row in self.db.execute(
-            "SELECT max(ts) FROM events WHERE type=? AND ts<=? AND origin='log'", (kind, limit)) if row[0]]
-        return max(found, default=None)
-
-    def count(self) -> int:
-        return int(self.db.execute("SELECT count(*) FROM events").fetchone()[0])
-
+            if kind == "fix" and issue_id:  # the issue's first fix may have been this one
+                self.db.execute(_SET_FIXED, (issue_id,))
+            if kind == "decision" and retires:  # and the decision it retired may stand again
+                self.db.execute(_SET_RETIRED, (retires,))
 
     # -- the folded summary state ------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 from kenning.core.events import Event, upgrade
+from kenning.core.rows import Row
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,12 +38,25 @@ def event_of(raw: str) -> Event:
     return Event(upgrade(json.loads(raw)))
 
 
-FileRow = tuple[str, int, int, int, int, int, int, str]
+class FileHeat(Row):
+    """What the memory holds about one file, counted: the attempts failed by hand and partial,
+    the reverts (failed attempts derived from git), the issues still open and all of them, every
+    event, and the newest one's time."""
+
+    path: str
+    failed: int
+    partial: int
+    reverts: int
+    open_issues: int
+    issues: int
+    events: int
+    newest: str
 
 
-def file_heat(db: sqlite3.Connection) -> list[FileRow]:
-    """(path, failed, partial, reverts, open issues, issues, events, newest time) per file."""
-    return [(str(path), int(failed), int(partial), int(reverts), int(open_), int(issues), int(events), str(newest))
+def file_heat(db: sqlite3.Connection) -> list[FileHeat]:
+    """One row per file the memory cites, by path."""
+    return [FileHeat(str(path), int(failed), int(partial), int(reverts), int(open_), int(issues), int(events),
+                     str(newest))
             for path, failed, partial, reverts, open_, issues, events, newest in db.execute(_FILE_HEAT)]
 
 
@@ -72,16 +86,29 @@ def files_cited(db: sqlite3.Connection) -> int:
 # SQLite: a page lists thousands, and their details (up to 20,000 characters each) are never shown
 _LISTED = ("SELECT id, ts, type, outcome, issue_id, path, origin, json_extract(json, '$.summary'),"
            " json_extract(json, '$.paths') FROM events WHERE {key} IN (SELECT value FROM json_each(?))")
-ListedRow = tuple[str, str, str, "str | None", "str | None", "str | None", str, "str | None", "str | None"]
 
 
-def listed(db: sqlite3.Connection, event_ids: list[str]) -> dict[str, ListedRow]:
-    """id -> (id, time, type, outcome, issue id, location path, origin, summary, extra paths as
-    JSON) of each of ``event_ids`` the index holds."""
-    return {row[0]: row for row in db.execute(_LISTED.format(key="id"), (json.dumps(event_ids),))}
+class Listed(Row):
+    """An event as a page lists it: its columns, its summary, and the paths it is about beyond
+    its location (``paths``, as JSON)."""
+
+    id: str
+    time: str
+    type: str
+    outcome: str | None
+    issue_id: str | None
+    path: str | None
+    origin: str
+    summary: str | None
+    extra_paths: str | None
 
 
-def recent_events(db: sqlite3.Connection, limit: int) -> list[ListedRow]:
+def listed(db: sqlite3.Connection, event_ids: list[str]) -> dict[str, Listed]:
+    """id -> each of ``event_ids`` the index holds, as a page lists it."""
+    return {row.id: row for row in map(Listed._make, db.execute(_LISTED.format(key="id"), (json.dumps(event_ids),)))}
+
+
+def recent_events(db: sqlite3.Connection, limit: int) -> list[Listed]:
     """The newest ``limit`` events, newest first (by time, then id). The candidates are read per
     type from the type index alone (time and row number: no row is opened; an index on time
     alone would cost every write), with every event sharing the oldest time kept, so that ties
@@ -98,10 +125,11 @@ def recent_events(db: sqlite3.Connection, limit: int) -> list[ListedRow]:
         for kind in kinds:
             newest += db.execute("SELECT ts, rowid FROM events WHERE type=? AND ts=?", (kind, edge)).fetchall()
     rows = db.execute(_LISTED.format(key="rowid"), (json.dumps(sorted({rowid for _, rowid in newest})),))
-    return sorted(rows, key=lambda row: (row[1], row[0]), reverse=True)[:limit]
+    return sorted(map(Listed._make, rows), key=lambda row: (row.time, row.id),
+                  reverse=True)[:limit]
 
 
-def latest_per_path(db: sqlite3.Connection, paths: list[str], each: int) -> dict[str, list[ListedRow]]:
+def latest_per_path(db: sqlite3.Connection, paths: list[str], each: int) -> dict[str, list[Listed]]:
     """path -> the newest ``each`` events about it (snoozes aside), newest first. Two probes per
     path on the (path, origin, time) index, one per origin, each reading ``each`` keys: the cost
     follows what is shown."""

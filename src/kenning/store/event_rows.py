@@ -5,6 +5,7 @@ decision, one per path a snooze covers. Pure: ``Cache`` writes them."""
 from __future__ import annotations
 
 from kenning.core.events import Event, serialize
+from kenning.core.gate_rows import SnoozeRow
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ def retirement(event: Event) -> tuple[str, str, str] | None:
     return (target, event.id, event.timestamp) if target and event.type == "decision" else None
 
 
-def snooze_rows(event: Event) -> list[tuple[str, str, str, str]]:
+def snooze_rows(event: Event) -> list[SnoozeRow]:
     """A snooze covers the paths it lists until its end: kept as rows, so the gate reads only
     the snoozes still running, without opening their JSON. An unsnooze is a row whose end is
     "" (before every time): never running itself, found by ``snoozes_ended``."""
@@ -37,14 +38,18 @@ def snooze_rows(event: Event) -> list[tuple[str, str, str, str]]:
         until = ""
     if event.type != "snooze" or not isinstance(until, str) or not isinstance(paths, list):
         return []
-    return [(path, until, event.timestamp, event.id) for path in dict.fromkeys(paths) if isinstance(path, str)]
+    return [SnoozeRow(path, until, event.timestamp, event.id) for path in dict.fromkeys(paths) if isinstance(path, str)]
 
 
-def event_row(event: Event, origin: str, line: int | None, raw: str | None,
-              searched: bool = True) -> tuple[Any, ...]:
-    """The event's own row; its search text left empty when the index is never searched (the
-    cold gate's partial index: it only judges files)."""
-    text = " ".join(filter(None, (event.summary, event.details, event.location, event.get("commit_message"),
-                                  event.get("reason")))).lower() if searched else ""
+def search_text(event: Event) -> str:
+    """The words the full-text search finds ``event`` by (``store.search``)."""
+    return " ".join(filter(None, (event.summary, event.details, event.location, event.get("commit_message"),
+                                  event.get("reason")))).lower()
+
+
+def event_row(event: Event, origin: str, line: int | None, raw: str | None, text: str) -> tuple[Any, ...]:
+    """The event's own row, with its search ``text`` (empty when the index is never searched:
+    the cold gate's partial index only judges files). A plain tuple, not a named row: a
+    rebuild makes 100,000 of them, and only ``Cache`` reads them, to bind."""
     return (event.id, event.timestamp, event.type, event.path, event.issue_id, event.outcome,
             event.supersedes, origin, line, text, raw or serialize(event))
