@@ -19,6 +19,8 @@ import re
 
 from kenning.core.attribution import normalize
 from kenning.core.events import (
+    COMMIT,
+    EVENT_ID,
     ISSUE_ALPHABET,
     ISSUE_ID_RE,
     MAX_DETAILS,
@@ -28,9 +30,9 @@ from kenning.core.events import (
     canonical_json,
     format_timestamp,
     parse_timestamp,
-    upgrade,
+    upcast,
 )
-from kenning.core.schema import COMMIT, EVENT_ID, problems
+from kenning.core.schema import problems
 from kenning.core.text import one_line
 
 TYPE_CHECKING = False
@@ -300,4 +302,4 @@ def from_jsonl(record: dict[str, Any]) -> dict[str, Any]:
     found = problems(record)
     if found:
         raise ValueError("; ".join(found))
-    return dict(upgrade(record))
+    return dict(upcast(record))
