@@ -74,10 +74,6 @@ class Field:
         self.kind, self.says, self.need, self.pattern, self.items = kind, says, need, pattern, items
         self.choices, self.path, self.text, self.longest = choices, path, text, longest
 
-    @property
-    def python_type(self) -> type:
-        return KINDS[self.kind][0]
-
 
 # a field not named here is the writer's own and round-trips
 FIELDS: dict[str, Field] = {
