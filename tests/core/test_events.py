@@ -26,7 +26,7 @@ from kenning.core.events import (
     parse_line,
     parse_timestamp,
     serialize,
-    upgrade,
+    upcast,
     validate_draft,
 )
 from kenning.core.paths import repo_path
@@ -116,12 +116,12 @@ def test_a_v0_event_is_upgraded_on_read() -> None:
                              + '","type":"decision","v":1}')
 
 
-def test_upgrade_leaves_its_input_untouched_and_current_events_alone() -> None:
+def test_upcast_leaves_its_input_untouched_and_current_events_alone() -> None:
     old = {"id": eid(1), "kind": "note"}
-    assert upgrade(old) == {"id": eid(1), "type": "note", "v": 1}
+    assert upcast(old) == {"id": eid(1), "type": "note", "v": 1}
     assert old == {"id": eid(1), "kind": "note"}
     current = {"v": 1, "id": eid(1), "type": "note", "kind": "an unknown field in v1"}
-    assert upgrade(current) == current
+    assert upcast(current) == current
 
 
 def test_a_v0_event_with_both_kind_and_type_keeps_its_type() -> None:

@@ -27,11 +27,11 @@ ID = "evt_00000000000000000001"
 
 @pytest.mark.parametrize("path", COMMITTED, ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_committed_schema_is_the_generated_one(path: Path, update_golden: bool) -> None:
-    """``pytest --update-golden`` rewrites both files from ``core.schema``."""
+    """``make schema`` (``pytest --update-golden``) rewrites both files from ``core.schema``."""
     if update_golden:
         path.write_text(schema_text(), encoding="utf-8")
     assert path.read_text(encoding="utf-8") == schema_text(), \
-        f"{path.name} is out of date: run `pytest tests/core/test_schema.py --update-golden`"
+        f"{path.name} is out of date: run `make schema` (pytest tests/core/test_schema.py --update-golden)"
 
 
 def test_the_schema_is_a_valid_draft_2020_12_schema_of_the_whole_vocabulary() -> None:

@@ -13,7 +13,6 @@ come in with its log, into the machine-wide lessons store.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections import Counter
@@ -26,7 +25,7 @@ from kenning.app.record import refresh_derived
 from kenning.app.redact import redact_event, redact_with
 from kenning.core import importers
 from kenning.core.errors import InvalidInput
-from kenning.core.events import TYPES, Event, parse_line, serialize
+from kenning.core.events import TYPES, Event, parse_indexed, parse_line, serialize
 from kenning.core.schema import decode_line, problems
 from kenning.store import inputs
 
@@ -223,7 +222,7 @@ def _settle(memory: Memory, drafts: list[dict[str, Any]]) -> tuple[list[dict[str
 
 def _stored_issue_id(memory: Memory, event_id: str) -> str:
     row = memory.cache.event(event_id)
-    return str(json.loads(row).get("issue_id")) if row else ""
+    return str(parse_indexed(row).get("issue_id")) if row else ""
 
 
 def _free_issue_id(memory: Memory, draft: dict[str, Any], owners: dict[str, str]) -> str:
@@ -238,7 +237,7 @@ def _free_issue_id(memory: Memory, draft: dict[str, Any], owners: dict[str, str]
 
 def _issue_owner(memory: Memory, issue_id: str) -> str | None:
     row = memory.cache.issue_event(issue_id)
-    return str(json.loads(row).get("id")) if row else None
+    return str(parse_indexed(row).get("id")) if row else None
 
 
 # -- projectmem's global lessons ---------------------------------------------------------------------

@@ -24,6 +24,7 @@ from kenning.core.events import (
     Event,
     clean_text,
     format_timestamp,
+    parse_indexed,
     parse_timestamp,
     serialize,
     validate_draft,
@@ -212,7 +213,7 @@ def _inherit_location(memory: Memory, draft: dict[str, Any], notices: list[str])
     """An attempt or fix recorded without ``--at`` is about where its issue is: the gate on that
     file then sees it (three failed attempts on an issue block its file)."""
     row = memory.cache.issue_event(str(draft["issue_id"]))
-    location = Event(json.loads(row)).location if row else None
+    location = parse_indexed(row).location if row else None
     if location:
         draft["location"] = location
         notices.append(f"located at {location}, where issue #{draft['issue_id']} is")
@@ -274,7 +275,7 @@ def resolve_decision(memory: Memory, ref: str) -> str:
 
 def _replacing(memory: Memory, decision: str) -> list[str]:
     """The decisions that name ``decision`` in their ``supersedes``, oldest first."""
-    return [Event(json.loads(row)).id for row in memory.cache.superseding([decision])]
+    return [parse_indexed(row).id for row in memory.cache.superseding([decision])]
 
 
 def _standing(memory: Memory, replacing: list[str]) -> list[str]:

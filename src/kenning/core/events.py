@@ -1,15 +1,15 @@
 """Events: the typed, immutable facts that make up a project's memory (schema v1).
 
 An event is one JSON object on one line of ``.kenning/events.jsonl``. This module knows the
-schema: which fields each type carries, how an event is validated before it is written, how
-a line is parsed when read, and the canonical serialization (sorted keys, no spaces, UTF-8).
+schema: its fields, declared once (``FIELDS``), how an event is validated before it is written,
+how a line is parsed when read, and the canonical serialization (sorted keys, no spaces, UTF-8).
 
 Unknown fields survive a round trip untouched; unknown types are kept and left to the fold to
-count and skip. Older schema versions are upgraded here, at read time; the file is never
-rewritten.
+count and skip. Older schema versions are upcast here, at read time, by one named step per
+version (``UPCASTS``, applied by ``upcast``); the file is never rewritten.
 
 Schema versions:
-    0  (pre-release) no ``v`` field; ``kind`` instead of ``type``. Upgraded on read.
+    0  (pre-release) no ``v`` field; ``kind`` instead of ``type``: ``upcast_v0_v1``.
     1  current: the table in docs/format.md.
 """
 
@@ -33,45 +33,84 @@ SCHEMA_VERSION = 1
 
 LESSON_PREFIXES = ("lesson:", "gotcha:", "avoid:")
 
-# -- the vocabulary of schema v1, defined once ------------------------------------------------
-# The CLI's choices, the MCP tools' enums, the JSON Schema (``core.schema``, committed as
-# docs/event.schema.json) and ``ken validate`` are all read from here.
+# -- the fields of schema v1, declared once ----------------------------------------------------
+# Every check of an event is derived from ``FIELDS``: the reader's (``parse_line``), the
+# writer's (``validate_draft``), ``ken validate``'s and the JSON Schema's (``core.schema``,
+# committed as docs/event.schema.json and src/kenning/schema/event.schema.json); so are the
+# CLI's choices and the MCP tools' enums.
 TYPES = ("issue", "attempt", "fix", "decision", "note", "snooze")
 OUTCOMES = ("worked", "failed", "partial")
 SOURCES = ("cli", "mcp", "agent-hook", "watcher", "import", "git")
-# free text: trimmed and held to UTF-8 before a write (redaction scrubs every string of an
-# event, not only these: ``core.event_scrub``)
-TEXT_FIELDS = ("summary", "details", "reason", "commit_message")
-REQUIRED = ("v", "id", "type", "summary", "timestamp", "source")
-# name -> (JSON type, what it holds); a field not named here is the writer's own and round-trips
-FIELDS: dict[str, tuple[str, str]] = {
-    "v": ("integer", "schema version: 1"),
-    "id": ("string", "evt_ + 20 lowercase hex: random when written, derived from the commit sha for an event "
-                     "derived from git, from the source record for an imported one"),
-    "type": ("string", "what happened"),
-    "summary": ("string", "one line: what happened"),
-    "details": ("string", "longer text: error output, the approach, evidence"),
-    "timestamp": ("string", "UTC, microseconds: when it happened"),
-    "location": ("string", "the file it concerns: a repository-relative POSIX path, optionally :LINE"),
-    "git_commit": ("string", "HEAD when it was written (an imported one may be abbreviated)"),
-    "source": ("string", "the surface that wrote it"),
-    "actor": ("string", "who wrote it, when known: human, an MCP client's name, git:<email>"),
-    "issue_id": ("string", "the issue it belongs to: short base-32, shown as #k7q2"),
-    "outcome": ("string", "attempt: how it went"),
-    "supersedes": ("string", "decision: the full id of the decision it retires"),
-    "lesson": ("boolean", "decision or note: marked as a reusable lesson"),
-    "commit": ("string", "derived from git: the commit's sha"),
-    "commit_message": ("string", "derived from git: the commit's message"),
-    "paths": ("array", "more files it is about; snooze: the files it covers"),
-    "touched": ("array", "derived from a revert: every file the revert touched"),
-    "reverts": ("array", "derived from a revert: the shas of the commits it reverts"),
-    "until": ("string", "snooze: the UTC time it ends"),
-    "reason": ("string", "snooze: why the warnings can wait"),
-    "unsnooze": ("boolean", "snooze: ends, on its paths, the snoozes recorded before it (until is its own time)"),
-    "imported_from": ("string", "import: the tool it came from (projectmem, beads)"),
-    "imported_type": ("string", "import: its type in that tool, when kenning has no such type (kept as a note)"),
-    "imported_id": ("string", "import: its id in that tool, when that id could not be kept"),
+
+# the closed formats: the reader compiles them, the schema ships them, ken validate words them
+EVENT_ID = r"^evt_[0-9a-f]{20}$"
+ISSUE_ID = r"^[0-9a-z]{4,12}$"
+TIMESTAMP = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$"
+COMMIT = r"^[0-9a-f]{7,64}$"  # a full sha-1 or sha-256, or an abbreviated one an import kept
+
+# a field's JSON type -> (the Python type a decoder gives it, its name in the reader's words)
+KINDS: dict[str, tuple[type, str]] = {
+    "string": (str, "text"), "array": (list, "a list of text"), "boolean": (bool, "true or false"),
+    "integer": (int, "a whole number")}
+
+MAX_SUMMARY = 2000
+MAX_DETAILS = 20000
+
+
+class Field:
+    """One field of the format and every rule it is held to.
+
+    ``need``: "read" (no reader can place an event without it), "written" (every writer
+    gives it; a reader copes without), or "" (optional). ``pattern``, ``items``: the closed
+    format of its text, or of each of its items. ``path``: a path inside the repository (the
+    path rule: ``_check_path``, ``core.schema.PATH``). ``text``: free text, trimmed and held to
+    UTF-8 before a write. Not a dataclass: importing ``dataclasses`` costs the gate 15 ms.
+    """
+
+    __slots__ = ("kind", "says", "need", "pattern", "items", "choices", "path", "text", "longest")
+
+    def __init__(self, kind: str, says: str, need: str = "", *, pattern: str | None = None,
+                 items: str | None = None, choices: tuple[str, ...] = (), path: bool = False,
+                 text: bool = False, longest: int | None = None) -> None:
+        self.kind, self.says, self.need, self.pattern, self.items = kind, says, need, pattern, items
+        self.choices, self.path, self.text, self.longest = choices, path, text, longest
+
+
+# a field not named here is the writer's own and round-trips
+FIELDS: dict[str, Field] = {
+    "v": Field("integer", f"schema version: {SCHEMA_VERSION}", "written"),
+    "id": Field("string", "evt_ + 20 lowercase hex: random when written, derived from the commit sha for an event "
+                          "derived from git, from the source record for an imported one", "read", pattern=EVENT_ID),
+    "type": Field("string", "what happened", "read", choices=TYPES),
+    "summary": Field("string", "one line: what happened", "written", text=True, longest=MAX_SUMMARY),
+    "details": Field("string", "longer text: error output, the approach, evidence", text=True, longest=MAX_DETAILS),
+    "timestamp": Field("string", "UTC, microseconds: when it happened", "read", pattern=TIMESTAMP),
+    "location": Field("string", "the file it concerns: a repository-relative POSIX path, optionally :LINE",
+                      path=True),
+    "git_commit": Field("string", "HEAD when it was written (an imported one may be abbreviated)", pattern=COMMIT),
+    "source": Field("string", "the surface that wrote it", "written", choices=SOURCES),
+    "actor": Field("string", "who wrote it, when known: human, an MCP client's name, git:<email>"),
+    "issue_id": Field("string", "the issue it belongs to: short base-32, shown as #k7q2", pattern=ISSUE_ID),
+    "outcome": Field("string", "attempt: how it went", choices=OUTCOMES),
+    "supersedes": Field("string", "decision: the full id of the decision it retires", pattern=EVENT_ID),
+    "lesson": Field("boolean", "decision or note: marked as a reusable lesson"),
+    "commit": Field("string", "derived from git: the commit's sha", pattern=COMMIT),
+    "commit_message": Field("string", "derived from git: the commit's message", text=True),
+    "paths": Field("array", "more files it is about; snooze: the files it covers", path=True),
+    "touched": Field("array", "derived from a revert: every file the revert touched", path=True),
+    "reverts": Field("array", "derived from a revert: the shas of the commits it reverts", items=COMMIT),
+    "until": Field("string", "snooze: the UTC time it ends", pattern=TIMESTAMP),
+    "reason": Field("string", "snooze: why the warnings can wait", text=True),
+    "unsnooze": Field("boolean", "snooze: ends, on its paths, the snoozes recorded before it (until is its own time)"),
+    "imported_from": Field("string", "import: the tool it came from (projectmem, beads)"),
+    "imported_type": Field("string", "import: its type in that tool, when kenning has no such type (kept as a note)"),
+    "imported_id": Field("string", "import: its id in that tool, when that id could not be kept"),
 }
+# derived: what every event carries, what the reader cannot do without, the free text
+# (redaction scrubs every string of an event, not only these: ``core.event_scrub``)
+REQUIRED = tuple(name for name, field in FIELDS.items() if field.need)
+NEEDED_TO_READ = tuple(name for name, field in FIELDS.items() if field.need == "read")
+TEXT_FIELDS = tuple(name for name, field in FIELDS.items() if field.text)
 # which types carry a field only they may carry, and which fields a type must carry
 ONLY_ON = {"supersedes": ("decision",), "lesson": ("decision", "note")}
 REQUIRED_ON = {"issue": ("issue_id",), "attempt": ("outcome",), "snooze": ("until", "paths", "reason")}
@@ -80,14 +119,11 @@ ISSUE_REQUIRED_ON = ("attempt", "fix")
 
 # an event stamped further ahead of the clock than this is an outlier, not a clock a bit fast
 FUTURE_SLACK_US = 3600 * 1_000_000
-MAX_SUMMARY = 2000
-MAX_DETAILS = 20000
 
-EVENT_ID_RE = re.compile(r"^evt_[0-9a-f]{20}$")
-ISSUE_ID_RE = re.compile(r"^[0-9a-z]{4,12}$")
+EVENT_ID_RE = re.compile(EVENT_ID)
+ISSUE_ID_RE = re.compile(ISSUE_ID)
 # ASCII digits only, and the whole text (``fullmatch``): what the schema's pattern means too, and
 # what sorts correctly as text (other scripts' digits and a trailing newline do neither)
-TIMESTAMP = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$"  # the one form events are stamped in
 TIMESTAMP_RE = re.compile(TIMESTAMP, re.ASCII)
 # the alphabet of issue ids: lowercase base-32 without the look-alikes i, l, o, u
 # sqlite3 imports datetime on every command that opens the index, so hand-written calendar
@@ -254,13 +290,45 @@ def serialize(event: Event) -> str:
     return canonical_json(event.as_dict())
 
 
-def upgrade(data: dict[str, Any]) -> dict[str, Any]:
-    """Bring an older event up to schema v1 in memory; the file itself is never rewritten."""
-    if "v" not in data:
-        data = dict(data)
-        if "type" not in data and "kind" in data:
-            data["type"] = data.pop("kind")
-        data["v"] = SCHEMA_VERSION
+# -- older versions, upcast on read ------------------------------------------------------------
+# One named step per version, each bringing an event from version N to N + 1 in place (on a copy
+# ``upcast`` made); ``upcast`` applies them in turn until the event is current. A new version
+# adds its step here and raises SCHEMA_VERSION: every reader upcasts through ``upcast``.
+
+def upcast_v0_v1(data: dict[str, Any]) -> None:
+    """Version 0 (pre-release) named the type ``kind``."""
+    if "type" not in data and "kind" in data:
+        data["type"] = data.pop("kind")
+
+
+UPCASTS: dict[int, Callable[[dict[str, Any]], None]] = {0: upcast_v0_v1}
+
+
+class NewerSchema(ValueError):
+    """A line written by a newer kenning: its version is not one this reader can read."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(f"written by a newer kenning (schema v{version}); upgrade ken to read it")
+        self.version = version
+
+
+def upcast(data: dict[str, Any]) -> dict[str, Any]:
+    """Bring an older event up to the current schema in memory; the file itself is never
+    rewritten. A line without ``v`` is version 0. ``NewerSchema`` for a version newer than this
+    kenning knows, ``ValueError`` for a negative one: neither is guessed at. A ``v`` that is not
+    a whole number is left for the reader's checks to name. The input is never changed."""
+    version = data.get("v", 0)
+    if version == SCHEMA_VERSION or type(version) is not int:
+        return data
+    if version > SCHEMA_VERSION:
+        raise NewerSchema(version)
+    if version < 0:
+        raise ValueError(f"v {version} is no schema version")
+    data = dict(data)
+    while version < SCHEMA_VERSION:
+        UPCASTS[version](data)
+        version += 1
+        data["v"] = version
     return data
 
 
@@ -275,7 +343,8 @@ def parse_line(line: str, decode: Callable[[str], Any] = json.loads) -> Event:
     data = _decoded(line, decode)
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
-    data = upgrade(data)
+    if data.get("v") != SCHEMA_VERSION:
+        data = upcast(data)
     _check_fields(data)
     if _SURROGATE_ESCAPE.search(line) and _has_surrogate(line):
         raise ValueError("text with an unpaired UTF-16 surrogate (not valid Unicode)")
@@ -295,22 +364,24 @@ def _decoded(line: str, decode: Callable[[str], Any]) -> Any:
 
 def parse_indexed(line: str) -> Event:
     """Decode a line the index took in: ``parse_line`` checked it on the way in, so only the
-    upgrade of an older schema is applied again. The gate reads its shown events this way."""
+    upcast of an older version is applied again (the index keeps lines as the log holds them,
+    and it may have been built by a kenning that knew fewer versions). The gate reads its shown
+    events this way."""
     data = json.loads(line)
-    return Event._adopt(data if "v" in data else upgrade(data))
+    return Event._adopt(data if data.get("v") == SCHEMA_VERSION else upcast(data))
 
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_REQUIRED_TEXT = ("id", "type", "timestamp")
-# the type each known field must have when present (null stands for absent); unknown fields
-# are the writer's business and round-trip untouched
-_PYTHON_TYPES = {"string": str, "array": list, "boolean": bool, "integer": int}
-_FIELD_TYPES: dict[str, type] = {name: _PYTHON_TYPES[kind] for name, (kind, _) in FIELDS.items()}
-_TYPE_NAMES = {str: "text", list: "a list of text", bool: "true or false", int: "a whole number"}
+# the type each known field must have when present (null stands for absent), and its name in
+# the reader's words; unknown fields are the writer's business and round-trip untouched
+_FIELD_TYPES: dict[str, type] = {name: KINDS[field.kind][0] for name, field in FIELDS.items()}
+_TYPE_NAMES = dict(KINDS.values())
+_TIMES = tuple(name for name, field in FIELDS.items() if field.pattern == TIMESTAMP)
 
 
 def _check_fields(data: dict[str, Any]) -> None:
-    for key in _REQUIRED_TEXT:
+    """The checks of a current-version event (``upcast`` has refused a newer one)."""
+    for key in NEEDED_TO_READ:
         if not data.get(key):
             raise ValueError(f"missing {key}")
     types = _FIELD_TYPES
@@ -320,11 +391,9 @@ def _check_fields(data: dict[str, Any]) -> None:
             raise ValueError(f"{key} is not {_TYPE_NAMES[wanted]}")
     if type(data["v"]) is not int:
         raise ValueError("v (the schema version) is not a whole number")
-    if data["v"] > SCHEMA_VERSION:
-        raise ValueError(f"written by a newer kenning (schema v{data['v']}); upgrade ken to read it")
-    _check_time(data["timestamp"], "timestamp")
-    if "until" in data and data["until"] is not None:
-        _check_time(data["until"], "until")
+    for key in _TIMES:
+        if data.get(key) is not None:
+            _check_time(data[key], key)
     if "\x00" in data["id"] or "\n" in data["id"]:
         raise ValueError("id has control characters")
     location = data.get("location")

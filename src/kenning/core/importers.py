@@ -19,6 +19,8 @@ import re
 
 from kenning.core.attribution import normalize
 from kenning.core.events import (
+    COMMIT,
+    EVENT_ID,
     ISO_TIME,
     ISSUE_ALPHABET,
     ISSUE_ID_RE,
@@ -29,10 +31,10 @@ from kenning.core.events import (
     canonical_json,
     format_timestamp,
     parse_timestamp,
-    upgrade,
+    upcast,
 )
 from kenning.core.paths import repo_path
-from kenning.core.schema import COMMIT, EVENT_ID, problems
+from kenning.core.schema import problems
 from kenning.core.text import one_line
 
 TYPE_CHECKING = False
@@ -292,7 +294,7 @@ def from_jsonl(record: dict[str, Any]) -> dict[str, Any]:
     found = problems(record)
     if found:
         raise ValueError("; ".join(found))
-    event = dict(upgrade(record))
+    event = dict(upcast(record))
     if isinstance(event.get("location"), str):
         event["location"] = repo_path(event["location"])
     for key in ("paths", "touched"):

@@ -16,20 +16,21 @@ import json
 import re
 
 from kenning.core.events import (
+    COMMIT,
+    EVENT_ID,
     FIELDS,
+    ISSUE_ID,
     ISSUE_REQUIRED_ON,
-    MAX_DETAILS,
-    MAX_SUMMARY,
+    KINDS,
     ONLY_ON,
-    OUTCOMES,
     REQUIRED,
     REQUIRED_ON,
     SCHEMA_VERSION,
-    SOURCES,
     TIMESTAMP,
     TYPES,
+    NewerSchema,
     parse_timestamp,
-    upgrade,
+    upcast,
 )
 from kenning.core.paths import MAX_PATH, path_refusal
 
@@ -38,23 +39,23 @@ if TYPE_CHECKING:
     from typing import Any
 
 SCHEMA_ID = "https://kenning.invalid/schema/event-v1.json"
-EVENT_ID = r"^evt_[0-9a-f]{20}$"
-ISSUE_ID = r"^[0-9a-z]{4,12}$"
-COMMIT = r"^[0-9a-f]{7,64}$"  # a full sha-1 or sha-256, or an abbreviated one an import kept
 # inside the repository (``core.paths``): what a pattern can say of it, not absolute, no drive, not
 # starting with .., no control character; the checker applies the whole rule (a .. further in
 # may climb out: src/../../x), which counting segments takes and a pattern cannot
 PATH = r"^(?![/\\])(?![A-Za-z]:(?:[/\\]|$))(?!\.\.(?:[/\\]|$))[^\x00-\x1f\x7f]+$"
 
-PATTERNS = {"id": EVENT_ID, "supersedes": EVENT_ID, "issue_id": ISSUE_ID, "timestamp": TIMESTAMP,
-            "until": TIMESTAMP, "git_commit": COMMIT, "commit": COMMIT, "location": PATH}
-ITEM_PATTERNS = {"paths": PATH, "touched": PATH, "reverts": COMMIT}
-ENUMS = {"type": TYPES, "outcome": OUTCOMES, "source": SOURCES}
+# each field's closed format, read from ``FIELDS`` (a path field's is the path rule)
+PATTERNS: dict[str, str] = {name: PATH if field.path else str(field.pattern) for name, field in FIELDS.items()
+                            if field.kind == "string" and (field.path or field.pattern)}
+ITEM_PATTERNS: dict[str, str] = {name: PATH if field.path else str(field.items) for name, field in FIELDS.items()
+                                 if field.kind == "array" and (field.path or field.items)}
+ENUMS = {name: field.choices for name, field in FIELDS.items() if field.choices}
 _SAYS = {EVENT_ID: "evt_ and 20 lowercase hex digits", ISSUE_ID: "4 to 12 lowercase letters and digits",
          TIMESTAMP: "a UTC time like 2026-01-31T12:00:00.000000Z", COMMIT: "a git sha (7 to 64 lowercase hex)",
          PATH: "a path inside the repository (relative, not climbing out with ..)"}
-_PATH_FIELDS = {name for name, pattern in (PATTERNS | ITEM_PATTERNS).items() if pattern == PATH}
-_JSON_TYPES = {"string": "text", "array": "a list", "boolean": "true or false", "integer": "a whole number"}
+_PATH_FIELDS = {name for name, field in FIELDS.items() if field.path}
+# ken validate names a list as a list: it says which item is not text on its own
+_JSON_TYPES = {kind: "a list" if kind == "array" else words for kind, (_, words) in KINDS.items()}
 
 
 # -- the JSON Schema ---------------------------------------------------------------------------
@@ -77,8 +78,8 @@ def event_schema() -> dict[str, Any]:
 
 
 def _property(name: str) -> dict[str, Any]:
-    kind, description = FIELDS[name]
-    prop: dict[str, Any] = {"type": kind}
+    field = FIELDS[name]
+    prop: dict[str, Any] = {"type": field.kind}
     if name == "v":
         prop = {"type": "integer", "const": SCHEMA_VERSION}
     if name in ENUMS:
@@ -91,11 +92,11 @@ def _property(name: str) -> dict[str, Any]:
         prop.get("items", prop)["maxLength"] = MAX_PATH
         prop["$comment"] = ("inside the repository once . and .. are resolved (src/../../x climbs out, src/../x is x); "
                             "backslashes are separators; the pattern states what a pattern can, ken validate the rest")
-    if name == "summary":
-        prop.update(minLength=1, maxLength=MAX_SUMMARY, pattern=r"\S")
-    if name == "details":
-        prop["maxLength"] = MAX_DETAILS
-    prop["description"] = description
+    if name == "summary":  # not blank
+        prop.update(minLength=1, maxLength=field.longest, pattern=r"\S")
+    elif field.longest:
+        prop["maxLength"] = field.longest
+    prop["description"] = field.says
     return prop
 
 
@@ -123,10 +124,12 @@ def problems(data: object) -> list[str]:
     event. Older versions are upgraded first, as every reader does."""
     if not isinstance(data, dict):
         return ["not a JSON object"]
-    data = upgrade(data)
-    version = data.get("v")
-    if type(version) is int and version > SCHEMA_VERSION:
-        return [f"written by a newer kenning (schema v{version}); this ken checks v{SCHEMA_VERSION}"]
+    try:
+        data = upcast(data)
+    except NewerSchema as err:
+        return [f"written by a newer kenning (schema v{err.version}); this ken checks v{SCHEMA_VERSION}"]
+    except ValueError:
+        pass  # a negative version: named below as the field's problem
     found = [f"missing {name}" for name in REQUIRED if name not in data]
     for name, value in data.items():
         if name in FIELDS:
@@ -135,10 +138,10 @@ def problems(data: object) -> list[str]:
 
 
 def _field_problems(name: str, value: object) -> list[str]:
-    kind = FIELDS[name][0]
+    kind = FIELDS[name].kind
     if value is None:
         return [f"{name} is null (leave the field out instead)"]
-    if type(value) is not {"string": str, "array": list, "boolean": bool, "integer": int}[kind]:
+    if type(value) is not KINDS[kind][0]:
         return [f"{name} is not {_JSON_TYPES[kind]}"]
     if name == "v" and value != SCHEMA_VERSION:
         return [f"v is {value}, not {SCHEMA_VERSION}"]
@@ -148,7 +151,7 @@ def _field_problems(name: str, value: object) -> list[str]:
         return [f"{name} {_shown(value)} is not one of {', '.join(ENUMS[name])}"]
     if name in PATTERNS and not re.search(PATTERNS[name], str(value)):
         return [f"{name} {_shown(value)} is not {_SAYS[PATTERNS[name]]}"]
-    if name in ("timestamp", "until"):
+    if FIELDS[name].pattern == TIMESTAMP:
         return _calendar(name, str(value))
     if isinstance(value, list):
         return _item_problems(name, value)
@@ -177,13 +180,13 @@ def _path_problems(name: str, value: object) -> list[str]:
 
 
 def _text_problems(name: str, value: object) -> list[str]:
-    if name == "summary" and isinstance(value, str):
-        if not value.strip():
-            return ["summary is empty"]
-        if len(value) > MAX_SUMMARY:
-            return [f"summary is {len(value):,} characters (at most {MAX_SUMMARY:,})"]
-    if name == "details" and isinstance(value, str) and len(value) > MAX_DETAILS:
-        return [f"details is {len(value):,} characters (at most {MAX_DETAILS:,})"]
+    if not isinstance(value, str):
+        return []
+    if name == "summary" and not value.strip():
+        return ["summary is empty"]
+    longest = FIELDS[name].longest
+    if longest is not None and len(value) > longest:
+        return [f"{name} is {len(value):,} characters (at most {longest:,})"]
     return []
 
 

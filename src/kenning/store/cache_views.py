@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from kenning.core.events import Event, upgrade
+from kenning.core.events import Event, parse_indexed
 from kenning.core.rows import Row
 
 TYPE_CHECKING = False
@@ -33,9 +33,9 @@ FROM event_paths WHERE type!='snooze' GROUP BY path ORDER BY path"""
 
 def event_of(raw: str) -> Event:
     """An event as the index holds it. Every row was checked when it was read from the log, so
-    it is decoded (and an old version upgraded) without checking it again: a page decodes
+    it is decoded (and an old version upcast) without checking it again: a page decodes
     thousands."""
-    return Event(upgrade(json.loads(raw)))
+    return parse_indexed(raw)
 
 
 class FileHeat(Row):
