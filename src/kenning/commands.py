@@ -244,7 +244,7 @@ def stats(args: argparse.Namespace) -> int:
 
 def visualize(args: argparse.Namespace) -> int:
     from kenning.app.visualize import visualize as run_visualize
-    from kenning.page import render_project
+    from kenning.page.project import render_project
 
     result = run_visualize(find_project(), render_project, _output(args.output), now=args.now)
     _show_page(result, args)
@@ -253,7 +253,7 @@ def visualize(args: argparse.Namespace) -> int:
 
 def dashboard(args: argparse.Namespace) -> int:
     from kenning.app.dashboard import dashboard as run_dashboard
-    from kenning.page import render_dashboard
+    from kenning.page.dashboard import render_dashboard
 
     result = run_dashboard(render_dashboard, _output(args.output), now=args.now)
     _show_page(result, args)

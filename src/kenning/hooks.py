@@ -197,7 +197,7 @@ def _refresh(project: Project, name: str = "") -> None:
     """Bring the index, the derived git events and summary.md up to date; after a commit, close
     the gate's open check records for the files it changed."""
     from kenning.app import summary as summary_app
-    from kenning.app.memory import open_memory
+    from kenning.app.recall import open_memory
 
     with open_memory(project) as memory:
         summary_app.refresh(memory)

@@ -41,8 +41,9 @@ from hypothesis import strategies as st
 
 from event_strategies import link_supersedes, type_fields  # tests/ is on sys.path (its conftest.py)
 from kenning.app import gate as app_gate
-from kenning.app.memory import Memory, open_memory
+from kenning.app.memory import Memory
 from kenning.app.project import Project
+from kenning.app.recall import open_memory
 from kenning.core import gate, summary
 from kenning.core.events import Event, canonical_json, format_timestamp, parse_line, parse_timestamp, serialize
 from kenning.core.fold import fold, unique

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from kenning.app.memory import COLD_LOG_BYTES
+from kenning.app.recall import COLD_LOG_BYTES
 from machine import wait_for_processes_to_end
 
 from .conftest import KEN, LOG, NOW, World, at

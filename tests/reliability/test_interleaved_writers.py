@@ -28,8 +28,9 @@ from kenning.app import capture as capture_app
 from kenning.app import plan as plan_app
 from kenning.app import record as record_app
 from kenning.app import summary as summary_app
-from kenning.app.memory import Memory, open_memory
+from kenning.app.memory import Memory
 from kenning.app.project import Project
+from kenning.app.recall import open_memory
 from kenning.app.record import record
 from kenning.store import files
 from kenning.store.cache import Cache

@@ -18,8 +18,9 @@ from typing import Any
 
 import pytest
 
-from kenning.app.memory import open_memory, whole_log_decoder
+from kenning.app.memory import whole_log_decoder
 from kenning.app.project import Project
+from kenning.app.recall import open_memory
 from kenning.core import events, schema
 from kenning.core.events import NewerSchema, canonical_json, parse_indexed, parse_line, upcast
 from kenning.core.importers import from_jsonl

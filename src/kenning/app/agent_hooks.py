@@ -481,5 +481,5 @@ def _complete_open(project: Project, path: str, now_us: int, similar: dict[str, 
 def session_start(project: Project) -> dict[str, Any]:
     from kenning.app.summary import summary
 
-    context = summary(project)  # after a clone: from one pass over the log (``memory.open_whole``)
+    context = summary(project)  # after a clone: from one pass over the log (``recall.open_whole``)
     return {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context}}

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from kenning.app import summary as summary_app
 from kenning.app.capture import DAY, widen
-from kenning.app.memory import open_memory
 from kenning.app.project import now_micros
+from kenning.app.recall import open_memory
 from kenning.core.errors import InvalidInput
 from kenning.core.events import format_timestamp
 from kenning.core.gate import parse_since

@@ -13,9 +13,10 @@ from itertools import islice
 
 from kenning.app import lessons as lessons_app
 from kenning.app.gate import CLOCK_SLACK_US, judge, settings
-from kenning.app.memory import Memory, open_whole
+from kenning.app.memory import Memory
 from kenning.app.paths import canonical_path, split_location
 from kenning.app.project import Project, now_micros
+from kenning.app.recall import open_whole
 from kenning.app.summary import in_tree, purpose
 from kenning.core import brief as brief_core
 from kenning.core import context as context_core

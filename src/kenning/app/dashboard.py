@@ -13,8 +13,8 @@ import sqlite3
 from pathlib import Path
 
 from kenning.app import counts, registry
-from kenning.app.memory import open_memory
 from kenning.app.project import Project, ken_home, now_text
+from kenning.app.recall import open_memory
 from kenning.app.visualize import file_stats, hottest
 from kenning.core.errors import KenError, cause
 from kenning.core.text import one_line

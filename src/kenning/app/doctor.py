@@ -24,8 +24,8 @@ import os
 
 from kenning import git, processes
 from kenning.app import agent_hooks, log_health, mcp_setup
-from kenning.app.memory import open_memory
 from kenning.app.project import now_micros
+from kenning.app.recall import open_memory
 from kenning.core.errors import MemoryUnreadable
 from kenning.core.events import FUTURE_SLACK_US, TYPES, Event, format_timestamp
 from kenning.core.text import article

@@ -13,8 +13,8 @@ from itertools import islice
 from pathlib import Path
 
 from kenning.app.context import SHOWN, check_tokens
-from kenning.app.memory import open_memory
 from kenning.app.project import Project
+from kenning.app.recall import open_memory
 from kenning.core import export as export_core
 from kenning.core.errors import InvalidInput
 from kenning.store import files

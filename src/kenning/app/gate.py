@@ -12,9 +12,10 @@ import os
 
 from kenning import git
 from kenning.app import checks
-from kenning.app.memory import Memory, open_for_paths, open_memory
+from kenning.app.memory import Memory
 from kenning.app.paths import canonical_path
 from kenning.app.project import Project, now_micros
+from kenning.app.recall import open_for_paths, open_memory
 from kenning.core import durations, gate
 from kenning.core.errors import InvalidInput
 from kenning.core.events import Event, format_timestamp, parse_timestamp

@@ -20,7 +20,8 @@ from pathlib import Path
 
 from kenning.app.inputs import open_file
 from kenning.app.lessons import import_records
-from kenning.app.memory import Memory, open_memory
+from kenning.app.memory import Memory
+from kenning.app.recall import open_memory
 from kenning.app.record import refresh_derived
 from kenning.app.redact import redact_event, redact_with
 from kenning.core import importers

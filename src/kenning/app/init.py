@@ -22,9 +22,9 @@ from pathlib import Path
 from kenning import git
 from kenning.app import capture, githooks, registry, texts
 from kenning.app import summary as summary_app
-from kenning.app.memory import open_memory
 from kenning.app.project import Project, find_project, now_micros
 from kenning.app.project_map import project_map
+from kenning.app.recall import open_memory
 from kenning.core import marked
 from kenning.core.errors import InvalidInput
 from kenning.core.text import one_line

@@ -34,7 +34,7 @@ def lessons(project: Project, library: str | None = None, limit: int = 50) -> li
     """Lessons for the libraries this project declares (or for ``library``), newest first, from
     every project on this machine; then this project's own marked lessons that name no
     declared library."""
-    from kenning.app.memory import open_memory
+    from kenning.app.recall import open_memory
 
     with open_memory(project) as memory:
         found = for_memory(memory, library, limit)[0]

@@ -12,9 +12,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from kenning.app.memory import open_memory
 from kenning.app.paths import canonical_path
 from kenning.app.project import Project, now_micros
+from kenning.app.recall import open_memory
 from kenning.core import report
 from kenning.core.errors import InvalidInput
 from kenning.core.events import Event, format_timestamp, parse_line, serialize

@@ -12,7 +12,8 @@ cleanly and a rewrite conflicts. A second ``fix`` therefore finds nothing left t
 from __future__ import annotations
 
 from kenning import git
-from kenning.app.memory import open_memory, reason
+from kenning.app.memory import reason
+from kenning.app.recall import open_memory
 from kenning.app.record import refresh_derived
 from kenning.app.texts import UNION_MERGED
 from kenning.core import damage

@@ -1,4 +1,4 @@
-"""Opening a project's memory: the log brought into the index, incrementally.
+"""A project's memory: the log brought into the index, incrementally.
 
 The index remembers how far into the log it has read (a byte offset), plus the file's size,
 mtime and inode and checksums of its first block and of the block just before the offset. If
@@ -20,7 +20,7 @@ from bisect import bisect_right
 from collections import Counter
 from itertools import accumulate
 
-from kenning import git, processes
+from kenning import git
 from kenning.app.reporting import report
 from kenning.core import damage
 from kenning.core.errors import MemoryUnreadable, UnsafePath, cause
@@ -44,8 +44,6 @@ if TYPE_CHECKING:
 _LOG = ".kenning/events.jsonl"
 _INDEX = ".kenning/cache/index.sqlite"
 _WARNED_LINES = 3  # bad lines named one by one on each command; `ken doctor` lists them all
-# below this a whole rebuild takes about a second (10,000 events): the gate just builds the index
-COLD_LOG_BYTES = 4 << 20
 
 
 _SAVED = "state_saved"  # meta key: a new random mark each time the summary state is saved
@@ -86,6 +84,9 @@ class Memory:
         self._state: State | None = None
         self._state_at: tuple[Any, ...] = ()  # which save of the state this process holds
         self.promotable: list[Event] = []  # new events that may become cross-project lessons
+        # what the opener asks to be done as a use case ends (``app.recall``: share the lessons
+        # among the events taken in); the memory itself knows nothing of lessons or capture
+        self.on_close: list[Callable[[Memory], None]] = []
         # answered from one pass in memory while the index is built in the background
         # (``open_whole``): the build shares the lessons, and writes the derived files
         self.one_pass = False
@@ -98,6 +99,10 @@ class Memory:
     def close(self) -> None:
         self.cache.close()
 
+    def _before_close(self) -> None:
+        for task in self.on_close:
+            task(self)
+
     def __enter__(self) -> Memory:
         return self
 
@@ -105,16 +110,17 @@ class Memory:
                  trace: TracebackType | None) -> None:
         """Close; after a use case that succeeded, hand the warnings to the surface first.
 
-        The lessons among the events this process took in are shared first, whatever else it
-        did: a sync that indexed another process's write (a summary refresh, a refused write)
-        is the only one that will ever see those events arrive."""
+        What the opener asked to be done on closing is done first (``app.recall``: the lessons
+        among the events this process took in are shared, whatever else it did): a sync that
+        indexed another process's write (a summary refresh, a refused write) is the only one
+        that will ever see those events arrive."""
         try:
             if kind is None:
-                promote_lessons(self)  # a problem is a warning: the use case has succeeded
+                self._before_close()  # a problem is a warning: the use case has succeeded
                 self.flush_warnings()
             elif issubclass(kind, Exception):
                 with contextlib.suppress(Exception):  # the error being raised says what went wrong
-                    promote_lessons(self)
+                    self._before_close()
         finally:
             self.close()
 
@@ -500,108 +506,6 @@ def _require_readable(info: dict[str, Any]) -> None:
                                f"{_LOG}`, or move it aside and run `ken init`")
 
 
-def open_memory(project: Project, now: str | None = None, capture: bool = True, strict: bool = True,
-                whole: bool = False) -> Memory:
-    """The project's memory, brought up to date with the log and (if HEAD moved) with git.
-    ``MemoryUnreadable`` when not one event can be read from the log (unless not ``strict``).
-    ``whole``: its index rebuilt from the whole log first (``Memory.sync``)."""
-    project.require_initialized()
-    return _brought_up_to_date(Memory(project), now, capture, strict, whole)
-
-
-def open_whole(project: Project, now: str | None = None, by_id_only: bool = False) -> Memory:
-    """The memory a whole-memory read answers from (``ken summary``, ``brief``, ``context``,
-    ``status``, SessionStart): ``open_memory``'s, except right after a clone or a lost cache
-    when the log is too long to fold within a command's time (``_cold``). Then the index is
-    built in the background (as the first gate starts it) and this answer comes from one pass
-    over the log folded into an index in memory: the same fold and the same queries, so the
-    same answer the built index gives, without waiting for the index's file to be written.
-    The background build itself (``INDEX_BUILDER`` set) builds the index, as before.
-
-    ``by_id_only``: the caller reads the fold's state and asks for events by id, never by path
-    or text (the summary): the pass then loads no path rows, no search text and saves no state."""
-    project.require_initialized()
-    memory = one_pass_if_cold(Memory(project))
-    memory.by_id_only = memory.one_pass and by_id_only
-    return _brought_up_to_date(memory, now, capture=True, strict=True)
-
-
-def one_pass_if_cold(memory: Memory) -> Memory:
-    """``memory`` itself, or, when its index must first be built from a long log (``_cold``),
-    an index in memory to fold the log into (``Memory.one_pass``) while the background build
-    starts; ``memory`` is then closed."""
-    try:
-        cold = _cold(memory) and not os.environ.get(INDEX_BUILDER)
-        if cold and not memory.cache.problem and not memory.cache.busy():
-            _build_in_background(memory.project)
-    except BaseException:
-        memory.close()
-        raise
-    if not cold:
-        return memory
-    memory.close()
-    passing = Memory(memory.project, Cache.in_memory())
-    passing.one_pass = True
-    return passing
-
-
-def _brought_up_to_date(memory: Memory, now: str | None, capture: bool, strict: bool, whole: bool = False) -> Memory:
-    try:
-        memory.sync(strict=strict, whole=whole)
-        if capture:
-            capture_history(memory, now)
-        promote_lessons(memory)
-    except BaseException:
-        memory.close()
-        raise
-    return memory
-
-
-def capture_history(memory: Memory, now: str | None = None, paths: list[str] | None = None) -> None:
-    """Derive the events of new commits; git failing is a warning, never a failed read."""
-    from kenning.app import capture as capture_app
-    from kenning.app.project import now_micros
-
-    try:
-        capture_app.refresh(memory, now_micros(now) // 1_000_000, paths=paths)
-    except GitError as err:
-        memory.warn(f"could not read git history ({err}); events derived from commits may be missing")
-
-
-def open_for_paths(project: Project, paths: list[str], now: str | None = None) -> Memory:
-    """The memory the gate needs to judge ``paths``: ``open_memory``'s, except right after a
-    clone or a lost cache when the log is too long to fold within a gate's time
-    (``COLD_LOG_BYTES``). Then a background ``ken summary`` builds the index, and this answer
-    comes from the lines that can change a verdict on these paths (``_deciding_lines``): those
-    naming one of them, every copy of a repeated id, and the fixes and superseding decisions
-    that close their issues or retire their decisions. The gate's queries run unchanged over
-    those lines, so the verdict is the one the whole index gives; only the count of unreadable
-    lines covers just the lines read."""
-    project.require_initialized()
-    memory = Memory(project)
-    try:
-        cold = _cold(memory)
-        if cold and not memory.cache.problem and not memory.cache.busy():  # an index it could keep
-            _build_in_background(project)
-    except BaseException:
-        memory.close()
-        raise
-    if not cold:
-        return _brought_up_to_date(memory, now, capture=True, strict=True)
-    memory.close()
-    partial = Memory(project, Cache.in_memory())
-    try:
-        read = partial.read_for_paths(paths)
-        if not read and partial.skipped:  # perhaps no event in the log at all: let the full read say
-            partial.close()
-            return open_memory(project, now)
-        capture_history(partial, now, paths)
-    except BaseException:
-        partial.close()
-        raise
-    return partial
-
-
 def _deciding_lines(lines: list[bytes], paths: list[str]) -> tuple[list[tuple[int, bytes]],
                                                                    list[tuple[int, bytes, str | None]]]:
     """The numbered raw lines that may decide the gate on ``paths``, found by byte searches over
@@ -648,37 +552,3 @@ _SUPERSEDES = rb'"supersedes"\s*:\s*"([^"\\]*)"'
 def _field(pattern: bytes, raw: bytes) -> str | None:
     match = re.search(pattern, raw)
     return match.group(1).decode("utf-8", "replace") if match else None
-
-
-def _cold(memory: Memory) -> bool:
-    """A long log that must be folded from scratch, too long to fold within a hook's or a gate's
-    time: its index was never built (a fresh clone, a lost cache), or the log is now shorter
-    than what the index read (a checkout of another branch rewrote it). A log that grew is
-    taken for an append (a write, a pull, a rebase): checking its prefix costs a read of the
-    whole file, which the sync that follows does once anyway."""
-    if memory.cache.path is None:
-        return False
-    size = memory.log.stat().st_size
-    if size < COLD_LOG_BYTES:
-        return False
-    info = memory.cache.meta("log")
-    return info is None or size < int(info.get("end", 0))
-
-
-# set in the environment of the background ``ken summary`` that builds the index: it must build
-# it, not answer from one pass and start yet another build
-INDEX_BUILDER = "KEN_INDEX_BUILDER"
-
-
-def _build_in_background(project: Project) -> None:
-    """Start ``ken summary`` on its own (it builds the index and outlives this command). Not
-    started, the next command builds the index in the foreground: nothing is lost."""
-    processes.spawn_ken(["summary"], project.root, {INDEX_BUILDER: "1"})
-
-
-def promote_lessons(memory: Memory) -> None:
-    """Share the lessons among the events just taken in (most reads and writes have none)."""
-    if memory.promotable:
-        from kenning.app.promotion import promote_pending
-
-        promote_pending(memory)

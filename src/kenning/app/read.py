@@ -4,8 +4,9 @@ views show it (``core.shown``)."""
 
 from __future__ import annotations
 
-from kenning.app.memory import Memory, open_memory
+from kenning.app.memory import Memory
 from kenning.app.paths import canonical_path, split_location
+from kenning.app.recall import open_memory
 from kenning.app.record import resolve_event, resolve_issue
 from kenning.core import shown
 from kenning.core.errors import InvalidInput

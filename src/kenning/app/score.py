@@ -18,7 +18,7 @@ def score(project: Project, since: str | None = None, now: str | None = None) ->
     as ``30d``: only its checks since then), and labelled estimates with their formulas. Open,
     done and standing counts are the fold's, which includes git's facts."""
     from kenning.app import checks, counts
-    from kenning.app.memory import open_memory
+    from kenning.app.recall import open_memory
     from kenning.core.score import estimates, heeded_definition
 
     since_us = _since(since, now)

@@ -16,7 +16,7 @@ def stats(project: Project) -> dict[str, object]:
     decisions, lessons, the files events cite, and the log's and the index's size on disk.
     Every count is ``app.counts``'s, as every other view has it."""
     from kenning.app import counts
-    from kenning.app.memory import open_memory
+    from kenning.app.recall import open_memory
 
     with open_memory(project) as memory:
         events = counts.events(memory)

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from kenning import git
 from kenning.app import agent_hooks, capture, githooks, mcp_setup, registry
-from kenning.app.memory import Memory, capture_history, one_pass_if_cold, promote_lessons
 from kenning.app.project import load_config
+from kenning.app.recall import capture_history, new_memory, one_pass_if_cold, promote_lessons
 from kenning.core.errors import KenError
 
 TYPE_CHECKING = False
@@ -62,7 +62,7 @@ def _project(project: Project) -> dict[str, Any]:
 def _memory(project: Project) -> tuple[dict[str, Any], dict[str, Any] | None]:
     index = project.cache_dir / "index.sqlite"
     try:
-        memory = one_pass_if_cold(Memory(project))
+        memory = one_pass_if_cold(new_memory(project))
     except KenError as err:
         return {"error": str(err)}, None
     try:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 
-from kenning.app.memory import Memory, open_memory, open_whole
+from kenning.app.memory import Memory
+from kenning.app.recall import open_memory, open_whole
 from kenning.core import summary as summary_core
 from kenning.core.fold import fold
 from kenning.core.paths import repo_path

@@ -17,8 +17,8 @@ import json
 from kenning import git
 from kenning.app import checks, counts, moves
 from kenning.app.history import decisions, lifecycles
-from kenning.app.memory import open_memory
 from kenning.app.project import now_micros
+from kenning.app.recall import open_memory
 from kenning.core import heat as rules
 from kenning.core.events import format_timestamp, parse_timestamp
 from kenning.core.text import one_line
