@@ -68,3 +68,24 @@ def test_each_write_says_what_its_summary_is(name: str) -> None:
     summary = next(a for a in subcommands()[name]._actions if a.dest == "summary")
     assert summary.help and summary.help.startswith(f"one line: {WRITE_SUMMARIES[name]}"), summary.help
     assert "what happened" not in subcommands()[name].format_help()
+
+
+def test_the_readme_command_table_is_the_one_the_declarations_make() -> None:
+    """The table is generated from kenning.spec: an edit to either alone shows here."""
+    from kenning.spec.readme import replaced
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert replaced(readme) == readme, "README.md's command table drifted from src/kenning/spec: run `make readme`"
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_option_a_readme_row_names_is_one_the_command_takes(name: str) -> None:
+    """A renamed or removed option cannot linger in the README's usage column."""
+    from kenning.spec import declared
+
+    command = declared(name)
+    takes = {n for arg in command.arguments() for n in arg.names}
+    for usage, _ in command.readme:
+        named = set(re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", usage)) - {"--"}
+        assert named <= takes, f"the README row `{usage}` names {sorted(named - takes)}, which `ken {name}` lacks"
+        assert f"`ken {name}" in usage, f"a README row of `ken {name}` is about another command: {usage}"
