@@ -102,10 +102,6 @@ def _allowed(arg: Arg, word: str) -> bool:
     return not isinstance(choices, tuple) or word in choices
 
 
-# commands whose stdout is data for a program (a pipe, JSON-RPC, an agent's hook protocol)
-_EXACT_OUTPUT = ("redact", "mcp", "hook", "completion")
-
-
 class _Visible:
     """A text stream that writes control characters out (``\\x1b``) instead of sending them
     to a terminal, where they could rewrite what the user reads."""
@@ -170,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return 0
         from kenning.app.reporting import warnings_to
 
-        with _terminal_safe(for_humans=not getattr(args, "json", False) and words[0] not in _EXACT_OUTPUT), \
+        with _terminal_safe(for_humans=not getattr(args, "json", False) and not declared(words[0]).data_out), \
                 warnings_to(_warning):
             return int(load(args.handler)(args))
     except KenError as err:

@@ -13,6 +13,8 @@ import pytest
 from kenning import spec
 from kenning.parser import build_parser
 
+from .conftest import Repo
+
 
 def test_the_registry_and_the_declaring_modules_agree() -> None:
     """Every command in ``COMMANDS`` is declared in the module named for it, and each module
@@ -70,3 +72,12 @@ def test_a_default_is_the_one_the_shared_defaults_declare() -> None:
     assert default("export", "--tokens") == defaults.EXPORT_TOKENS
     assert default("search", "--limit") == defaults.SEARCH_LIMIT
     assert default("lessons", "--limit") == defaults.LESSONS_LIMIT
+
+
+def test_a_data_command_writes_its_stdout_byte_for_byte(repo: Repo) -> None:
+    """``ken redact`` (declared ``data_out``) passes an escape sequence through to the pipe; a
+    command for people shows it written out instead."""
+    assert repo.ken("redact", input="red \x1b[31m text\n").stdout == "red \x1b[31m text\n"
+    repo.ok("note", "esc \x1b[31m here")
+    shown = repo.ok("search", "esc").stdout
+    assert "\x1b" not in shown and "\\x1b" in shown

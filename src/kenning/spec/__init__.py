@@ -71,14 +71,18 @@ class Command:
     """One ``ken`` command. ``common`` names the shared options it takes (``"now"``, ``"json"``),
     in the order its help lists them; ``examples`` are the lines of its help's ``Example:``;
     ``readme`` its rows (usage, what it does) in the README's table; ``quick`` that its everyday
-    argv is read without argparse (the gate and the hooks run it)."""
+    argv is read without argparse (the gate and the hooks run it); ``data_out`` that its stdout
+    is data for a program (a pipe, JSON-RPC, an agent's hook protocol), written byte for byte
+    where other commands' control characters are shown escaped."""
 
-    __slots__ = ("name", "help", "handler", "args", "common", "examples", "readme", "quick")
+    __slots__ = ("name", "help", "handler", "args", "common", "examples", "readme", "quick", "data_out")
 
     def __init__(self, name: str, help: str, handler: str, *args: Arg | OneOf, common: tuple[str, ...] = (),
-                 examples: tuple[str, ...], readme: tuple[tuple[str, str], ...], quick: bool = False) -> None:
+                 examples: tuple[str, ...], readme: tuple[tuple[str, str], ...], quick: bool = False,
+                 data_out: bool = False) -> None:
         self.name, self.help, self.handler, self.args = name, help, handler, args
-        self.common, self.examples, self.readme, self.quick = common, examples, readme, quick
+        self.common, self.examples, self.readme = common, examples, readme
+        self.quick, self.data_out = quick, data_out
 
     def arguments(self) -> list[Arg]:
         """Every argument, the shared ones first (as argparse adds its parents'), groups opened."""

@@ -45,6 +45,7 @@ DECLARED = table([
     Command(
         "mcp", "Serve the memory and the gate to MCP clients over stdio.", "kenning.commands:mcp",
         Arg("--root", metavar="PATH", help="serve only this project (a boundary: calls naming another fail)"),
+        data_out=True,
         examples=("ken mcp                    # started by an MCP client (`ken init` prints its configuration)",
                   "ken mcp --root ~/src/shop  # serve one project only"),
         readme=(("`ken mcp [--root PATH]`",
@@ -61,6 +62,7 @@ DECLARED = table([
     Command(
         "completion", "Print a completion script for bash, zsh or fish.", "kenning.parser:completion",
         Arg("shell", choices=("bash", "zsh", "fish")),
+        data_out=True,
         examples=("ken completion bash > ~/.local/share/bash-completion/completions/ken",),
         readme=(("`ken completion bash|zsh|fish`",
                  "print a shell completion script (commands, flags, their values)"),)),
@@ -79,7 +81,7 @@ DECLARED = table([
         Arg("hook_args", nargs="*", help=SUPPRESS),
         # free text, not choices: a hook refused by argparse exits 2, which Claude Code reads as "block"
         Arg("--agent", help=SUPPRESS),
-        quick=True,
+        quick=True, data_out=True,
         examples=("ken hook pre-commit        # what the installed git hook runs",),
         readme=(("`ken hook NAME`",
                  "the entry point the installed git hooks run (`pre-commit`, `post-commit`, `post-merge`, "

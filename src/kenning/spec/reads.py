@@ -120,7 +120,7 @@ DECLARED = table([
                  "saying why"),)),
     Command(
         "redact", "Scrub secrets from stdin to stdout, exactly as writes do.", "kenning.commands:redact",
-        examples=("git diff | ken redact",),
+        examples=("git diff | ken redact",), data_out=True,
         readme=(("`ken redact`", "filter stdin to stdout with exactly the redaction writes use"),)),
     Command(
         "doctor", "Check the log (malformed lines, duplicate ids, what a merge left) and the hooks and MCP clients; "
