@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-slow test-all lint schema bench clean
+.PHONY: demo test test-slow test-all lint schema bench readme clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,12 @@ schema: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+# the README's command table, generated from the commands' declarations (src/kenning/spec);
+# tests/test_docs.py fails until this is run after a declaration changes
+readme: $(STAMP)
+	$(BIN)/python -m kenning.spec.readme < README.md > README.md.new
+	mv README.md.new README.md
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info

@@ -101,3 +101,24 @@ def test_nothing_points_at_a_document_outside_the_repository() -> None:
         found += [f"{file.relative_to(ROOT)}:{number}: {line.strip()}"
                   for number, line in enumerate(text.splitlines(), 1) if any(n in line for n in OUTSIDE)]
     assert not found, "\n".join(found)
+
+
+def test_the_readme_command_table_is_the_one_the_declarations_make() -> None:
+    """The table is generated from kenning.spec: an edit to either alone shows here."""
+    from kenning.spec.readme import replaced
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert replaced(readme) == readme, "README.md's command table drifted from src/kenning/spec: run `make readme`"
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_option_a_readme_row_names_is_one_the_command_takes(name: str) -> None:
+    """A renamed or removed option cannot linger in the README's usage column."""
+    from kenning.spec import declared
+
+    command = declared(name)
+    takes = {n for arg in command.arguments() for n in arg.names}
+    for usage, _ in command.readme:
+        named = set(re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", usage)) - {"--"}
+        assert named <= takes, f"the README row `{usage}` names {sorted(named - takes)}, which `ken {name}` lacks"
+        assert f"`ken {name}" in usage, f"a README row of `ken {name}` is about another command: {usage}"

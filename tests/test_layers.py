@@ -25,10 +25,11 @@ import kenning
 PACKAGE = Path(kenning.__file__).parent
 STDLIB = set(sys.stdlib_module_names)
 LOWER = {"core", "store", "git", "processes", "app"}  # git and processes: the two process adapters
-# the launcher is split by noun: cli reads argv and reports errors, parser defines the command
-# line, commands holds the handlers that import each surface lazily (``ken hook`` ->
-# kenning.hooks, ``ken watch`` -> kenning.watch), and lesson_commands the handlers of ``ken lessons``
-LAUNCHER = {"cli", "parser", "commands", "lesson_commands", "__main__"}
+# the launcher is split by noun: spec declares every command, cli reads argv and reports errors,
+# parser builds argparse's command line, commands holds the handlers that import each surface
+# lazily (``ken hook`` -> kenning.hooks, ``ken watch`` -> kenning.watch), and lesson_commands the
+# handlers of ``ken lessons``
+LAUNCHER = {"spec", "cli", "parser", "commands", "lesson_commands", "__main__"}
 # render is the CLI's own text: part of the cli surface; the MCP server's wire and tools are its own
 # the HTML pages (``kenning.page``: ``ken visualize``, ``ken dashboard``) are a surface of their own
 SURFACE_GROUPS = {"render": "cli", "mcp_wire": "mcp_server", "mcp_tools": "mcp_server", "mcp_arguments": "mcp_server",
@@ -137,7 +138,8 @@ def test_surfaces_reach_git_and_the_files_only_through_app(name: str) -> None:
 
 def test_the_import_walker_sees_what_it_should() -> None:
     """Guard the guard: known edges must be found, or every test above passes vacuously."""
-    assert "kenning.commands" in imports("kenning.cli")
+    assert {"kenning.spec", "kenning.parser"} <= imports("kenning.cli")
+    assert "kenning.spec" in imports("kenning.spec.gate")
     assert "kenning.app.summary" in imports("kenning.app.record")
     assert "kenning.core.errors" in imports("kenning.store.log")
     assert "kenning.git" in imports("kenning.app.init")
@@ -160,9 +162,9 @@ def test_the_pages_are_a_surface_the_launcher_imports_lazily() -> None:
 
 
 # loaded by every `ken` process, by every write, and by the gate and hook hot paths
-HOT = [m for m in ("kenning.cli", "kenning.parser", "kenning.commands", "kenning.render", "kenning.app.record",
-                   "kenning.app.summary", "kenning.app.read", "kenning.app.gate", "kenning.core.gate",
-                   "kenning.hooks") if m in MODULES]
+HOT = [m for m in ("kenning.cli", "kenning.spec", "kenning.spec.gate", "kenning.spec.machine", "kenning.parser",
+                   "kenning.commands", "kenning.render", "kenning.app.record", "kenning.app.summary",
+                   "kenning.app.read", "kenning.app.gate", "kenning.core.gate", "kenning.hooks") if m in MODULES]
 
 
 @pytest.mark.parametrize("name", HOT)

@@ -12,83 +12,94 @@ import gc
 import sys
 
 from kenning.core.errors import KenError
+from kenning.spec import COMMANDS, Arg, declared, load
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-# The argv the gate and the hooks run on every commit and every agent edit, read without
-# importing and building argparse (about 5 ms of the gate's 100): exact option names only, each
-# value a word that does not start with "-", every positional before the first option. Any other
-# argv (an abbreviation, --name=value, -h, --, a second run of positionals) goes to argparse, the
-# one definition of the command line; tests/cli/test_quick_argv.py holds the two to the same
-# namespace. Per command: (the positionals' names, the first taking one word and the last the
-# rest; flags; options taking a value; the defaults).
-_QUICK: dict[str, tuple[tuple[str, ...], dict[str, str], dict[str, str], dict[str, Any]]] = {
-    "precheck": (("paths",), {"--json": "json", "--strict": "strict", "--quiet": "quiet", "-q": "quiet",
-                              "--unsnooze": "unsnooze"},
-                 {"--now": "now", "--snooze": "snooze", "--reason": "reason", "--lines": "lines"},
-                 {"now": None, "json": False, "strict": False, "snooze": None, "reason": None,
-                  "unsnooze": False, "quiet": False, "lines": 12}),
-    "hook": (("name", "hook_args"), {}, {"--agent": "agent"}, {"agent": None}),
-}
-
+# The argv the gate and the hooks run on every commit and every agent edit (the commands declared
+# ``quick``), read without importing and building argparse (about 5 ms of the gate's 100): exact
+# option names only, each value a word that does not start with "-", every positional before the
+# first option. Any other argv (an abbreviation, --name=value, -h, --, a second run of
+# positionals) goes to argparse; both read the one declaration in ``kenning.spec``, and
+# tests/cli/test_quick_argv.py holds them to the same namespace.
 
 def _quick(words: list[str]) -> Any:
     """The namespace argparse would give ``words``, or None when they are not an everyday argv
     of a hot command (then argparse reads them)."""
-    if not words or words[0] not in _QUICK:
+    if not words or words[0] not in COMMANDS or not declared(words[0]).quick:
         return None
-    from kenning import commands
-
-    names, flags, valued, defaults = _QUICK[words[0]]
-    found: dict[str, Any] = {"command": words[0], **defaults}
+    command = declared(words[0])
+    found: dict[str, Any] = {"command": command.name, "handler": command.handler}
+    positionals: list[Arg] = []
+    options: dict[str, Arg] = {}
+    for arg in command.arguments():
+        if arg.positional:
+            positionals.append(arg)
+        else:
+            options.update(dict.fromkeys(arg.names, arg))
+            found[arg.dest] = False if arg.options.get("action") == "store_true" else arg.options.get("default")
     rest = words[1:]
     end = next((i for i, word in enumerate(rest) if word.startswith("-")), len(rest))
-    positionals, options = rest[:end], rest[end:]
-    if not _read_options(options, flags, valued, found) or not _place(names, positionals, found):
+    if not _read_options(rest[end:], options, found) or not _place(positionals, rest[:end], found):
         return None
     from types import SimpleNamespace
 
-    return SimpleNamespace(**found, handler=getattr(commands, words[0]))
+    return SimpleNamespace(**found)
 
 
-def _read_options(options: list[str], flags: dict[str, str], valued: dict[str, str], found: dict[str, Any]) -> bool:
+def _read_options(words: list[str], options: dict[str, Arg], found: dict[str, Any]) -> bool:
     at = 0
-    while at < len(options):
-        word = options[at]
-        if word in flags:
-            found[flags[word]] = True
+    while at < len(words):
+        arg = options.get(words[at])
+        if arg is None:
+            return False
+        if arg.options.get("action") == "store_true":
+            found[arg.dest] = True
             at += 1
-        elif word in valued and at + 1 < len(options) and options[at + 1][:1] not in ("-", ""):
-            value = options[at + 1]
-            if valued[word] == "lines":  # argparse's int(), on every occurrence, decides anything but plain digits
-                if not (value.isascii() and value.isdigit() and len(value) <= 9):
-                    return False
-                found["lines"] = int(value)
-            else:
-                found[valued[word]] = value
-            at += 2
+            continue
+        if at + 1 == len(words) or words[at + 1][:1] in ("-", ""):
+            return False
+        value = _value(arg, words[at + 1])
+        if value is None:
+            return False
+        found[arg.dest] = value
+        at += 2
+    return True
+
+
+def _value(arg: Arg, word: str) -> Any:
+    """``word`` as the value of ``arg``, or None to leave it to argparse: its int() (on every
+    occurrence) decides anything but plain digits, and its error messages are its own."""
+    kind = arg.options.get("type")
+    if kind is None:
+        return word
+    if kind is int:
+        return int(word) if word.isascii() and word.isdigit() and len(word) <= 9 else None
+    try:
+        return (load(kind) if isinstance(kind, str) else kind)(word)  # type: ignore[operator]
+    except Exception:  # noqa: BLE001 - whatever the type refuses, argparse reports in its words
+        return None
+
+
+def _place(positionals: list[Arg], words: list[str], found: dict[str, Any]) -> bool:
+    """Each positional's words: one (from its choices, if it has them), or all the rest (``*``)."""
+    at = 0
+    for arg in positionals:
+        if arg.options.get("nargs") == "*":
+            found[arg.dest], at = words[at:], len(words)
+        elif at < len(words) and _allowed(arg, words[at]):
+            found[arg.dest], at = words[at], at + 1
         else:
             return False
-    return True
+    return at == len(words)
 
 
-def _place(names: tuple[str, ...], positionals: list[str], found: dict[str, Any]) -> bool:
-    if len(names) == 1:
-        found[names[0]] = positionals
-        return True
-    from kenning.commands import HOOK_NAMES
-
-    if not positionals or positionals[0] not in HOOK_NAMES:  # the hook's name: one of its choices
-        return False
-    found[names[0]], found[names[1]] = positionals[0], positionals[1:]
-    return True
-
-
-# commands whose stdout is data for a program (a pipe, JSON-RPC, an agent's hook protocol)
-_EXACT_OUTPUT = ("redact", "mcp", "hook", "completion")
+def _allowed(arg: Arg, word: str) -> bool:
+    choices = arg.options.get("choices")
+    return not isinstance(choices, tuple) or word in choices
 
 
 class _Visible:
@@ -138,25 +149,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     collecting = gc.isenabled()
     try:
         words = list(sys.argv[1:] if argv is None else argv)
-        if words and words[0] in _QUICK:
+        command = words[0] if words and words[0] in COMMANDS else None
+        if command is not None and declared(command).quick:
             # the gate and the agent hooks run on every edit, and whatever they make lives until
             # they exit a few milliseconds later: the cyclic collector's passes (over the objects
             # their imports make) are waste, 3 to 6 ms of the gate's 100
             gc.disable()
         args = _quick(words)
         if args is None:
-            from kenning.parser import COMMANDS, build_parser
+            from kenning.parser import build_parser
 
-            parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
+            parser = build_parser(command)
             args = parser.parse_args(words)
             if not getattr(args, "handler", None):  # bare `ken`: the overview is what was asked for
                 parser.print_help()
                 return 0
         from kenning.app.reporting import warnings_to
 
-        with _terminal_safe(for_humans=not getattr(args, "json", False) and words[0] not in _EXACT_OUTPUT), \
+        with _terminal_safe(for_humans=not getattr(args, "json", False) and not declared(words[0]).data_out), \
                 warnings_to(_warning):
-            return int(args.handler(args))
+            return int(load(args.handler)(args))
     except KenError as err:
         _error(str(err))
         return err.exit_code

@@ -1,6 +1,6 @@
 """The CLI's command handlers: each parses nothing, calls one ``app`` function and renders.
 
-Part of the CLI surface (``kenning.cli`` builds the parser and routes here).
+Part of the launcher: ``kenning.spec`` declares each command and names its handler here.
 """
 
 from __future__ import annotations
@@ -522,9 +522,6 @@ def hooks(args: argparse.Namespace) -> int:
     for state in agents:
         print(f"{state['agent']:<14} {agent_hooks.describe(state)}")
     return 0
-
-
-HOOK_NAMES = ("pre-commit", "post-commit", "post-merge", "post-checkout", "pre-tool-use", "session-start")
 
 
 def hook(args: argparse.Namespace) -> int:

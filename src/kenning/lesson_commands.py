@@ -9,6 +9,7 @@ import sys
 
 from kenning.app.project import find_project
 from kenning.commands import _print_json, _project_if_any, _say
+from kenning.core.defaults import LESSONS_LIMIT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ def lessons(args: argparse.Namespace) -> int:
 
     action = args.action or "list"
     given = {k for k in ("ref", "library", "older_than", "dry_run", "clear") if getattr(args, k)}
-    given |= {"limit"} if args.limit != 50 else set()
+    given |= {"limit"} if args.limit != LESSONS_LIMIT else set()
     extra = sorted(given - _LESSON_TAKES[action])
     if extra:
         what = f"{args.ref!r}" if extra == ["ref"] else "--" + extra[0].replace("_", "-")

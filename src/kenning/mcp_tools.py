@@ -31,6 +31,7 @@ from kenning.app import summary as summary_app
 from kenning.app.record import record
 from kenning.app.reporting import warnings_to
 from kenning.core.brief import render as render_brief
+from kenning.core.defaults import CONTEXT_TOKENS, MAX_TOKENS, MIN_TOKENS, SEARCH_LIMIT
 from kenning.core.errors import InvalidInput, KenError
 from kenning.core.events import MAX_DETAILS, MAX_SUMMARY, OUTCOMES, TYPES
 
@@ -260,7 +261,7 @@ class Tools:
                                                                                      'as a phrase; empty: the newest '
                                                                                      'events')] = "",
                       type: EventType | None = None,
-                      limit: Annotated[int, Field(ge=1, le=100)] = 20,
+                      limit: Annotated[int, Field(ge=1, le=100)] = SEARCH_LIMIT,
                       project: ProjectRef = None) -> CallToolResult:
         """Events matching every word (proxies finds proxy), best match first, one JSON object
         per line; decisions carry status standing or superseded. Use it to find event ids."""
@@ -271,7 +272,7 @@ class Tools:
 
         return self._on(project, body)
 
-    def get_context(self, tokens: Annotated[int, Field(ge=100, le=20000)] = 2000,
+    def get_context(self, tokens: Annotated[int, Field(ge=MIN_TOKENS, le=MAX_TOKENS)] = CONTEXT_TOKENS,
                     paths: Annotated[list[FilePath] | None, Field(max_length=PATHS_MAX,
                                                                description="files you are about to change")] = None,
                     project: ProjectRef = None) -> CallToolResult:

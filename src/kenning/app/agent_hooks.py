@@ -28,6 +28,7 @@ from pathlib import Path
 from kenning.app import checks, codex
 from kenning.app.project import Project, now_micros
 from kenning.core import foreign
+from kenning.core.defaults import GATE_LINES
 from kenning.core.errors import InvalidInput
 from kenning.core.gate import Report, render_text
 from kenning.store import files
@@ -442,7 +443,7 @@ def _context(told: list[Any], now_us: int, similar: dict[str, dict[str, Any]], m
             lines.append(f"{verdict.path + ': ' if many else ''}this edit resembles failed attempt {alike['id']} "
                          f"(similarity {alike['score']:.2f}): {alike['summary']}\n")
     warned = [v for v in told if v.warnings]
-    text = "".join(lines) + (render_text(Report(warned), now_us, 12) if warned else "")
+    text = "".join(lines) + (render_text(Report(warned), now_us, GATE_LINES) if warned else "")
     return "kenning: " + text.rstrip("\n")
 
 

@@ -19,6 +19,7 @@ from kenning.app.capture import LONG
 from kenning.app.gate import settings as gate_settings
 from kenning.app.project import Project, now_micros
 from kenning.core import audit as core
+from kenning.core.defaults import AUDIT_CONTROLS, AUDIT_SINCE
 from kenning.core.errors import InvalidInput, KenError, NotInitialized, cause
 from kenning.core.events import format_timestamp
 from kenning.core.gate import Settings, parse_since
@@ -33,7 +34,8 @@ DAY = 86_400
 GOALS = {"recall": 0.90, "attribution": 0.85, "noise": 0.03}
 
 
-def audit(cwd: Path, since: str = "1y", controls: int = 200, now: str | None = None) -> dict[str, Any]:
+def audit(cwd: Path, since: str = AUDIT_SINCE, controls: int = AUDIT_CONTROLS,
+          now: str | None = None) -> dict[str, Any]:
     root = git.find_root(cwd)
     if root is None:
         raise NotInitialized(f"{cwd} is not inside a git repository; run `ken audit` in one")

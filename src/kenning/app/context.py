@@ -21,6 +21,8 @@ from kenning.app.summary import in_tree, purpose
 from kenning.core import brief as brief_core
 from kenning.core import context as context_core
 from kenning.core import gate
+from kenning.core.defaults import CONTEXT_TOKENS as DEFAULT_TOKENS
+from kenning.core.defaults import MAX_TOKENS, MIN_TOKENS
 from kenning.core.errors import InvalidInput
 from kenning.core.events import format_timestamp
 from kenning.core.fold import key
@@ -33,7 +35,6 @@ if TYPE_CHECKING:
 
     from kenning.core.fold import Item
 
-MIN_TOKENS, MAX_TOKENS, DEFAULT_TOKENS = 100, 20_000, 2_000
 SHOWN = 40  # entries fetched per section: more than any budget up to 20,000 tokens can show
 
 

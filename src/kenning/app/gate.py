@@ -17,6 +17,7 @@ from kenning.app.paths import canonical_path
 from kenning.app.project import Project, now_micros
 from kenning.app.recall import open_for_paths, open_memory
 from kenning.core import durations, gate
+from kenning.core.defaults import GATE_LINES
 from kenning.core.errors import InvalidInput
 from kenning.core.events import Event, format_timestamp, parse_timestamp
 from kenning.git import history as git_history
@@ -54,7 +55,7 @@ class Precheck:
         self.notices = notices
         self.similar = similar or {}  # path -> the failed attempt the proposed change resembles
 
-    def text(self, max_lines: int = 12) -> str:
+    def text(self, max_lines: int = GATE_LINES) -> str:
         if not self.report.files:  # only the staged files can be none: named paths are never empty
             return NOTHING_STAGED + "\n"
         return gate.render_text(self.report, self.now_us, max_lines)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from kenning.app.project import Project, now_text
 from kenning.app.promotion import _store, declared, project_name
 from kenning.core import lessons as rules
+from kenning.core.defaults import LESSONS_LIMIT
 from kenning.core.errors import InvalidInput
 
 TYPE_CHECKING = False
@@ -30,7 +31,7 @@ def _records() -> list[dict[str, Any]]:
 
 # -- reading -----------------------------------------------------------------------------------
 
-def lessons(project: Project, library: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
+def lessons(project: Project, library: str | None = None, limit: int = LESSONS_LIMIT) -> list[dict[str, Any]]:
     """Lessons for the libraries this project declares (or for ``library``), newest first, from
     every project on this machine; then this project's own marked lessons that name no
     declared library."""
@@ -41,7 +42,8 @@ def lessons(project: Project, library: str | None = None, limit: int = 50) -> li
         return found
 
 
-def for_memory(memory: Memory, library: str | None = None, limit: int = 50) -> tuple[list[dict[str, Any]], int]:
+def for_memory(memory: Memory, library: str | None = None,
+               limit: int = LESSONS_LIMIT) -> tuple[list[dict[str, Any]], int]:
     """(the first ``limit`` lessons, how many there are) for a memory the caller has brought up
     to date: the store's lessons for this stack, then (without ``library``) this project's own.
     The store, the manifests and the registry are each read once."""

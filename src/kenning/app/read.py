@@ -9,6 +9,7 @@ from kenning.app.paths import canonical_path, split_location
 from kenning.app.recall import open_memory
 from kenning.app.record import resolve_event, resolve_issue
 from kenning.core import shown
+from kenning.core.defaults import SEARCH_LIMIT
 from kenning.core.errors import InvalidInput
 from kenning.core.events import TYPES, Event
 from kenning.store.search import available as full_text
@@ -95,7 +96,7 @@ def issues(project: Project, include_done: bool = False) -> list[dict[str, Any]]
 
 
 def search(project: Project, query: str, kind: str | None = None, at: str | None = None,
-           limit: int = 20, cwd: Path | None = None) -> list[dict[str, Any]]:
+           limit: int = SEARCH_LIMIT, cwd: Path | None = None) -> list[dict[str, Any]]:
     """Events holding every word of ``query`` in some form ("proxies" finds "proxy"), and every
     quoted phrase word for word, the best match first (``store.search``); with no query, the
     newest events."""

@@ -24,3 +24,13 @@ DEFAULT_CONFIG: dict[str, dict[str, object]] = {
 # that (alone) refuses a commit, and the seconds a hook runs before it gives up and lets git go on
 BLOCKED_EXIT = 77
 TIMEOUT_SECONDS = 20
+
+# what a command (and the MCP tool beside it) does when its option is not given: the parser's
+# defaults and help, the app functions' keyword defaults and the MCP argument models read these
+GATE_LINES = 12  # lines of the gate's text per file (`ken precheck --lines`, the agent hooks)
+CONTEXT_TOKENS = 2000  # `ken context --tokens`, the MCP get_context
+EXPORT_TOKENS = 1500  # the block `ken export` compiles into CLAUDE.md / AGENTS.md
+MIN_TOKENS, MAX_TOKENS = 100, 20_000  # the budgets a context or an export block may be given
+SEARCH_LIMIT = 20  # events `ken search` and search_events list
+LESSONS_LIMIT = 50  # lessons `ken lessons` lists
+AUDIT_SINCE, AUDIT_CONTROLS = "1y", 200  # `ken audit`: the history replayed, the ordinary commits sampled

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from kenning.core import marked
 from kenning.core.budget import Section, fit
+from kenning.core.defaults import EXPORT_TOKENS
 from kenning.core.markdown import inline, where
 
 TYPE_CHECKING = False
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 BEGIN = "<!-- kenning:export:begin (compiled by `ken export`; edits inside this block are replaced) -->"
 END = "<!-- kenning:export:end -->"
 ITEM_CHARS = 240
-DEFAULT_TOKENS = 1500
+DEFAULT_TOKENS = EXPORT_TOKENS
 EMPTY = "Nothing recorded yet."
 # a new Cursor rule (.cursor/rules/kenning.mdc): always in the agent's context, like CLAUDE.md;
 # the front matter is written once and then left to the user, like everything outside the block

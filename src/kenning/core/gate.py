@@ -22,7 +22,7 @@ value here, never an exception: the surfaces decide what it means (``--strict``,
 from __future__ import annotations
 
 from kenning.core import durations
-from kenning.core.defaults import GATE
+from kenning.core.defaults import GATE, GATE_LINES
 from kenning.core.events import LATEST as LATEST_US
 from kenning.core.events import Event, format_timestamp, parse_timestamp
 from kenning.core.gate_rows import FixFact, SnoozeRow
@@ -541,7 +541,7 @@ def age(time_us: int, now_us: int) -> str:
     return "just now" if seconds < 60 else f"{durations.spell(seconds)} ago"
 
 
-def render_text(report: Report, now_us: int, max_lines: int = 12) -> str:
+def render_text(report: Report, now_us: int, max_lines: int = GATE_LINES) -> str:
     """The compact block people and agents read: a header per file, then evidence lines,
     newest first, each with its age and event id."""
     out = []
