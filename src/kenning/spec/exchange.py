@@ -22,7 +22,8 @@ DECLARED = table([
             help="list: only lessons about this library (declared or not); add: a library the lesson is about "
                  "(repeatable)"),
         Arg("--limit", type=int, default=LESSONS_LIMIT),
-        Arg("--older-than", metavar="AGE", help="prune: lessons first recorded longer ago: 30d, 6mo (months; m is minutes), 1y"),
+        Arg("--older-than", metavar="AGE",
+            help="prune: lessons first recorded longer ago: 30d, 6mo (months; m is minutes), 1y"),
         Arg("--dry-run", action="store_true", help="prune: list what would go, change nothing"),
         Arg("--clear", action="store_true", help="remote: forget the team lessons remote"),
         common=("json", "now"),
