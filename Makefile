@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-slow test-all lint bench clean
+.PHONY: demo test test-slow test-all mutants lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,19 @@ test-slow: $(STAMP)
 test-all: $(STAMP)
 	$(BIN)/python -m pytest $(PARALLEL)
 
+# how much the tests catch: mutmut changes MUTATE one mutant at a time (in place: an interrupted
+# run is undone with `git checkout src`) and runs MUTANT_TESTS on each; a survivor is a change no
+# test noticed. mutmut is installed here, not a dev dependency: few runs need it.
+MUTATE ?= src/kenning/core/heat.py
+MUTANT_TESTS ?= tests/core/test_heat.py tests/page/test_page_data.py
+
+mutants: $(STAMP)
+	$(BIN)/python -m pip install -q 'mutmut==2.5.1'
+	rm -f .mutmut-cache
+	-$(BIN)/mutmut run --paths-to-mutate $(MUTATE) --tests-dir tests \
+		--runner "$(BIN)/python -m pytest -x -q -p no:cacheprovider -o addopts= $(MUTANT_TESTS)"
+	$(BIN)/mutmut results
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench demo
 	$(BIN)/mypy
@@ -41,4 +54,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info
+	rm -rf $(VENV) build dist src/*.egg-info .mutmut-cache
