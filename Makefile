@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-slow test-all lint schema bench readme clean
+.PHONY: demo test test-slow test-all mutants lint schema bench readme clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,15 +18,33 @@ demo: $(STAMP)
 	$(BIN)/python demo/walkthrough.py
 
 # the fast suite; the tests marked `slow` (100,000-event logs, concurrency and crash stress, real
-# histories, anything over a few seconds) run in `make test-slow`; `make test-all` runs both
+# histories, anything over a few seconds) run in `make test-slow`; `make test-all` runs both.
+# Each runs on every core (pytest-xdist): a test file stays on one worker, so a module's shared
+# scenario is built once. `make test WORKERS=1` runs in one process.
+WORKERS ?= auto
+PARALLEL := -n $(WORKERS) --dist loadscope
+
 test: $(STAMP)
-	$(BIN)/python -m pytest -m "not slow"
+	$(BIN)/python -m pytest $(PARALLEL) -m "not slow"
 
 test-slow: $(STAMP)
-	$(BIN)/python -m pytest -m slow
+	$(BIN)/python -m pytest $(PARALLEL) -m slow
 
 test-all: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PARALLEL)
+
+# how much the tests catch: mutmut changes MUTATE one mutant at a time (in place: an interrupted
+# run is undone with `git checkout src`) and runs MUTANT_TESTS on each; a survivor is a change no
+# test noticed. mutmut is installed here, not a dev dependency: few runs need it.
+MUTATE ?= src/kenning/core/heat.py
+MUTANT_TESTS ?= tests/core/test_heat.py tests/page/test_page_data.py
+
+mutants: $(STAMP)
+	$(BIN)/python -m pip install -q 'mutmut==2.5.1'
+	rm -f .mutmut-cache
+	-$(BIN)/mutmut run --paths-to-mutate $(MUTATE) --tests-dir tests \
+		--runner "$(BIN)/python -m pytest -x -q -p no:cacheprovider -o addopts= $(MUTANT_TESTS)"
+	$(BIN)/mutmut results
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench demo scripts
@@ -47,4 +65,4 @@ readme: $(STAMP)
 	mv README.md.new README.md
 
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info
+	rm -rf $(VENV) build dist src/*.egg-info .mutmut-cache

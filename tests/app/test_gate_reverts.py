@@ -1,16 +1,61 @@
-"""Reverts as real projects write them, end to end: real git histories shaped like public ones,
-real ``ken`` processes, and what a user reads from ``ken precheck --json`` (and ``ken doctor``,
-``ken backfill``, ``ken search``, ``ken audit``).
+"""Reverts as real projects write them: real git histories shaped like public ones, set up and
+judged in-process by the use cases that own them (``kenning.app.init`` and ``kenning.app.gate``:
+the report ``ken precheck --json`` prints), and read back through real ``ken`` processes where a
+test asks ``ken doctor``, ``ken backfill``, ``ken search`` or ``ken audit``.
 
-Every commit is backdated relative to the fixtures' NOW and every ``ken`` run gets ``KEN_NOW``.
+Every commit is backdated relative to the fixtures' NOW; every judgement is made at NOW minus
+the test's ``days``, as ``KEN_NOW`` sets it for a ``ken`` run.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
+from pathlib import Path
+from typing import Any
 
-from .conftest import Repo, World, entry, kinds, warning
+import pytest
+
+from gate.conftest import Repo, World, at, entry, kinds, warning
+from kenning.app import gate as gate_app
+from kenning.app.init import init
+from kenning.app.project import find_project
+
+
+class InProcessRepo(Repo):
+    """A gate test repository whose ``ken init`` and ``ken precheck --json`` run in this process."""
+
+    def ok(self, *args: str, **kw: Any) -> Any:
+        if args[:1] != ("init",):
+            return super().ok(*args, **kw)
+        unknown = set(args[1:]) - {"--no-hooks", "--no-backfill"}
+        assert not unknown and set(kw) <= {"days"}, f"run in-process: ken init {unknown} {kw}"
+        init(self.path, hooks="--no-hooks" not in args, backfill="--no-backfill" not in args,
+             now=at(kw.get("days", 0)))
+        return None
+
+    def precheck(self, *paths: str, days: float = 0, **kw: object) -> dict:
+        assert paths and not kw, "run in-process: ken precheck PATH... --json"
+        result = gate_app.precheck(find_project(self.path), list(paths), cwd=self.path, now=at(days))
+        return json.loads(json.dumps(result.report.to_json()))  # what --json prints
+
+
+class InProcessWorld(World):
+    def repo(self, name: str = "repo") -> Repo:
+        repo = super().repo(name)
+        return InProcessRepo(self, repo.path)
+
+
+@pytest.fixture
+def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> World:
+    """The gate tests' machine, whose environment this process takes too."""
+    made = InProcessWorld(tmp_path)
+    for name in [n for n in os.environ if n.startswith(("KEN_", "GIT_"))]:
+        monkeypatch.delenv(name)
+    for name in ("KEN_HOME", "HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_NOSYSTEM", "GIT_CEILING_DIRECTORIES", "NO_COLOR"):
+        monkeypatch.setenv(name, made.env[name])
+    return made
 
 BEFORE = "def parse(raw):\n    return slow(raw)\n"
 AFTER = "def parse(raw):\n    return fast(raw)\n"
