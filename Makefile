@@ -36,7 +36,7 @@ test-all: $(STAMP)
 # how much the tests catch: mutmut changes MUTATE one mutant at a time (in place: an interrupted
 # run is undone with `git checkout src`) and runs MUTANT_TESTS on each; a survivor is a change no
 # test noticed. mutmut is installed here, not a dev dependency: few runs need it.
-MUTATE ?= src/kenning/core/heat.py
+MUTATE ?= src/kenning/core/views/heat.py
 MUTANT_TESTS ?= tests/core/test_heat.py tests/page/test_page_data.py
 
 mutants: $(STAMP)
@@ -61,7 +61,7 @@ bench: $(STAMP)
 # the README's command table, generated from the commands' declarations (src/kenning/spec);
 # tests/test_docs.py fails until this is run after a declaration changes
 readme: $(STAMP)
-	$(BIN)/python -m kenning.spec.readme < README.md > README.md.new
+	$(BIN)/python -m kenning.cli.spec.readme < README.md > README.md.new
 	mv README.md.new README.md
 
 clean:

@@ -127,7 +127,7 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, str(args.src.resolve()))
     start = time.perf_counter()
-    from kenning.core.redaction import redact
+    from kenning.core.secrets.redaction import redact
     import_ms = (time.perf_counter() - start) * 1e3
 
     data = fields(args.fields, args.seed)

@@ -97,7 +97,7 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, str(args.src.resolve()))
     sys.path.insert(1, str(ROOT))
-    from kenning.core.redaction import redact
+    from kenning.core.secrets.redaction import redact
 
     print(f"kenning from {args.src}")
     print(f"{'corpus':<16}{'secrets':>8}{'recall':>8}{'benign':>8}{'fp':>7}")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kenning.parser import build_parser
+from kenning.cli.parser import build_parser
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -104,8 +104,8 @@ def test_nothing_points_at_a_document_outside_the_repository() -> None:
 
 
 def test_the_readme_command_table_is_the_one_the_declarations_make() -> None:
-    """The table is generated from kenning.spec: an edit to either alone shows here."""
-    from kenning.spec.readme import replaced
+    """The table is generated from kenning.cli.spec: an edit to either alone shows here."""
+    from kenning.cli.spec.readme import replaced
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert replaced(readme) == readme, "README.md's command table drifted from src/kenning/spec: run `make readme`"
@@ -114,7 +114,7 @@ def test_the_readme_command_table_is_the_one_the_declarations_make() -> None:
 @pytest.mark.parametrize("name", COMMANDS)
 def test_every_option_a_readme_row_names_is_one_the_command_takes(name: str) -> None:
     """A renamed or removed option cannot linger in the README's usage column."""
-    from kenning.spec import declared
+    from kenning.cli.spec import declared
 
     command = declared(name)
     takes = {n for arg in command.arguments() for n in arg.names}

@@ -1,10 +1,10 @@
 """The layer rules of docs/ARCHITECTURE.md, read from the source: imports point down only.
 
-      cli + commands                 launcher: may import any surface, lazily
-   render | hooks | mcp_server | …   surfaces: never import each other or the launcher
-            app                      use cases
-   store | git | processes           adapters (files; git; other processes)
-            core                     pure, standard library only
+   cli.main + cli.spec + parser + commands   launcher: may import any surface, lazily
+   cli (render, …) | hooks | mcp | page      surfaces: never import each other or the launcher
+            app                              use cases
+   store | git | system                      adapters (files; git; other processes)
+            core                             pure, standard library only
 
 Imports under ``if TYPE_CHECKING:`` count too: a type-only dependency that points up is
 still a dependency that points up. And the modules every ``ken`` process loads must not pay
@@ -24,16 +24,18 @@ import kenning
 
 PACKAGE = Path(kenning.__file__).parent
 STDLIB = set(sys.stdlib_module_names)
-LOWER = {"core", "store", "git", "processes", "app"}  # git and processes: the two process adapters
-# the launcher is split by noun: spec declares every command, cli reads argv and reports errors,
-# parser builds argparse's command line, commands holds the handlers that import each surface
-# lazily (``ken hook`` -> kenning.hooks, ``ken watch`` -> kenning.watch), and lesson_commands the
-# handlers of ``ken lessons``
-LAUNCHER = {"spec", "cli", "parser", "commands", "lesson_commands", "__main__"}
-# render is the CLI's own text: part of the cli surface; the MCP server's wire and tools are its own
-# the HTML pages (``kenning.page``: ``ken visualize``, ``ken dashboard``) are a surface of their own
-SURFACE_GROUPS = {"render": "cli", "mcp_wire": "mcp_server", "mcp_tools": "mcp_server", "mcp_arguments": "mcp_server",
-                  "page": "page"}
+LOWER = {"core", "store", "git", "system", "app"}  # git and system (processes): the process adapters
+# the launcher is split by noun: cli.spec declares every command, cli.main reads argv and reports
+# errors, cli.parser builds argparse's command line, cli.commands holds the handlers that import
+# each surface lazily (``ken hook`` -> kenning.hooks.entry, ``ken mcp`` -> kenning.mcp.server), and
+# cli.lesson_commands the handlers of ``ken lessons``; the rest of the cli package (render,
+# completion, watch) is the CLI's own surface
+LAUNCHER = {"kenning.__main__", "kenning.cli.main", "kenning.cli.parser", "kenning.cli.commands",
+            "kenning.cli.lesson_commands"}
+
+
+def launcher(name: str) -> bool:
+    return name in LAUNCHER or name == "kenning.cli.spec" or name.startswith("kenning.cli.spec.")
 
 
 def module_name(path: Path) -> str:
@@ -86,7 +88,7 @@ def by_layer(layer_name: str) -> list[str]:
 
 
 def test_every_layer_has_modules_to_check() -> None:
-    for name in ("core", "store", "git", "processes", "app", "cli"):
+    for name in ("core", "store", "git", "system", "app", "cli", "mcp", "hooks", "page"):
         assert by_layer(name), f"no modules found in kenning.{name}"
 
 
@@ -98,7 +100,7 @@ def test_core_imports_only_the_standard_library_and_core(name: str) -> None:
     assert not bad, f"{name} (core) imports {bad}"
 
 
-@pytest.mark.parametrize("name", by_layer("store") + by_layer("git") + by_layer("processes"))
+@pytest.mark.parametrize("name", by_layer("store") + by_layer("git") + by_layer("system"))
 def test_adapters_import_only_the_standard_library_and_core(name: str) -> None:
     found = imports(name)
     assert not outside_stdlib(found), f"{name} imports {outside_stdlib(found)}"
@@ -113,39 +115,40 @@ def test_app_imports_only_the_layers_below_it(name: str) -> None:
     assert not bad, f"{name} (app) imports a surface or the launcher: {bad}"
 
 
-SURFACES = sorted(m for m in MODULES if layer(m) not in LOWER | LAUNCHER | {"root"})
+SURFACES = sorted(m for m in MODULES if layer(m) not in LOWER | {"root"} and not launcher(m))
 
 
 def surface(name: str) -> str:
-    return SURFACE_GROUPS.get(layer(name), layer(name))
+    """``kenning.mcp.tools`` -> ``mcp``: a surface is its package."""
+    return layer(name)
 
 
 @pytest.mark.parametrize("name", SURFACES)
 def test_surfaces_never_import_each_other_or_the_launcher(name: str) -> None:
     mine = surface(name)
     bad = {m for m in internal(imports(name))
-           if layer(m) in LAUNCHER or (m in SURFACES and surface(m) != mine)}
+           if launcher(m) or (m in SURFACES and surface(m) != mine)}
     assert not bad, f"{name} (surface {mine}) imports {bad}"
 
 
-@pytest.mark.parametrize("name", SURFACES + [m for m in MODULES if layer(m) in LAUNCHER])
+@pytest.mark.parametrize("name", SURFACES + [m for m in MODULES if launcher(m)])
 def test_surfaces_reach_git_and_the_files_only_through_app(name: str) -> None:
     """A surface (or the launcher) that ran git or wrote a file itself would skip the use case
     that the other surfaces share: the CLI command and its MCP tool would drift apart."""
-    bad = {m for m in internal(imports(name)) if layer(m) in ("git", "store", "processes")}
+    bad = {m for m in internal(imports(name)) if layer(m) in ("git", "store", "system")}
     assert not bad, f"{name} reaches {bad} directly; go through an app use case"
 
 
 def test_the_import_walker_sees_what_it_should() -> None:
     """Guard the guard: known edges must be found, or every test above passes vacuously."""
-    assert {"kenning.spec", "kenning.parser"} <= imports("kenning.cli")
-    assert "kenning.spec" in imports("kenning.spec.gate")
-    assert "kenning.app.summary" in imports("kenning.app.record")
+    assert {"kenning.cli.spec", "kenning.cli.parser"} <= imports("kenning.cli.main")
+    assert "kenning.cli.spec" in imports("kenning.cli.spec.gate")
+    assert "kenning.app.views.summary" in imports("kenning.app.record")
     assert "kenning.core.errors" in imports("kenning.store.log")
-    assert "kenning.git" in imports("kenning.app.init")
-    assert "kenning" not in imports("kenning.app.init")  # `from kenning import git` is kenning.git
-    assert "kenning.git.history" in imports("kenning.app.capture")  # `from kenning.git import history as …`
-    assert "kenning.cli" in HOT
+    assert "kenning.git" in imports("kenning.app.setup.init")
+    assert "kenning" not in imports("kenning.app.setup.init")  # `from kenning import git` is kenning.git
+    assert "kenning.git.history" in imports("kenning.app.capture.derive")  # `from kenning.git import history as …`
+    assert "kenning.cli.main" in HOT
 
 
 def test_the_pages_are_a_surface_the_launcher_imports_lazily() -> None:
@@ -154,17 +157,18 @@ def test_the_pages_are_a_surface_the_launcher_imports_lazily() -> None:
     pages = [m for m in SURFACES if layer(m) == "page"]
     assert {"kenning.page", "kenning.page.project", "kenning.page.dashboard"} <= set(pages)
     assert {surface(m) for m in pages} == {"page"}
-    assert "kenning.page.project" in imports("kenning.commands")
-    tree = ast.parse(MODULES["kenning.commands"].read_text(encoding="utf-8"))
+    assert "kenning.page.project" in imports("kenning.cli.commands")
+    tree = ast.parse(MODULES["kenning.cli.commands"].read_text(encoding="utf-8"))
     at_import = {node.module for node in tree.body if isinstance(node, ast.ImportFrom)}
     at_import |= {alias.name for node in tree.body if isinstance(node, ast.Import) for alias in node.names}
     assert not {m for m in at_import if m and m.startswith("kenning.page")}
 
 
 # loaded by every `ken` process, by every write, and by the gate and hook hot paths
-HOT = [m for m in ("kenning.cli", "kenning.spec", "kenning.spec.gate", "kenning.spec.machine", "kenning.parser",
-                   "kenning.commands", "kenning.render", "kenning.app.record", "kenning.app.summary",
-                   "kenning.app.read", "kenning.app.gate", "kenning.core.gate", "kenning.hooks") if m in MODULES]
+HOT = [m for m in ("kenning.cli.main", "kenning.cli.spec", "kenning.cli.spec.gate", "kenning.cli.spec.machine",
+                   "kenning.cli.parser", "kenning.cli.commands", "kenning.cli.render", "kenning.app.record",
+                   "kenning.app.views.summary", "kenning.app.views.read", "kenning.app.gate.precheck",
+                   "kenning.core.gate.rules", "kenning.hooks.entry") if m in MODULES]
 
 
 @pytest.mark.parametrize("name", HOT)
@@ -246,7 +250,7 @@ def test_the_cycle_finder_finds_cycles() -> None:
     """Guard the guard: a known circle is found, and a function-level import is an edge."""
     assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
     assert import_cycles({"a": {"b"}, "b": set()}) == []
-    assert "kenning.app.capture" in runtime_imports("kenning.app.recall")  # inside `capture_history`
-    assert "kenning.app.memory" not in runtime_imports("kenning.app.capture")  # a type only
-    assert "kenning.app.memory" in all_imports("kenning.app.capture")  # ... still an edge of the circles
+    assert "kenning.app.capture.derive" in runtime_imports("kenning.app.recall")  # inside `capture_history`
+    assert "kenning.app.memory" not in runtime_imports("kenning.app.capture.derive")  # a type only
+    assert "kenning.app.memory" in all_imports("kenning.app.capture.derive")  # ... still an edge of the circles
     assert "kenning.page" in all_imports("kenning.page.project")  # its package's __init__ runs first

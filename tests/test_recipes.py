@@ -13,10 +13,10 @@ import pytest
 
 import kenning
 from kenning.app.project import parse_toml
-from kenning.app.texts import CONFIG
+from kenning.app.setup.texts import CONFIG
 from kenning.core import events
 from kenning.core.defaults import DEFAULT_CONFIG, GATE
-from kenning.core.gate import Settings
+from kenning.core.gate.rules import Thresholds
 
 SRC = Path(kenning.__file__).parent
 DOCS = SRC.parents[1] / "docs"
@@ -47,7 +47,7 @@ def test_every_event_type_is_in_the_open_format(kind: str) -> None:
 
 
 def warning_kinds() -> set[str]:
-    text = (SRC / "core" / "gate.py").read_text(encoding="utf-8")
+    text = (SRC / "core" / "gate" / "rules.py").read_text(encoding="utf-8")
     return set(re.findall(r'GateWarning\("([a-z_]+)"', text))
 
 
@@ -62,7 +62,7 @@ def test_every_gate_signal_is_documented(kind: str) -> None:
 
 
 def test_every_mcp_tool_is_documented() -> None:
-    from kenning.mcp_tools import CATALOGUE
+    from kenning.mcp.tools import CATALOGUE
 
     text = (DOCS / "mcp.md").read_text(encoding="utf-8")
     missing = [name for name in CATALOGUE if f"`{name}`" not in text]
@@ -84,7 +84,7 @@ def test_the_config_template_says_every_default(table: str) -> None:
 
 
 def test_the_gate_rules_default_to_the_config_defaults() -> None:
-    rules = Settings()
+    rules = Thresholds()
     for key, value in GATE.items():
         assert getattr(rules, key) == value, key
     assert DEFAULT_CONFIG["gate"].items() >= GATE.items()

@@ -1,6 +1,6 @@
 """``python -m kenning`` is ``ken``."""
 
-from kenning.cli import main
+from kenning.cli.main import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from kenning.app import agent_hooks
+from kenning.app.gate import tool_calls as agent_hooks
 from machine import KEN, isolated_env, run_git, wait_for_processes_to_end, write_file  # noqa: E402  (tests/ is on sys.path: its conftest.py)
 
 NOW = "2030-06-30T12:00:00Z"

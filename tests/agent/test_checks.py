@@ -1,5 +1,5 @@
 """What the gate did: every gate run leaves a record in .kenning/local/checks.jsonl, later edits
-and commits complete it, ``kenning.app.checks.stats`` folds the records, and none of it is tracked."""
+and commits complete it, ``kenning.app.gate.checks.stats`` folds the records, and none of it is tracked."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kenning.app import checks
+from kenning.app.gate import checks
 from kenning.app.project import Project
 
 from .conftest import NOW, Repo, decision, edit

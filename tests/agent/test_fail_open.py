@@ -137,8 +137,8 @@ def test_outside_any_repository_or_before_init(world, tmp_path):
 
 SLOW_HOOK = textwrap.dedent("""
     import sys, time
-    import kenning.hooks as hooks
-    from kenning.app import agent_hooks
+    import kenning.hooks.entry as hooks
+    from kenning.app.gate import tool_calls as agent_hooks
 
     def slow(*args, **kwargs):
         time.sleep(30)

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kenning.app import agent_hooks, codex
+from kenning.app.gate import codex_protocol as codex
+from kenning.app.gate import tool_calls as agent_hooks
 from kenning.core import foreign
 
 from .conftest import Repo, codex_patch, edit, multi_edit, notebook_edit, patch, session_start, write

@@ -1,4 +1,4 @@
-"""``kenning.core.similarity``: a deterministic resemblance of two changes, no model."""
+"""``kenning.core.gate.similarity``: a deterministic resemblance of two changes, no model."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from kenning.core.similarity import MIN_TOKENS, change_text, similarity, tokens
+from kenning.core.gate.similarity import MIN_TOKENS, change_text, similarity, tokens
 
 MEMOIZE = """\
 cache = {}
@@ -159,7 +159,7 @@ def test_scores_are_rounded_to_two_decimals():
 def test_deterministic_across_processes():
     """No hash seed, no randomness: another interpreter computes the same scores."""
     here = [similarity(MEMOIZE, RETRY), similarity(RETRY, RETRY.replace("3", "4")), similarity(CONFIG, SQL)]
-    code = ("import sys, json\nfrom kenning.core.similarity import similarity\n"
+    code = ("import sys, json\nfrom kenning.core.gate.similarity import similarity\n"
             "a, b, c, d = json.load(sys.stdin)\n"
             "print(json.dumps([similarity(a, b), similarity(b, b.replace('3', '4')), similarity(c, d)]))")
     import json

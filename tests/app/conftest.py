@@ -1,5 +1,5 @@
 """Fixtures for the use cases tested in-process: a real git repository under ``tmp_path``,
-initialized by ``kenning.app.init`` itself, and this process given that machine's environment
+initialized by ``kenning.app.setup.init`` itself, and this process given that machine's environment
 (``KEN_HOME``, ``HOME``, git config) so nothing on the real machine is read or written. No
 ``ken`` process is started: what a command prints is the surfaces' tests' business."""
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from kenning.app.init import init
 from kenning.app.project import Project
+from kenning.app.setup.init import init
 from machine import isolated_env, run_git, write_file
 
 NOW = "2030-06-30T12:00:00Z"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from kenning.app.doctor import MENDED_BY
+from kenning.app.team.doctor import MENDED_BY
 
 ROOT = Path(__file__).resolve().parents[2]
 HARMLESS = {"conflict_marker", "cut_off_line", "duplicate_line", "glued_line"}
@@ -16,9 +16,9 @@ def emitted_kinds() -> set[str]:
     """The kinds the doctor's modules write, read from their source: a new one cannot be missed."""
     found: set[str] = set()
     for name in ("doctor.py", "log_health.py"):
-        text = (ROOT / "src" / "kenning" / "app" / name).read_text(encoding="utf-8")
+        text = (ROOT / "src" / "kenning" / "app" / "team" / name).read_text(encoding="utf-8")
         found |= set(re.findall(r'"kind": "([a-z_]+)"', text)) | set(re.findall(r'_finding\("([a-z_]+)"', text))
-    mcp = (ROOT / "src" / "kenning" / "app" / "mcp_setup.py").read_text(encoding="utf-8")
+    mcp = (ROOT / "src" / "kenning" / "app" / "setup" / "mcp_clients.py").read_text(encoding="utf-8")
     found |= {f"mcp_{status}" for status in re.findall(r'_finding\(client, path, "([a-z]+)"', mcp) if status != "ok"}
     return found | {"malformed_line", "glued_line", "conflict_marker", "cut_off_line"}  # core.damage's kinds
 

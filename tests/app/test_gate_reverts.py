@@ -1,5 +1,5 @@
 """Reverts as real projects write them: real git histories shaped like public ones, set up and
-judged in-process by the use cases that own them (``kenning.app.init`` and ``kenning.app.gate``:
+judged in-process by the use cases that own them (``kenning.app.setup.init`` and ``kenning.app.gate.precheck``:
 the report ``ken precheck --json`` prints), and read back through real ``ken`` processes where a
 test asks ``ken doctor``, ``ken backfill``, ``ken search`` or ``ken audit``.
 
@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from gate.conftest import Repo, World, at, entry, kinds, warning
-from kenning.app import gate as gate_app
-from kenning.app.init import init
+from kenning.app.gate import precheck as gate_app
 from kenning.app.project import find_project
+from kenning.app.setup.init import init
 
 
 class InProcessRepo(Repo):

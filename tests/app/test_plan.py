@@ -1,4 +1,4 @@
-"""``kenning.app.plan``: an idea is appended to the plan's Ideas, one redacted line in the
+"""``kenning.app.views.plan``: an idea is appended to the plan's Ideas, one redacted line in the
 file's own line endings, and never an event; an empty idea is refused and changes nothing.
 (``ken plan``'s output and exit codes: tests/cli/test_lookups.py.)"""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from kenning.app import plan
 from kenning.app.project import Project
+from kenning.app.views import plan
 from kenning.core.errors import InvalidInput
 
 

@@ -87,7 +87,7 @@ def test_instructions_ask_for_setup_first_then_to_verify_memory_against_the_sour
 
 
 def test_damaged_markers_are_left_for_the_user_by_init_and_by_export(world: World) -> None:
-    """One rule for kenning's blocks (core.marked): a block whose end marker was deleted (or
+    """One rule for kenning's blocks (core.views.marked): a block whose end marker was deleted (or
     repeated) is not guessed at; the file is left byte for byte and the output says why."""
     damaged = "# House rules\n\n" + OLD_BLOCK.replace("<!-- kenning:end -->\n", "") + "\nmy own notes\n"
     repo = world.repo("bakery-shop", files={"src/app.py": "x = 1\n", "CLAUDE.md": damaged})

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from kenning.completion import commands
-from kenning.parser import build_parser
+from kenning.cli.completion import commands
+from kenning.cli.parser import build_parser
 
 from .conftest import Repo
 
@@ -99,7 +99,7 @@ def test_an_unknown_shell_is_a_usage_error(repo: Repo):
 
 def test_other_commands_do_not_load_the_generator():
     """The generator and the whole parser are built for `ken completion` only."""
-    probe = ("import sys, kenning.parser as c; c.build_parser('summary'); "
-             "print('kenning.completion' in sys.modules)")
+    probe = ("import sys, kenning.cli.parser as c; c.build_parser('summary'); "
+             "print('kenning.cli.completion' in sys.modules)")
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert r.stdout.strip() == "False"

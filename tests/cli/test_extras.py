@@ -25,7 +25,7 @@ WITHOUT = textwrap.dedent("""
             return None
 
     sys.meta_path.insert(0, Hide())
-    from kenning.cli import main
+    from kenning.cli.main import main
     sys.exit(main(sys.argv[2:]))
 """)
 
@@ -59,7 +59,7 @@ def test_a_surface_without_its_package_says_what_to_install(repo: Repo, command:
 ])
 def test_the_install_command_follows_how_kenning_was_installed(monkeypatch: pytest.MonkeyPatch, source, prefix,
                                                                command):
-    from kenning.app import installation
+    from kenning.app.setup import installation
 
     monkeypatch.setattr(installation, "_source", lambda: source)
     monkeypatch.setattr(installation.sys, "prefix", prefix)

@@ -1,6 +1,6 @@
 """The hot commands' everyday argv is read without argparse, and must mean what argparse says.
 
-``kenning.cli`` reads ``ken precheck PATH...`` and ``ken hook NAME --agent X`` itself (importing
+``kenning.cli.main`` reads ``ken precheck PATH...`` and ``ken hook NAME --agent X`` itself (importing
 and building argparse costs about 5 ms of the gate's 100). argparse stays the one definition of
 the command line: for every argv the quick reading accepts, argparse must accept it too and
 give the same namespace; everything else falls through to argparse unchanged.
@@ -16,8 +16,8 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kenning import cli
-from kenning.parser import build_parser
+from kenning.cli import main as cli
+from kenning.cli.parser import build_parser
 
 PRECHECK_WORDS = ["a.py", "src/b.py", "", " x.py", "--json", "--strict", "-q", "--quiet", "--unsnooze",
                   "--now", "2026-01-01T00:00:00Z", "--snooze", "2d", "--reason", "known", "--lines", "5", "07",
@@ -75,7 +75,7 @@ def test_the_everyday_argv_takes_the_quick_reading() -> None:
 
 
 def test_the_gate_runs_without_importing_argparse() -> None:
-    probe = ("import sys; from kenning import cli; "
+    probe = ("import sys; from kenning.cli import main as cli; "
              "assert cli._quick(['precheck', 'a.py']) is not None; print('argparse' in sys.modules)")
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert r.stdout.strip() == "False"

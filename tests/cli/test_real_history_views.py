@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kenning.app.project_map import project_map
+from kenning.app.views.project_map import project_map
 
 from .conftest import Repo, World
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from kenning.app import read
 from kenning.app.project import find_project
-from kenning.app.reporting import warnings_to
+from kenning.app.views import read
+from kenning.app.warnings import warnings_to
 from kenning.store import search
 
 from .conftest import Repo

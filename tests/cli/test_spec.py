@@ -1,4 +1,4 @@
-"""Each ``ken`` command is declared once, in ``kenning.spec``: the registry, the declarations and
+"""Each ``ken`` command is declared once, in ``kenning.cli.spec``: the registry, the declarations and
 the handlers they name agree, and the hot commands' declarations load nothing they do not need."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from kenning import spec
-from kenning.parser import build_parser
+from kenning.cli import spec
+from kenning.cli.parser import build_parser
 
 from .conftest import Repo
 
@@ -20,7 +20,7 @@ def test_the_registry_and_the_declaring_modules_agree() -> None:
     """Every command in ``COMMANDS`` is declared in the module named for it, and each module
     declares only those, in the order ``ken --help`` lists them."""
     for module in sorted(set(spec.COMMANDS.values())):
-        declared = importlib.import_module(f"kenning.spec.{module}").DECLARED
+        declared = importlib.import_module(f"kenning.cli.spec.{module}").DECLARED
         assert list(declared) == [name for name, home in spec.COMMANDS.items() if home == module], module
         assert all(command.name == name for name, command in declared.items())
     sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
@@ -30,7 +30,7 @@ def test_the_registry_and_the_declaring_modules_agree() -> None:
 @pytest.mark.parametrize("name", list(spec.COMMANDS))
 def test_every_handler_is_a_launcher_function(name: str) -> None:
     ref = spec.declared(name).handler
-    assert ref.split(":")[0] in ("kenning.commands", "kenning.lesson_commands", "kenning.parser"), ref
+    assert ref.split(":")[0] in ("kenning.cli.commands", "kenning.cli.lesson_commands", "kenning.cli.parser"), ref
     assert callable(spec.load(ref)), ref
 
 
@@ -40,7 +40,7 @@ def test_the_markers_are_argparse_own() -> None:
 
 @pytest.mark.parametrize("name", [n for n in spec.COMMANDS if spec.declared(n).quick])
 def test_a_quick_command_declares_only_what_the_quick_reading_understands(name: str) -> None:
-    """kenning.cli reads flags, single-valued options and positionals taking one word or the
+    """kenning.cli.main reads flags, single-valued options and positionals taking one word or the
     rest: a group, a repeated option or an optional positional would be read wrongly there."""
     command = spec.declared(name)
     assert not any(isinstance(item, spec.OneOf) for item in command.args)
@@ -55,10 +55,10 @@ def test_a_quick_command_declares_only_what_the_quick_reading_understands(name: 
 
 
 def test_the_gate_loads_its_own_declaration_and_no_other() -> None:
-    probe = ("import sys; from kenning import cli; assert cli._quick(['precheck', 'a.py']) is not None; "
-             "print(sorted(m for m in sys.modules if m.startswith('kenning.spec')))")
+    probe = ("import sys; from kenning.cli import main as cli; assert cli._quick(['precheck', 'a.py']) is not None; "
+             "print(sorted(m for m in sys.modules if m.startswith('kenning.cli.spec')))")
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert r.stdout.strip() == "['kenning.spec', 'kenning.spec.gate']"
+    assert r.stdout.strip() == "['kenning.cli.spec', 'kenning.cli.spec.gate']"
 
 
 def test_a_default_is_the_one_the_shared_defaults_declare() -> None:

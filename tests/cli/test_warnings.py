@@ -1,6 +1,6 @@
 """Warnings of use cases that still answer: bookkeeping kenning could not keep (a gate check
 record, the audit report for the page, a fresh summary before ``ken wrap``). The app hands each
-one to the surface as a value (``app.reporting``); the CLI renders it as one ``ken: warning:``
+one to the surface as a value (``app.warnings``); the CLI renders it as one ``ken: warning:``
 line on stderr, and the command's own answer and exit code are as if nothing had happened."""
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
-"""``core.imports``: the import specs each language's scanner reads from realistic source text,
+"""``core.codemap.imports``: the import specs each language's scanner reads from realistic source text,
 and the ones it must not read (in comments, docstrings, strings)."""
 
 from __future__ import annotations
 
 import pytest
 
-from kenning.core.imports import import_specs, language
+from kenning.core.codemap.imports import import_specs, language
 
 
 @pytest.mark.parametrize(("path", "expected"), [

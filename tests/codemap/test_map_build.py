@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 import os
 
-from kenning.app.codemap import CodeMap, load
 from kenning.app.project import Project
+from kenning.app.views.codemap import CodeMap, load
 
 from .conftest import Repo, World
 

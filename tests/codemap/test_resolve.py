@@ -1,10 +1,10 @@
-"""``core.resolve``: where each language's specs point in a file set given as a literal, and the
+"""``core.codemap.resolve``: where each language's specs point in a file set given as a literal, and the
 configuration facts (go.mod, tsconfig, package.json, Cargo.toml) read from text."""
 
 from __future__ import annotations
 
-from kenning.core.imports import language
-from kenning.core.resolve import Layout, edges, header_languages, is_local, link, parse_jsonc, resolve
+from kenning.core.codemap.imports import language
+from kenning.core.codemap.resolve import Layout, edges, header_languages, is_local, link, parse_jsonc, resolve
 
 
 def layout(*paths: str, configs: dict[str, str] | None = None) -> Layout:

@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from kenning.core import attribution
-from kenning.core.attribution import (
+from kenning.core.lessons import attribution
+from kenning.core.lessons.attribution import (
     MANIFESTS,
     declared_libraries,
     is_manifest,
     needs_toml,
     normalize,
 )
-from kenning.core.common_words import COMMON_WORDS
+from kenning.core.lessons.common_words import COMMON_WORDS
 from kenning.store.words import english_words
 
 from .attribution_set import CASES, MIXED, NAMED, TRAPS
@@ -410,10 +410,10 @@ def test_rust_crate_underscores() -> None:
 
 
 def test_importing_attribution_stays_cheap() -> None:
-    r = subprocess.run([sys.executable, "-X", "importtime", "-c", "import kenning.core.attribution"],
+    r = subprocess.run([sys.executable, "-X", "importtime", "-c", "import kenning.core.lessons.attribution"],
                        capture_output=True, text=True, check=True)
     loaded = {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if line.startswith("import time:")}
-    assert "kenning.core.attribution" in loaded
+    assert "kenning.core.lessons.attribution" in loaded
     for heavy in ("typing", "dataclasses", "json", "configparser"):
         assert heavy not in loaded, heavy
 

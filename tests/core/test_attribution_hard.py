@@ -8,8 +8,8 @@ set gave 31 wrong of 213 promoted (14.6 %) and 63 of 281 missed (22.4 %).
 
 from __future__ import annotations
 
-from kenning.core import attribution
-from kenning.core.attribution import normalize
+from kenning.core.lessons import attribution
+from kenning.core.lessons.attribution import normalize
 from kenning.store.words import english_words
 
 from .attribution_hard_set import CODE, HARD_CASES, MULTI, NAMED, TRAPS

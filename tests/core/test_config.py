@@ -1,4 +1,4 @@
-"""``core.config`` and ``core.backtracking``: every value of config.toml is checked, a bad one
+"""``core.config`` and ``core.secrets.backtracking``: every value of config.toml is checked, a bad one
 is one line naming the key, and a pattern that can backtrack catastrophically is refused."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kenning.core import config
-from kenning.core.backtracking import refusal
 from kenning.core.defaults import DEFAULT_CONFIG
 from kenning.core.errors import BadConfig
+from kenning.core.secrets.backtracking import refusal
 
 KEYS = [(table, key) for table, values in DEFAULT_CONFIG.items() for key in values]
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=30),

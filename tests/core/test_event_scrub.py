@@ -1,4 +1,4 @@
-"""core.event_scrub: redaction walks the whole event, every string at every depth, so no field (one
+"""core.secrets.event_scrub: redaction walks the whole event, every string at every depth, so no field (one
 added later, one another tool invented, a key) is a side door; a closed format that matches is
 left whole, and what does not match it is scrubbed like text."""
 
@@ -10,9 +10,9 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kenning.core.event_scrub import FAILED, is_closed, scrub
-from kenning.core.redaction import redact
 from kenning.core.schema import problems
+from kenning.core.secrets.event_scrub import FAILED, is_closed, scrub
+from kenning.core.secrets.redaction import redact
 from planted import ANTHROPIC, FIELDS, GITHUB, SECRETS, TEXT_FIELDS, base_event, planted_events
 
 

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from kenning.core import summary
 from kenning.core.events import Event
 from kenning.core.fold import ATTEMPTS_KEPT, ITEM_CHARS, TOP_KEPT, State, fold, unique
+from kenning.core.views import summary
 
 from .event_logs import at, eid, event, random_log
 

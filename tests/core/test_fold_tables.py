@@ -31,9 +31,9 @@ from hypothesis import strategies as st
 
 from event_strategies import link_supersedes, type_fields  # tests/ is on sys.path (its conftest.py)
 from kenning.core import fold as fold_module
-from kenning.core import summary
 from kenning.core.events import TYPES, Event, format_timestamp, parse_line, parse_timestamp, serialize
 from kenning.core.fold import TABLES, MemoryTable, State, fold, unique
+from kenning.core.views import summary
 from kenning.store.cache import Cache, StateTable
 
 SETTINGS = settings(max_examples=75, deadline=None, database=None, derandomize=True,

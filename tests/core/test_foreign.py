@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from kenning.app.project import parse_toml
 from kenning.core import foreign
+from kenning.core.codemap.resolve import parse_jsonc
 from kenning.core.foreign import Unreadable
-from kenning.core.manifests import declared_libraries
-from kenning.core.resolve import parse_jsonc
+from kenning.core.lessons.manifests import declared_libraries
 
 DEEP = 100_000
 

@@ -1,4 +1,4 @@
-"""The gate's pure rules (``kenning.core.gate``) and the commit classifier (``kenning.core.capture``).
+"""The gate's pure rules (``kenning.core.gate.rules``) and the commit classifier (``kenning.core.capture.derive``).
 
 Everything here is a literal: events, git facts, the clock and the settings are values, so each
 signal is shown at its threshold and just below it without a disk, a process or a mock.
@@ -10,9 +10,11 @@ import json
 
 import pytest
 
-from kenning.core import capture, gate, reverts
+from kenning.core.capture import derive as capture
+from kenning.core.capture import reverts
 from kenning.core.events import EVENT_ID_RE, Event, canonical_json, format_timestamp, parse_line, parse_timestamp
-from kenning.core.gate import Commit, FileFacts, Settings, evaluate
+from kenning.core.gate import rules as gate
+from kenning.core.gate.rules import Commit, FileFacts, Thresholds, evaluate
 
 NOW = parse_timestamp("2030-06-30T12:00:00Z")
 DAY = gate.DAY_US
@@ -55,8 +57,8 @@ def facts(commits: list[Commit] | None = None, exists: bool = True, lines: int =
 
 
 def judge(events: list[Event], file_facts: FileFacts | None = None, fixed: set[str] | None = None,
-          retired: set[str] | None = None, settings: Settings | None = None, path: str = PATH) -> gate.FileVerdict:
-    settings = settings or Settings()
+          retired: set[str] | None = None, settings: Thresholds | None = None, path: str = PATH) -> gate.FileVerdict:
+    settings = settings or Thresholds()
     file_facts = file_facts or facts(path=path)
     memory = gate.FileMemory.of(path, events, fixed or set(), retired or set(), gate.window_start(NOW, settings),
                                 gate.stale_before(file_facts, settings))
@@ -129,16 +131,16 @@ def test_failed_attempt_with_line_number_and_paths_list_counts():
 
 
 def test_block_threshold_is_configurable():
-    assert by_kind(judge([failed(3), failed(2)], settings=Settings(block_failed_attempts=2)))[
+    assert by_kind(judge([failed(3), failed(2)], settings=Thresholds(block_failed_attempts=2)))[
         "failed_attempts"].severity == "block"
     four = [failed(d) for d in (4, 3, 2, 1)]
-    assert by_kind(judge(four, settings=Settings(block_failed_attempts=5)))["failed_attempts"].severity == "warn"
+    assert by_kind(judge(four, settings=Thresholds(block_failed_attempts=5)))["failed_attempts"].severity == "warn"
 
 
 def test_window_is_configurable():
     events = [failed(10), failed(9), failed(8)]
-    assert by_kind(judge(events, settings=Settings(window_days=7))) == {}
-    msg = by_kind(judge([failed(1)], settings=Settings(window_days=7)))["failed_attempts"].message
+    assert by_kind(judge(events, settings=Thresholds(window_days=7))) == {}
+    msg = by_kind(judge([failed(1)], settings=Thresholds(window_days=7)))["failed_attempts"].message
     assert "last 7 days" in msg
 
 
@@ -162,9 +164,9 @@ def test_commits_outside_the_window_or_after_now_are_not_churn():
 
 def test_churn_threshold_is_configurable():
     commits = [commit(d) for d in (20, 10)]
-    assert by_kind(judge([], facts(commits), settings=Settings(churn_commits=2)))["churn"].severity == "info"
+    assert by_kind(judge([], facts(commits), settings=Thresholds(churn_commits=2)))["churn"].severity == "info"
     commits = [commit(d) for d in (20, 15, 10, 5)]
-    assert "churn" not in by_kind(judge([], facts(commits), settings=Settings(churn_commits=5)))
+    assert "churn" not in by_kind(judge([], facts(commits), settings=Thresholds(churn_commits=5)))
 
 
 # -- reverts --------------------------------------------------------------------------------------
@@ -179,7 +181,7 @@ def test_revert_in_the_window_warns():
 
 
 def test_revert_recognized_from_its_subject_alone():
-    revert = commit(7, 'Revert "feat: add retry"', reverts="")  # what app.gate reads from the subject
+    revert = commit(7, 'Revert "feat: add retry"', reverts="")  # what app.gate.precheck reads from the subject
     assert revert.is_revert
     assert by_kind(judge([], facts([revert])))["recent_revert"].severity == "warn"
 
@@ -287,19 +289,19 @@ def test_stale_ratio_is_configurable():
     note = ev("note", 10, "parses v1 records")
     f = facts([commit(5, changed=50)], lines=100)
     assert "stale_memory" in by_kind(judge([note], f))
-    assert "stale_memory" not in by_kind(judge([note], f, settings=Settings(stale_ratio=0.8)))
+    assert "stale_memory" not in by_kind(judge([note], f, settings=Thresholds(stale_ratio=0.8)))
     assert "stale_memory" in by_kind(judge([note], facts([commit(5, changed=20)], lines=100),
-                                           settings=Settings(stale_ratio=0.2)))
+                                           settings=Thresholds(stale_ratio=0.2)))
 
 
 def test_stale_before_is_the_cutoff_where_changes_reach_the_ratio():
     newest, middle, oldest = commit(2, changed=20), commit(5, changed=20), commit(9, changed=20)
     f = facts([oldest, middle, newest], lines=100)
-    assert gate.stale_before(f, Settings()) == oldest.time_us  # 60 >= 50 only counting back to 9 days ago
-    assert gate.stale_before(f, Settings(stale_ratio=0.4)) == middle.time_us
-    assert gate.stale_before(f, Settings(stale_ratio=0.7)) is None
-    assert gate.stale_before(facts([], lines=100), Settings()) is None
-    assert gate.stale_before(facts([], exists=False, lines=0), Settings()) is not None
+    assert gate.stale_before(f, Thresholds()) == oldest.time_us  # 60 >= 50 only counting back to 9 days ago
+    assert gate.stale_before(f, Thresholds(stale_ratio=0.4)) == middle.time_us
+    assert gate.stale_before(f, Thresholds(stale_ratio=0.7)) is None
+    assert gate.stale_before(facts([], lines=100), Thresholds()) is None
+    assert gate.stale_before(facts([], exists=False, lines=0), Thresholds()) is not None
 
 
 def test_memory_about_a_deleted_file_is_stale():
@@ -368,15 +370,15 @@ def test_a_report_takes_its_worst_file():
     warm = judge([failed(2, location="src/warm.py")], facts(path="src/warm.py"),
                  path="src/warm.py")
     cold = judge([], facts(path="src/cold.py"), path="src/cold.py")
-    assert gate.Report([cold]).severity == "none"
-    assert gate.Report([cold, warm]).severity == "warn"
-    assert gate.Report([cold, warm, hot]).severity == "block"
-    assert gate.Report([]).severity == "none"
+    assert gate.Verdicts([cold]).severity == "none"
+    assert gate.Verdicts([cold, warm]).severity == "warn"
+    assert gate.Verdicts([cold, warm, hot]).severity == "block"
+    assert gate.Verdicts([]).severity == "none"
 
 
 def test_report_json_has_exactly_the_documented_shape():
     events, f = everything()
-    report = gate.Report([judge(events, f), judge([], facts(path="src/cold.py"), path="src/cold.py")])
+    report = gate.Verdicts([judge(events, f), judge([], facts(path="src/cold.py"), path="src/cold.py")])
     data = json.loads(json.dumps(report.to_json()))
     assert set(data) == {"severity", "files"}
     assert data["severity"] == "block"
@@ -412,7 +414,7 @@ def test_active_snooze_marks_warnings_and_drops_the_severity():
     v = snoozed_verdict(events, [s], f)
     assert v.warnings and all(w.snoozed_until == s.get("until") for w in v.warnings)
     assert v.severity == "none"
-    assert gate.Report([v]).severity == "none"
+    assert gate.Verdicts([v]).severity == "none"
     data = v.to_json()
     assert all(w["snoozed_until"] == s.get("until") for w in data["warnings"])
     assert {w["severity"] for w in data["warnings"]} == {"block", "warn", "info"}  # still reported as they are
@@ -471,7 +473,7 @@ def test_since_refuses_anything_else_naming_the_units(text, said):
 
 # -- text output ----------------------------------------------------------------------------------
 
-def busy_report() -> tuple[gate.Report, list[Event]]:
+def busy_report() -> tuple[gate.Verdicts, list[Event]]:
     """A file with every signal and more evidence than fits, and a quiet file."""
     events = [ev("issue", 60 - i, f"issue number {i}", issue_id=f"i{i:03d}") for i in range(5)]
     attempts = [failed(d, f"approach tried {d} days ago") for d in (9, 6, 4, 2, 1)]
@@ -479,7 +481,7 @@ def busy_report() -> tuple[gate.Report, list[Event]]:
     original = commit(8, "feat: add retry", changed=10)
     commits = [commit(20, changed=40), original, commit(7, 'Revert "feat: add retry"', reverts=original.sha),
                commit(5, changed=40), commit(3, changed=40)]
-    report = gate.Report([judge(events, facts(commits, lines=60)),
+    report = gate.Verdicts([judge(events, facts(commits, lines=60)),
                           judge([], facts(path="src/cold.py"), path="src/cold.py")])
     return report, attempts
 
@@ -522,7 +524,7 @@ def test_text_block_per_file_stays_within_the_line_budget(budget):
 def test_text_output_says_where_to_read_what_was_cut():
     events = [ev("issue", 30 + i, f"issue {i}", issue_id=f"q{i:03d}") for i in range(3)]
     events += [failed(d, f"try {d}") for d in (5, 4, 3)]
-    hot = blocks(gate.render_text(gate.Report([judge(events)]), NOW, max_lines=3))[PATH]
+    hot = blocks(gate.render_text(gate.Verdicts([judge(events)]), NOW, max_lines=3))[PATH]
     assert "more lines" in hot[-1] and f"ken precheck {PATH} --json" in hot[-1]
     assert "try 3" in "\n".join(hot), "the newest evidence survives the cut"
 
@@ -531,7 +533,7 @@ def test_text_output_marks_snoozed_warnings():
     events = [failed(3, "lock around flush")]
     s = snooze(1, -1)
     v = snoozed_verdict(events, [s])
-    text = gate.render_text(gate.Report([v]), NOW)
+    text = gate.render_text(gate.Verdicts([v]), NOW)
     assert "all snoozed" in text and f"snoozed until {s.get('until')}" in text
 
 
@@ -543,8 +545,8 @@ def test_ages(delta, label):
 
 def test_evaluate_is_pure_and_deterministic():
     events, f = everything()
-    first = json.dumps(gate.Report([judge(events, f)]).to_json(), sort_keys=True)
-    second = json.dumps(gate.Report([judge(list(reversed(events)), f)]).to_json(), sort_keys=True)
+    first = json.dumps(gate.Verdicts([judge(events, f)]).to_json(), sort_keys=True)
+    second = json.dumps(gate.Verdicts([judge(list(reversed(events)), f)]).to_json(), sort_keys=True)
     assert first == second
 
 
@@ -669,7 +671,7 @@ def test_a_fixed_issues_failed_attempts_inform_and_name_the_fix():
     w = by_kind(v)["failed_before_fix"]
     assert w.severity == "info"
     assert "3 failed attempts on an issue fixed since (#k7q2 by flush before close (commit 5b6c7d8e9f))" in w.message
-    text = gate.render_text(gate.Report([v]), NOW)
+    text = gate.render_text(gate.Verdicts([v]), NOW)
     assert "fixed   " in text and "#k7q2 fixed by: flush before close (commit 5b6c7d8e9f)" in text
     assert "failed_attempts" not in by_kind(v)
 
@@ -704,6 +706,6 @@ def test_a_reverted_fix_does_not_count_as_fixed():
 
 def test_a_fix_recorded_after_the_clock_settles_nothing():
     events = fixed_issue(fix_days=-1)  # a day after NOW
-    memory = gate.FileMemory.of(PATH, events, set(), set(), gate.window_start(NOW, Settings()), None, now_us=NOW)
-    v = evaluate(PATH, memory, facts(), NOW, Settings())
+    memory = gate.FileMemory.of(PATH, events, set(), set(), gate.window_start(NOW, Thresholds()), None, now_us=NOW)
+    v = evaluate(PATH, memory, facts(), NOW, Thresholds())
     assert v.severity == "block"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kenning.core.heat import (
+from kenning.core.views.heat import (
     FORMULA,
     bucket_start,
     bucket_starts,

@@ -1,5 +1,5 @@
 """Memory text in Markdown renders as that text: whatever a memory holds, the Markdown export
-(and every projection using ``core.markdown``) shows its words and runs none of them as markup.
+(and every projection using ``core.views.markdown``) shows its words and runs none of them as markup.
 
 No Markdown library is installed, so the checks state CommonMark's own facts about the output:
 no line of memory text starts a block at the top level, nothing opens a link, an image, a code
@@ -16,9 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kenning.core import export, report
-from kenning.core.markdown import code, literal
 from kenning.core.text import one_line
+from kenning.core.views import agent_block as export
+from kenning.core.views import log_markdown as report
+from kenning.core.views.markdown import code, literal
 
 from .event_logs import eid, event
 

@@ -18,11 +18,11 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kenning.app.paths import canonical_path
+from kenning.core.codemap.resolve import _normal
 from kenning.core.errors import InvalidInput
 from kenning.core.events import Event, parse_line, serialize, validate_draft
 from kenning.core.importers import clean_path, from_jsonl
 from kenning.core.paths import MAX_PATH, is_normal, path_refusal, plain, repo_path
-from kenning.core.resolve import _normal
 from kenning.core.schema import PATH, event_schema, problems
 
 T = "2026-01-01T00:00:00.000000Z"

@@ -30,16 +30,28 @@ import string
 
 import pytest
 
-from kenning.core import (
-    redaction,
-    secrets,
-    secrets_commands,
-    secrets_material,
-    secrets_providers,
-    secrets_rule,
-    secrets_shapes,
+from kenning.core.secrets import (
+    commands as secrets_commands,
 )
-from kenning.core.redaction import KINDS, Redaction, Rule, Rules, compile_rules, redact
+from kenning.core.secrets import (
+    detectors as secrets,
+)
+from kenning.core.secrets import (
+    material as secrets_material,
+)
+from kenning.core.secrets import (
+    providers as secrets_providers,
+)
+from kenning.core.secrets import (
+    redaction,
+)
+from kenning.core.secrets import (
+    rule as secrets_rule,
+)
+from kenning.core.secrets import (
+    shapes as secrets_shapes,
+)
+from kenning.core.secrets.redaction import KINDS, Redaction, Rule, Rules, compile_rules, redact
 
 from .redaction_corpus import BENIGN, SECRETS, SecretCase
 from .redaction_fresh_corpus import FRESH_BENIGN, FRESH_SECRETS
@@ -343,10 +355,10 @@ def test_public_surface() -> None:
 
 
 def test_core_purity_standard_library_only() -> None:
-    allowed = {"__future__", "binascii", "bisect", "collections", "json", "re", "types", "kenning.core.secrets",
-               "kenning.core.backtracking",
-               "kenning.core.secrets_rule", "kenning.core.secrets_providers", "kenning.core.secrets_shapes",
-               "kenning.core.secrets_commands", "kenning.core.secrets_material"}
+    allowed = {"__future__", "binascii", "bisect", "collections", "json", "re", "types",
+               "kenning.core.secrets.detectors", "kenning.core.secrets.backtracking",
+               "kenning.core.secrets.rule", "kenning.core.secrets.providers", "kenning.core.secrets.shapes",
+               "kenning.core.secrets.commands", "kenning.core.secrets.material"}
     for module in (redaction, secrets, secrets_rule, secrets_providers, secrets_shapes, secrets_commands,
                    secrets_material):
         tree = ast.parse(inspect.getsource(module))

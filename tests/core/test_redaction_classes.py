@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from kenning.core.redaction import Redaction, redact
+from kenning.core.secrets.redaction import Redaction, redact
 
 from . import redaction_docs_corpus as docs
 from . import redaction_holdout_corpus as holdout

@@ -1,6 +1,6 @@
-"""Reading commit messages for reverts (``kenning.core.reverts``), the events a revert derives
-(``kenning.core.capture.derive``) and when a derived revert stops being news for a file
-(``kenning.core.gate.current_failures``).
+"""Reading commit messages for reverts (``kenning.core.capture.reverts``), the events a revert derives
+(``kenning.core.capture.derive.derive``) and when a derived revert stops being news for a file
+(``kenning.core.gate.rules.current_failures``).
 
 Pure: every message below is shaped like one from a real public history (GitHub squash merges,
 Flutter bots, Chromium/Dawn Gerrit, Go, Abseil's Copybara exports, git.git); no disk, no process.
@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from kenning.core import capture, gate, reverts
+from kenning.core.capture import derive as capture
+from kenning.core.capture import reverts
 from kenning.core.events import Event, format_timestamp, parse_timestamp
+from kenning.core.gate import rules as gate
 
 FULL = "6b336e70380fd16b1d220f3cad79b7af72e526d6"
 ROLLBACK = "f040e96b93dba46e8ed3ca59c0444cbd6c0a0955"
@@ -280,7 +282,7 @@ def facts(path: str, later_days: list[float], revert_days: float, covered_from: 
 
 def kept(path: str, event: Event, later_days: list[float], revert_days: float, covered_from: int = 0) -> bool:
     found = gate.current_failures(path, [event], facts(path, later_days, revert_days, covered_from),
-                                  gate.Settings(), NOW)
+                                  gate.Thresholds(), NOW)
     return found == [event]
 
 

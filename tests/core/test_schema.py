@@ -13,10 +13,10 @@ from typing import Any
 import jsonschema
 import pytest
 
+from kenning.cli.parser import build_parser
 from kenning.core import events as vocabulary
 from kenning.core.importers import FORMATS
 from kenning.core.schema import check_log, event_schema, problems, schema_text
-from kenning.parser import build_parser
 from schema_audit import violations
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,7 +64,7 @@ def test_cli_choices_come_from_the_vocabulary() -> None:
 
 
 def test_mcp_enums_come_from_the_vocabulary() -> None:
-    from kenning import mcp_tools
+    from kenning.mcp import tools as mcp_tools
 
     assert list(typing.get_args(mcp_tools.Outcome)) == list(vocabulary.OUTCOMES)
     assert list(typing.get_args(mcp_tools.EventType)) == list(vocabulary.TYPES)

@@ -11,9 +11,9 @@ import pytest
 
 from kenning.core.events import Event, format_timestamp, parse_timestamp
 from kenning.core.fold import ITEM_CHARS, State, fold
-from kenning.core.markdown import inline
-from kenning.core.summary import DEFAULT_BUDGET, PURPOSE_PLACEHOLDER, purpose_from_map, render
 from kenning.core.text import one_line
+from kenning.core.views.markdown import inline
+from kenning.core.views.summary import DEFAULT_BUDGET, PURPOSE_PLACEHOLDER, purpose_from_map, render
 
 from .event_logs import at, eid, event, random_log
 

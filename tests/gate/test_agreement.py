@@ -1,5 +1,5 @@
 """The gate's selection, implemented twice, must agree: ``gate.FileMemory.of`` (pure, over a list
-of events: the reference) and the bounded SQL path of ``kenning.app.gate._file_memory`` (the
+of events: the reference) and the bounded SQL path of ``kenning.app.gate.precheck._file_memory`` (the
 index's queries: ``failed_attempts``, ``failed_count``, ``open_issues_at``,
 ``standing_decision``, ``memories_before``; and ``judge``'s snoozes, ``snoozes_running`` less
 those ``snoozes_ended`` by an unsnooze, with ``gate.deciding_snoozes``).
@@ -15,7 +15,7 @@ before now; a decision is retired when a decision superseding it is at or before
 counts when it was recorded at or before now.
 
 Timestamps in ``(now, now + CLOCK_SLACK_US]`` are never generated: the index deliberately treats
-writes stamped a few microseconds after a frozen clock as "now" (``app.gate.CLOCK_SLACK_US``),
+writes stamped a few microseconds after a frozen clock as "now" (``app.gate.precheck.CLOCK_SLACK_US``),
 which the pure reference does not model.
 
 Two disagreements these properties found are pinned by tests at the end: a decision retired
@@ -40,13 +40,14 @@ from hypothesis import event as label
 from hypothesis import strategies as st
 
 from event_strategies import link_supersedes, type_fields  # tests/ is on sys.path (its conftest.py)
-from kenning.app import gate as app_gate
+from kenning.app.gate import precheck as app_gate
 from kenning.app.memory import Memory
 from kenning.app.project import Project
 from kenning.app.recall import open_memory
-from kenning.core import gate, summary
 from kenning.core.events import Event, canonical_json, format_timestamp, parse_line, parse_timestamp, serialize
 from kenning.core.fold import fold, unique
+from kenning.core.gate import rules as gate
+from kenning.core.views import summary
 from kenning.store.cache import Cache
 from machine import KEN, isolated_env, run_git, write_file
 
@@ -205,7 +206,7 @@ def as_of_now(events: list[Event], now_us: int) -> tuple[set[str], set[str]]:
     return fixed, retired
 
 
-def reference(path: str, events: list[Event], facts: gate.FileFacts, config: gate.Settings) -> gate.FileMemory:
+def reference(path: str, events: list[Event], facts: gate.FileFacts, config: gate.Thresholds) -> gate.FileMemory:
     """``FileMemory.of`` with memory as of now."""
     fixed, retired = as_of_now(events, NOW)
     return gate.FileMemory.of(path, events, fixed, retired, gate.window_start(NOW, config),
@@ -213,7 +214,7 @@ def reference(path: str, events: list[Event], facts: gate.FileFacts, config: gat
                               failures_since=gate.failures_start(NOW, config), facts=facts, settings=config)
 
 
-def indexed(memory: Memory, path: str, facts: gate.FileFacts, config: gate.Settings) -> gate.FileMemory:
+def indexed(memory: Memory, path: str, facts: gate.FileFacts, config: gate.Thresholds) -> gate.FileMemory:
     opened, until = gate.failures_start(NOW, config), format_timestamp(NOW + SLACK)
     reverts = memory.events(memory.cache.failed_attempts(path, format_timestamp(opened), until,
                                                          app_gate.REVERTS_JUDGED, origin="git")[1])
@@ -243,8 +244,8 @@ def working_facts(project: Project, path: str) -> gate.FileFacts:
     return gate.FileFacts(path, [], True, data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0))
 
 
-def pure_report(project: Project, events: list[Event], config: gate.Settings,
-                paths: tuple[str, ...] = POOL) -> gate.Report:
+def pure_report(project: Project, events: list[Event], config: gate.Thresholds,
+                paths: tuple[str, ...] = POOL) -> gate.Verdicts:
     """The pure rules' report: every snooze recorded by now, whichever it names."""
     snoozes = [e for e in events if e.type == "snooze" and gate.event_time(e) <= NOW]
     by_id = {e.id: e for e in events}
@@ -254,7 +255,7 @@ def pure_report(project: Project, events: list[Event], config: gate.Settings,
         verdict = gate.evaluate(path, reference(path, events, facts, config), facts, NOW, config)
         gate.apply_snoozes(verdict, snoozes, by_id, NOW)
         verdicts.append(verdict)
-    return gate.Report(verdicts)
+    return gate.Verdicts(verdicts)
 
 
 def check(memory: Memory, project: Project, raw: list[dict[str, Any]],
@@ -262,10 +263,10 @@ def check(memory: Memory, project: Project, raw: list[dict[str, Any]],
     """Both selections for every pool file, then the whole verdict, then the summary state."""
     events = unique(parse_line(canonical_json(e)) for e in raw)
     assert memory.cache.count() == len(events)
-    config = gate.Settings(window_days=windows[0], failure_days=windows[1])
+    config = gate.Thresholds(window_days=windows[0], failure_days=windows[1])
     for path, drawn in zip(POOL, facts_drawn, strict=True):
         for facts in (file_facts(path, drawn), working_facts(project, path)):
-            for settings_ in (config, gate.Settings()):
+            for settings_ in (config, gate.Thresholds()):
                 want = shape(reference(path, events, facts, settings_))
                 got = shape(indexed(memory, path, facts, settings_))
                 assert got == want, f"{path}: the index (got) and FileMemory.of (want) disagree"
@@ -403,7 +404,7 @@ def selections(project: Project, raw: list[dict[str, Any]], path: str) -> tuple[
     """(the index's selection, the reference's) for ``path`` with its working-tree facts."""
     rewrite(project, raw)
     events = unique(parse_line(canonical_json(e)) for e in raw)
-    facts, config = working_facts(project, path), gate.Settings()
+    facts, config = working_facts(project, path), gate.Thresholds()
     memory, _ = reopen(project)
     try:
         return shape(indexed(memory, path, facts, config)), shape(reference(path, events, facts, config))
@@ -431,7 +432,7 @@ def test_the_comparison_sees_a_fix_the_reference_is_not_told_of(project: Project
     assert got == want
     assert (got["open_count"], got["failed_count"], got["decision"]) == (0, 0, None)
     events = [parse_line(canonical_json(e)) for e in raw]
-    told_nothing = gate.FileMemory.of("src/pay.py", events, set(), set(), gate.window_start(NOW, gate.Settings()),
+    told_nothing = gate.FileMemory.of("src/pay.py", events, set(), set(), gate.window_start(NOW, gate.Thresholds()),
                                       None, limit=LIMIT, now_us=NOW)
     assert shape(told_nothing)["open_count"] == 1
 

@@ -368,7 +368,7 @@ def test_shallow_clone_still_derives_what_it_has(world: World):
 def _derived_about(repo: Repo, monkeypatch: pytest.MonkeyPatch, paths: list[str] | None) -> dict[str, set[str]]:
     """The events derived from git into a fresh memory in this process (all commits, or those
     about ``paths``), as canonical lines per file they cite, for each file of ``JUDGED``."""
-    from kenning.app import capture
+    from kenning.app.capture import derive as capture
     from kenning.app.memory import Memory
     from kenning.app.project import Project
     from kenning.core.events import canonical_json, parse_line

@@ -599,7 +599,7 @@ def test_a_user_hook_with_errexit_still_fails_open(world: World, broken: str):
 
 SLOW_GIT_HOOK = """
 import sys, time
-import kenning.hooks as hooks
+import kenning.hooks.entry as hooks
 
 def slow(*args, **kwargs):
     time.sleep(60)
@@ -629,7 +629,7 @@ def test_a_git_hook_keeps_its_own_time_limit(world: World, name: str):
     assert "Traceback" not in r.stderr
 
 
-# -- damaged markers: the one rule for kenning's blocks (core.marked), never a guess --------------
+# -- damaged markers: the one rule for kenning's blocks (core.views.marked), never a guess --------------
 
 DAMAGE = {  # how a user's edit can leave kenning's block in a hook
     "end-deleted": lambda text: text.replace(END + "\n", ""),

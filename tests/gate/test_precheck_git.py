@@ -481,7 +481,7 @@ def test_thousands_of_long_paths_are_judged_with_git_history(world: World):
     paths = ["src/" + "d" * 180 + f"/f{i:05d}.py" for i in range(12000)]  # 2.3 MB: past ARG_MAX
     script = ("import json, sys\n"
               "from pathlib import Path\n"
-              "from kenning.app.gate import precheck\n"
+              "from kenning.app.gate.precheck import precheck\n"
               "from kenning.app.project import find_project\n"
               "result = precheck(find_project(Path.cwd()), json.load(sys.stdin), surface=None)\n"
               "print(json.dumps({'notices': result.notices, 'report': result.report.to_json()}))\n")

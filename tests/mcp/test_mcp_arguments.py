@@ -1,7 +1,7 @@
 """Every argument of every tool is held to the JSON type its input schema declares, the same way
 for each kind (boolean, integer, string, array, enum): a value of another type is refused in one
 line naming the argument, the type it takes and what was sent, and nothing is coerced
-(``"yes"`` is not true, ``"5"`` is not 5). Unit tests at ``kenning.mcp_arguments``, then the
+(``"yes"`` is not true, ``"5"`` is not 5). Unit tests at ``kenning.mcp.arguments``, then the
 same through the real SDK client over stdio.
 """
 
@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from mcp_harness import World, connect
 
-from kenning.mcp_arguments import argument_problem, lists_sent_as_text, type_problem
-from kenning.mcp_server import build_server
+from kenning.mcp.arguments import argument_problem, lists_sent_as_text, type_problem
+from kenning.mcp.server import build_server
 
 STRING = {"type": "string", "maxLength": 10}
 OPTIONAL = {"anyOf": [STRING, {"type": "null"}], "default": None}

@@ -109,7 +109,7 @@ async def test_bad_arguments_are_one_line_errors_and_write_nothing(world: World,
         assert "not a decision" in await mcp.refused("add_decision", summary="x", supersedes=issue_event)
         assert await mcp.refused("add_note", summary="   ")
         assert "outside" in await mcp.refused("add_note", summary="x", location="/etc/passwd")
-        assert "outside" in await mcp.refused("precheck_file", file_path="../../etc/passwd")
+        assert "not a path inside the repository" in await mcp.refused("precheck_file", file_path="../../etc/passwd")
         assert await mcp.refused("precheck_file", file_path=[])
         assert "project" in await mcp.refused("get_summary", project="no-such-project")
         assert (await mcp.ok("get_summary")).body  # still serving
@@ -153,8 +153,9 @@ def test_stdout_is_protocol_only_and_the_tool_list_is_compact(world: World, alph
 
 NOISY_SERVER = textwrap.dedent("""\
     import os, subprocess, sys
-    from kenning import mcp_server
-    from kenning.app import score as score_app, summary as summary_app
+    from kenning.mcp import server as mcp_server
+    from kenning.app.gate import score as score_app
+    from kenning.app.views import summary as summary_app
 
     real = summary_app.summary
 

@@ -212,8 +212,8 @@ async def test_one_garbage_line_is_a_warning_not_an_error(world: World, alpha: P
 
 RAISING_SERVER = textwrap.dedent("""\
     import sys
-    from kenning import mcp_server
-    from kenning.app import plan as plan_app
+    from kenning.mcp import server as mcp_server
+    from kenning.app.views import plan as plan_app
     from kenning.core import errors
 
     def every(cls):

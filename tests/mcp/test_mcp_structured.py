@@ -17,8 +17,8 @@ import pytest
 from mcp_harness import KEN, Raw, World, connect
 
 import kenning
-from kenning.app.registry import CHOSEN_BY
-from kenning.mcp_tools import CATALOGUE, FLAG_ARGUMENTS, HIDDEN, in_tool_words
+from kenning.app.setup.registry import CHOSEN_BY
+from kenning.mcp.tools import CATALOGUE, FLAG_ARGUMENTS, HIDDEN, in_tool_words
 
 pytestmark = pytest.mark.anyio
 
@@ -205,9 +205,9 @@ def test_in_tool_words_rewrites_flags_and_commands_only() -> None:
 # the modules whose errors a tool call can reach, and the flags in them that no tool call can
 # meet (a write through MCP never attaches a diff, never snoozes, never registers a project;
 # get_score takes no --since)
-REACHED = ("app/record.py", "app/read.py", "app/paths.py", "app/lessons.py", "app/context.py", "app/gate.py",
-           "app/plan.py", "app/project_map.py", "app/score.py", "app/texts.py", "app/summary.py", "app/memory.py",
-           "app/registry.py", "app/project.py",
+REACHED = ("app/record.py", "app/views/read.py", "app/paths.py", "app/lessons/cases.py", "app/views/context.py",
+           "app/gate/precheck.py", "app/views/plan.py", "app/views/project_map.py", "app/gate/score.py",
+           "app/setup/texts.py", "app/views/summary.py", "app/memory.py", "app/setup/registry.py", "app/project.py",
            "core/events.py", "store/log.py", "store/files.py")
 CLI_ONLY = {"--diff", "--snooze", "--reason", "--name", "--root", "--now", "--since"}
 FLAG = re.compile(r"(?<![\w-])--[a-z][a-z-]*")

@@ -302,7 +302,7 @@ def test_a_reply_that_cannot_be_encoded_becomes_an_error_reply_to_its_request() 
     produce it) answers that request with an error instead of ending the server."""
     from mcp.types import JSONRPCNotification, JSONRPCResponse
 
-    from kenning.mcp_wire import encode
+    from kenning.mcp.wire import encode
 
     line = encode(JSONRPCResponse(jsonrpc="2.0", id=3, result={"content": [{"type": "text", "text": "\ud800"}]}))
     assert line.endswith(b"}") and b"\n" not in line

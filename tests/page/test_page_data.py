@@ -1,5 +1,5 @@
 """What ``ken visualize`` computes, checked in-process at the layer that computes it
-(``kenning.app.visualize.page_data``) over real git histories: a timeline that keeps its quiet
+(``kenning.app.views.visualize.page_data``) over real git histories: a timeline that keeps its quiet
 stretches and stays bounded on a long history, and a heat map led by today's files (renames
 followed to the present name, deleted files marked and last, old reverts cooled by --now)."""
 
@@ -31,7 +31,7 @@ def gw(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> World:
 
 def page_data(repo: Repo, days: float = 0) -> dict[str, Any]:
     from kenning.app.project import Project
-    from kenning.app.visualize import page_data as gather
+    from kenning.app.views.visualize import page_data as gather
 
     return gather(Project(repo.path), now=at(days))
 

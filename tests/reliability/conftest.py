@@ -402,7 +402,7 @@ class Repo:
         return json.loads(self.ok(*args, "--json", **kw).stdout)
 
     def inproc(self, *args: str) -> Result:
-        """``kenning.cli.main(args)`` in this process, in this repository with this machine's
+        """``kenning.cli.main.main(args)`` in this process, in this repository with this machine's
         environment: a hundred times cheaper than a process, for loops of thousands of runs."""
         return run_in_process(list(args), self.path, self.world.env)
 
@@ -423,7 +423,7 @@ def _inside(cwd: Path, env: dict[str, str]) -> Iterator[None]:
 
 def run_in_process(argv: list[str], cwd: Path, env: dict[str, str]) -> Result:
     """Run the CLI's ``main`` here, with stdout/stderr as strict UTF-8 streams like a process has."""
-    from kenning import cli
+    from kenning.cli import main as cli
 
     out, err = io.BytesIO(), io.BytesIO()
     stdout = io.TextIOWrapper(out, encoding="utf-8", errors="strict", write_through=True)

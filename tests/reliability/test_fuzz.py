@@ -24,11 +24,11 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from kenning.app.paths import canonical_location, canonical_path
-from kenning.core import redaction
 from kenning.core.errors import InvalidInput
 from kenning.core.events import SCHEMA_VERSION, TYPES, Event, location_path, parse_line, serialize
 from kenning.core.fold import State, fold, unique
-from kenning.core.summary import render
+from kenning.core.secrets import redaction
+from kenning.core.views.summary import render
 
 from .conftest import LONG, Repo, World, crash, fake_aws_key_id, fake_github_token, figure, scale
 
@@ -510,7 +510,7 @@ def test_cli_main_with_arbitrary_argv(world: World) -> None:
         if r.returncode != 0 and repo.log_bytes() != before:
             raise Finding("a failed command wrote to the log", r.describe())
 
-    measure("cli", check, lambda: "argv lists for kenning.cli.main in a real repository: exit codes "
+    measure("cli", check, lambda: "argv lists for kenning.cli.main.main in a real repository: exit codes "
             + ", ".join(f"{code}: {n}" for code, n in sorted(codes.items()))
             + "; no traceback, nothing written by a failed command")
 

@@ -7,7 +7,7 @@ non-zero exit, and leaves the log byte-identical. Input that may be accepted (``
 reads whatever stdin holds) is either accepted, leaving every line valid UTF-8 JSON, or refused
 as above; undecodable bytes in a summary or a path are refused. The long version runs every
 case as a real process; the fast one runs a quarter of them (and every ``watch``/``hook`` case)
-as processes and the rest through ``kenning.cli.main`` in-process. 1 MB arguments are
+as processes and the rest through ``kenning.cli.main.main`` in-process. 1 MB arguments are
 in-process only: Linux refuses a single argv string over 128 KB.
 """
 
@@ -161,7 +161,7 @@ def run_cases(world: World, repo: Repo, cases: list[list[str]], judge, workers: 
 
     Long version: every case is a real process (``workers`` at a time, each in its own copy of
     ``repo``). Fast version: every fourth case and every ``watch``/``hook`` case is a process, the
-    rest go through ``kenning.cli.main`` in-process (the same code, a tenth of the cost)."""
+    rest go through ``kenning.cli.main.main`` in-process (the same code, a tenth of the cost)."""
     real = [c for n, c in enumerate(cases) if LONG or n % 4 == 0 or (c and c[0] in PROCESS_ONLY)]
     inproc = [c for c in cases if not any(c is r for r in real)]
     copies = [repo] + [world.copy(repo, f"{repo.path.name}-copy{n}") for n in range(1, workers)]
@@ -213,7 +213,7 @@ def judge_survived(r, before: bytes, after: bytes) -> str | None:
 
 def test_every_command_has_hostile_cases() -> None:
     """A new command joins this suite: its refusals are listed above (``ken mcp`` has its own)."""
-    from kenning.parser import build_parser
+    from kenning.cli.parser import build_parser
 
     parser = build_parser()
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices

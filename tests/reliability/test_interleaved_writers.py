@@ -24,14 +24,14 @@ from typing import Any
 import pytest
 
 from kenning import git as kenning_git
-from kenning.app import capture as capture_app
-from kenning.app import plan as plan_app
 from kenning.app import record as record_app
-from kenning.app import summary as summary_app
+from kenning.app.capture import derive as capture_app
 from kenning.app.memory import Memory
 from kenning.app.project import Project
 from kenning.app.recall import open_memory
 from kenning.app.record import record
+from kenning.app.views import plan as plan_app
+from kenning.app.views import summary as summary_app
 from kenning.store import files
 from kenning.store.cache import Cache
 from kenning.store.log import EventLog

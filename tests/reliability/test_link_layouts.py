@@ -3,7 +3,7 @@
 Hypothesis places links at the names kenning's writers use (``.gitattributes``, the bridges,
 agent settings folders, Cursor's rules, a hooks folder), each leading outside, to the parent
 folder, nowhere, to itself, or to a file or folder inside the repository, then runs a writer
-through ``kenning.cli.main``. Whatever the layout: nothing outside the repository changes, no
+through ``kenning.cli.main.main``. Whatever the layout: nothing outside the repository changes, no
 traceback, and the command either succeeds or refuses in one ``ken: error:`` line naming a
 symbolic link, exit 2 — which it must when a link it writes through is one of the unsafe kinds.
 """

@@ -12,8 +12,8 @@ import json
 
 from kenning.app.project import Project
 from kenning.app.record import record
+from kenning.cli.parser import build_parser
 from kenning.core.errors import InvalidInput
-from kenning.parser import build_parser
 from planted import ANTHROPIC, GITHUB, TEXT_FIELDS, UNKNOWN, leaks, planted_events
 
 from .conftest import Repo, World, _inside, event_line, figure, log_events

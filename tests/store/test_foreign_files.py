@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kenning.core import lessons as rules
 from kenning.core.errors import InvalidInput
 from kenning.core.foreign import Unreadable
+from kenning.core.lessons import rules
 from kenning.store import files
 from kenning.store.lessons import LessonStore
 

@@ -21,7 +21,7 @@ from collections import Counter
 from itertools import accumulate
 
 from kenning import git
-from kenning.app.reporting import report
+from kenning.app.warnings import hand_over
 from kenning.core import damage
 from kenning.core.errors import MemoryUnreadable, UnsafePath, cause
 from kenning.core.events import Event, parse_indexed, parse_line
@@ -438,7 +438,7 @@ class Memory:
     def flush_warnings(self) -> None:
         """Hand the reader warnings so far to the surface's sink (``warnings_to``), never into a
         projection or ``--json`` output."""
-        report(self.warnings)
+        hand_over(self.warnings)
         self.warnings.clear()
 
     def events(self, rows: list[str]) -> list[Event]:

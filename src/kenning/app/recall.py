@@ -1,6 +1,6 @@
 """Recalling a project's memory for a use case: the index brought up to date with the log,
-the events of new commits derived (``app.capture``), and the lessons among the events taken in
-shared as the use case ends (``app.promotion``).
+the events of new commits derived (``app.capture.derive``), and the lessons among the events taken in
+shared as the use case ends (``app.lessons.promotion``).
 
 Every use case opens its memory here. ``app.memory`` is the memory itself and knows nothing of
 capture or lessons: what must happen as a use case ends is handed to it (``Memory.on_close``),
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import os
 
-from kenning import processes
 from kenning.app.memory import Memory
 from kenning.app.project import now_micros
 from kenning.git import GitError
 from kenning.store.cache import Cache
+from kenning.system import processes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def _brought_up_to_date(memory: Memory, now: str | None, capture: bool, strict: 
 
 def capture_history(memory: Memory, now: str | None = None, paths: list[str] | None = None) -> None:
     """Derive the events of new commits; git failing is a warning, never a failed read."""
-    from kenning.app import capture as capture_app  # the patterns of history reading cost the rest
+    from kenning.app.capture import derive as capture_app  # the patterns of history reading cost the rest
 
     try:
         capture_app.refresh(memory, now_micros(now) // 1_000_000, paths=paths)
@@ -162,6 +162,6 @@ def _build_in_background(project: Project) -> None:
 def promote_lessons(memory: Memory) -> None:
     """Share the lessons among the events just taken in (most reads and writes have none)."""
     if memory.promotable:  # imported only then: most commands share nothing, and start faster
-        from kenning.app.promotion import promote_pending
+        from kenning.app.lessons.promotion import promote_pending
 
         promote_pending(memory)

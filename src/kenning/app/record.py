@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from kenning.app import summary as summary_app
 from kenning.app.memory import Memory
 from kenning.app.paths import canonical_location
 from kenning.app.project import Project, new_event_id, new_issue_id, now_micros
 from kenning.app.recall import open_memory, promote_lessons
 from kenning.app.redact import redact_event
+from kenning.app.views import summary as summary_app
 from kenning.core.errors import InvalidInput, KenError, cause
 from kenning.core.events import (
     FUTURE_SLACK_US,

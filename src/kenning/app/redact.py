@@ -1,8 +1,8 @@
 """Redaction of a whole event with the project's rules, before anything is written: the write
-path (``app.record``), imports and derived git events (``app.capture``) alike; and the same
+path (``app.record``), imports and derived git events (``app.capture.derive``) alike; and the same
 redaction on any text, as a filter (``ken redact``).
 
-Every string of the event is scrubbed, in whatever field it arrives (``core.event_scrub`` walks
+Every string of the event is scrubbed, in whatever field it arrives (``core.secrets.event_scrub`` walks
 the value, not a list of names): actor, location, paths, ids another tool kept, and fields
 kenning does not know, nested or not."""
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from kenning.core import event_scrub, redaction
 from kenning.core.errors import InvalidInput
+from kenning.core.secrets import event_scrub, redaction
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

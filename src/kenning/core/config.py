@@ -19,9 +19,9 @@ import json
 import math
 import re
 
-from kenning.core.backtracking import refusal
 from kenning.core.defaults import DEFAULT_CONFIG
 from kenning.core.errors import BadConfig
+from kenning.core.secrets.backtracking import refusal
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

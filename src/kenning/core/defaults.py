@@ -1,7 +1,7 @@
 """What config.toml means when it says nothing: every setting's default, in one place.
 
-``app.project`` reads config.toml over these; ``core.gate.Settings`` takes its thresholds'
-defaults from ``GATE``; the commented template ``ken init`` writes (``app.texts.CONFIG``) is
+``app.project`` reads config.toml over these; ``core.gate.rules.Thresholds`` takes its thresholds'
+defaults from ``GATE``; the commented template ``ken init`` writes (``app.setup.texts.CONFIG``) is
 held to them by ``tests/test_recipes.py``. Plain data, cheap to import on every command.
 """
 

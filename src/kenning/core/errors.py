@@ -51,13 +51,13 @@ class ExtraMissing(KenError):
 
 
 def extra_missing(surface: str, extra: str, install: str) -> ExtraMissing:
-    """``install``: the command that adds the extra (``app.installation.extra_command``)."""
+    """``install``: the command that adds the extra (``app.setup.installation.extra_command``)."""
     return ExtraMissing(f"{surface} needs kenning's `{extra}` extra, which is not installed here: {install}")
 
 
 def package_missing(surface: str, package: str, reinstall: str) -> ExtraMissing:
     """A dependency gone from ken's environment (a broken or partial installation); ``reinstall``:
-    the command that mends it (``app.installation.reinstall_command``)."""
+    the command that mends it (``app.setup.installation.reinstall_command``)."""
     return ExtraMissing(f"{surface} needs the `{package}` package, which is missing from ken's environment; "
                         f"reinstall kenning ({reinstall})")
 

@@ -107,7 +107,7 @@ FIELDS: dict[str, Field] = {
     "imported_id": Field("string", "import: its id in that tool, when that id could not be kept"),
 }
 # derived: what every event carries, what the reader cannot do without, the free text
-# (redaction scrubs every string of an event, not only these: ``core.event_scrub``)
+# (redaction scrubs every string of an event, not only these: ``core.secrets.event_scrub``)
 REQUIRED = tuple(name for name, field in FIELDS.items() if field.need)
 NEEDED_TO_READ = tuple(name for name, field in FIELDS.items() if field.need == "read")
 TEXT_FIELDS = tuple(name for name, field in FIELDS.items() if field.text)

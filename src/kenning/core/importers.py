@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import re
 
-from kenning.core.attribution import normalize
 from kenning.core.events import (
     COMMIT,
     EVENT_ID,
@@ -33,6 +32,7 @@ from kenning.core.events import (
     parse_timestamp,
     upcast,
 )
+from kenning.core.lessons.attribution import normalize
 from kenning.core.paths import repo_path
 from kenning.core.schema import problems
 from kenning.core.text import one_line

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 def render_dashboard(data: dict[str, Any]) -> str:
-    """The page for what ``kenning.app.dashboard.dashboard_data`` gathered."""
+    """The page for what ``kenning.app.views.dashboard.dashboard_data`` gathered."""
     projects = data["projects"]
     cards = "".join(_card(p) for p in projects) or ('<p class="empty">No project is registered on this machine: '
                                                       "<code>ken init</code> registers one.</p>")

@@ -15,8 +15,8 @@ import json
 import re
 from importlib import resources
 
-from kenning.core.heat import level_ranges
 from kenning.core.text import plural_of
+from kenning.core.views.heat import level_ranges
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -35,7 +35,7 @@ CHART_WIDTH, CHART_HEIGHT, CHART_TOP = 960, 180, 12
 
 
 def render_project(data: dict[str, Any]) -> str:
-    """The page for what ``kenning.app.visualize.page_data`` gathered."""
+    """The page for what ``kenning.app.views.visualize.page_data`` gathered."""
     paths = _path_table(data)
     index = {path: n for n, path in enumerate(paths)}
     body = "".join([

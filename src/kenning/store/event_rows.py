@@ -5,7 +5,7 @@ decision, one per path a snooze covers. Pure: ``Cache`` writes them."""
 from __future__ import annotations
 
 from kenning.core.events import Event, serialize
-from kenning.core.gate_rows import SnoozeRow
+from kenning.core.gate.rows import SnoozeRow
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

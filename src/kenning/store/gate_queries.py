@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from kenning.core.gate_rows import FixFact, SnoozeRow
+from kenning.core.gate.rows import FixFact, SnoozeRow
 from kenning.core.rows import Row
 
 TYPE_CHECKING = False
@@ -45,7 +45,7 @@ class Counted(Row):
 
 class GitHistory(Row):
     """What git said about one path at one HEAD: the commits that touched it since ``since``
-    (seconds), as rows of ``app.gate``, and what it was asked for: renames followed, lines
+    (seconds), as rows of ``app.gate.precheck``, and what it was asked for: renames followed, lines
     counted."""
 
     since: int
@@ -90,7 +90,7 @@ class GateQueries:
         return [IssueFailures(issue, int(n), int(fresh), newest) for issue, n, fresh, newest in rows]
 
     def fix_facts(self, issues: list[str], until: str, commits: bool) -> list[FixFact]:
-        """The fixes of ``issues`` recorded by ``until``, oldest first, as ``core.gate.fix_fact``
+        """The fixes of ``issues`` recorded by ``until``, oldest first, as ``core.gate.rules.fix_fact``
         makes them; the commit read from the JSON only when ``commits`` is asked for (else
         None)."""
         marks = ",".join("?" * len(issues))

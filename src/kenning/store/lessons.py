@@ -20,7 +20,7 @@ import json
 
 from kenning.core.errors import InvalidInput, UnsafePath
 from kenning.core.foreign import MB, Unreadable, json_value
-from kenning.core.lessons import record_problem
+from kenning.core.lessons.rules import record_problem
 from kenning.store import files
 from kenning.store.log import file_lock
 

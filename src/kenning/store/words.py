@@ -2,7 +2,7 @@
 
 ``kenning/data/english_words.txt`` (made by ``scripts/english_words.py``, whose docstring says
 from what) holds the 20,000 most frequent English words, one a line. Attribution
-(``core.attribution``) needs them to tell a package named like an ordinary word from one that
+(``core.lessons.attribution``) needs them to tell a package named like an ordinary word from one that
 is not, but the core reads no file: the use cases read the list here and hand it over.
 """
 

@@ -1,0 +1,2 @@
+"""Use cases that derive memory from git history: capture after each commit, backfill, renames.
+"""

@@ -1,0 +1,2 @@
+"""The hooks surface: what git and coding agents run (``ken hook NAME``).
+"""
