@@ -58,7 +58,7 @@ schema: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
-# the README's command table, generated from the commands' declarations (src/kenning/spec);
+# the README's command table, generated from the commands' declarations (src/kenning/cli/spec);
 # tests/test_docs.py fails until this is run after a declaration changes
 readme: $(STAMP)
 	$(BIN)/python -m kenning.cli.spec.readme < README.md > README.md.new

@@ -11,7 +11,7 @@ import sys
 
 from kenning.cli.spec import every
 
-BEGIN = "<!-- ken commands: generated from src/kenning/spec by `make readme`; edit the declarations there -->"
+BEGIN = "<!-- ken commands: generated from src/kenning/cli/spec by `make readme`; edit the declarations there -->"
 END = "<!-- end of ken commands -->"
 # the row before every command's: what `ken` alone does
 FIRST = ("`ken`", "with no command: the overview of every command (exit 0)")
