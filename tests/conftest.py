@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import compileall
 import os
 import shutil
 import tempfile
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import kenning
 from schema_audit import collected, violations
 
 _AUDIT: dict[str, object] = {}
@@ -28,6 +30,10 @@ def update_golden(request: pytest.FixtureRequest) -> bool:
 # -- every event the suite has `ken` write is held to the JSON Schema (see tests/schema_audit.py) --
 
 def pytest_configure(config: pytest.Config) -> None:
+    # the `ken` processes the tests start run kenning as an install has it, its bytecode compiled
+    # (pip compiles it; an editable install under PYTHONDONTWRITEBYTECODE never does, and then
+    # every process compiles every module again: 0.16 s a process instead of 0.06 s)
+    compileall.compile_dir(Path(kenning.__file__).parent, quiet=1)
     if not os.environ.get("KEN_SCHEMA_AUDIT"):
         os.environ["KEN_SCHEMA_AUDIT"] = tempfile.mkdtemp(prefix="ken-schema-audit-")
         _AUDIT["folder"] = os.environ["KEN_SCHEMA_AUDIT"]
