@@ -5,6 +5,7 @@ from __future__ import annotations
 import compileall
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -14,6 +15,10 @@ import kenning
 from schema_audit import collected, violations
 
 _AUDIT: dict[str, object] = {}
+
+# pytest keeps each test module's rewritten assertions as bytecode; under PYTHONDONTWRITEBYTECODE
+# it cannot, and each xdist worker parses and rewrites every test file again (about 25 s of CPU)
+sys.dont_write_bytecode = False
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
