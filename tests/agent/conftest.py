@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from kenning.app.gate import tool_calls as agent_hooks
+from kenning.app.gate import tool_calls
 from machine import KEN, isolated_env, run_git, wait_for_processes_to_end, write_file  # noqa: E402  (tests/ is on sys.path: its conftest.py)
 
 NOW = "2030-06-30T12:00:00Z"
@@ -158,7 +158,7 @@ def installed_command(name: str, agent: str, ken: str | None = None) -> str:
 def fallback_of(command: str) -> str:
     """The absolute path an installed command falls back to when ken is not on the PATH (what
     ``ken status`` reads too)."""
-    found = agent_hooks.fallback_path(command)
+    found = tool_calls.fallback_path(command)
     assert found, command
     return found
 

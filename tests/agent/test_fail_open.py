@@ -138,7 +138,7 @@ def test_outside_any_repository_or_before_init(world, tmp_path):
 SLOW_HOOK = textwrap.dedent("""
     import sys, time
     import kenning.hooks.entry as hooks
-    from kenning.app.gate import tool_calls as agent_hooks
+    from kenning.app.gate import tool_calls
 
     def slow(*args, **kwargs):
         time.sleep(30)
@@ -146,8 +146,8 @@ SLOW_HOOK = textwrap.dedent("""
                                        "permissionDecisionReason": "too late"}}
 
     hooks.AGENT_TIMEOUT = float(sys.argv[1])
-    agent_hooks.pre_tool_use = slow
-    agent_hooks.session_start = slow
+    tool_calls.pre_tool_use = slow
+    tool_calls.session_start = slow
     sys.exit(hooks.run(sys.argv[2]))
 """)
 

@@ -11,8 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kenning.app.gate import codex_protocol as codex
-from kenning.app.gate import tool_calls as agent_hooks
+from kenning.app.gate import codex_protocol, tool_calls
 from kenning.core import foreign
 
 from .conftest import Repo, codex_patch, edit, multi_edit, notebook_edit, patch, session_start, write
@@ -59,7 +58,7 @@ def test_the_real_shapes_are_read_as_they_are(repo: Repo):
     for payload in (edit(repo, "src/a.py"), write(repo, "src/a.py", "a = 3\n"), multi_edit(repo, "src/a.py", ["x"]),
                     notebook_edit(repo, "n.ipynb", "x"), session_start(repo),
                     codex_patch(repo, patch("*** Update File: src/a.py\n@@\n-a = 1\n+a = 2\n"))):
-        assert agent_hooks.read_payload(json.dumps(payload).encode()) == payload
+        assert tool_calls.read_payload(json.dumps(payload).encode()) == payload
 
 
 # -- every payload: read and judged, or unreadable -------------------------------------------------
@@ -102,18 +101,18 @@ def payload_bytes(draw: st.DrawFn) -> bytes:
 @given(payload_bytes())
 def test_any_payload_is_read_with_its_types_or_unreadable(data: bytes):
     try:
-        payload = agent_hooks.read_payload(data)
+        payload = tool_calls.read_payload(data)
     except foreign.Unreadable as err:
         assert str(err) and "\n" not in str(err)
         return
     cwd = payload.get("cwd")
     assert cwd is None or isinstance(cwd, str)
-    for path, text in agent_hooks.edits(payload).items():  # what the gate judges: names and texts
+    for path, text in tool_calls.edits(payload).items():  # what the gate judges: names and texts
         assert isinstance(path, str) and isinstance(text, str)
-    codex.sent_by_codex(payload)
+    codex_protocol.sent_by_codex(payload)
 
 
 def test_a_payload_past_its_limit_is_unreadable(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(foreign, "PAYLOAD_LIMIT", 1000)
     with pytest.raises(foreign.Unreadable, match="larger than 1000 bytes"):
-        agent_hooks.read_payload(b'{"pad": "' + b"x" * 1000 + b'"}')
+        tool_calls.read_payload(b'{"pad": "' + b"x" * 1000 + b'"}')

@@ -493,14 +493,14 @@ def mcp(args: argparse.Namespace) -> int:
 
 
 def hooks(args: argparse.Namespace) -> int:
-    from kenning.app.gate import tool_calls as agent_hooks
-    from kenning.app.setup import git_hooks as githooks
+    from kenning.app.gate import tool_calls
+    from kenning.app.setup import git_hooks
 
     project = find_project().require_initialized()
     if args.agent and args.action != "status":
-        change = agent_hooks.install if args.action == "install" else agent_hooks.uninstall
+        change = tool_calls.install if args.action == "install" else tool_calls.uninstall
         path, changed = change(project, args.agent)
-        note = agent_hooks.AFTER_INSTALL.get(args.agent) if changed and args.action == "install" else None
+        note = tool_calls.AFTER_INSTALL.get(args.agent) if changed and args.action == "install" else None
         if args.json:
             _print_json({"agent": args.agent, "file": str(path), "changed": changed, "note": note})
         else:
@@ -508,20 +508,20 @@ def hooks(args: argparse.Namespace) -> int:
             if note:
                 print(note)
         return 0
-    found = [] if args.agent else (githooks.install(project, required=True) if args.action == "install" else {
-        "uninstall": githooks.uninstall, "status": githooks.status}[args.action](project))
-    agents = agent_hooks.states(project, args.agent) if args.action == "status" else []
+    found = [] if args.agent else (git_hooks.install(project, required=True) if args.action == "install" else {
+        "uninstall": git_hooks.uninstall, "status": git_hooks.status}[args.action](project))
+    agents = tool_calls.states(project, args.agent) if args.action == "status" else []
     if args.json:
         git = {} if args.agent else {"git": [{"hook": name, "status": what} for name, what in found],
-                                     "hooks_folder": str(githooks.hooks_folder(project))}
+                                     "hooks_folder": str(git_hooks.hooks_folder(project))}
         _print_json({**git, "agents": agents})
         return 0
     for name, what in found:
         print(f"{name:<14} {what}")
     if not args.agent:
-        print(f"hooks folder: {githooks.hooks_folder(project)}")
+        print(f"hooks folder: {git_hooks.hooks_folder(project)}")
     for state in agents:
-        print(f"{state['agent']:<14} {agent_hooks.describe(state)}")
+        print(f"{state['agent']:<14} {tool_calls.describe(state)}")
     return 0
 
 

@@ -79,21 +79,21 @@ def _agent(name: str, agent: str | None) -> int:
     import json
     import os
 
-    from kenning.app.gate import tool_calls as agent_hooks
+    from kenning.app.gate import tool_calls
     from kenning.app.project import environment, find_project
     from kenning.core import foreign
 
     timer = _time_limit(name, AGENT_TIMEOUT)
     try:
         # read to one byte past the limit: a payload without end is refused, not waited for
-        payload = agent_hooks.read_payload(sys.stdin.buffer.read(foreign.PAYLOAD_LIMIT + 1))
+        payload = tool_calls.read_payload(sys.stdin.buffer.read(foreign.PAYLOAD_LIMIT + 1))
         start = payload.get("cwd") or environment("CLAUDE_PROJECT_DIR") or os.getcwd()
         project = find_project(Path(str(start)))
         if not project.initialized:
             return 0
         project.config_problems = []  # a bad value: the gate checks with its default, and says so
-        answer = (agent_hooks.session_start(project) if name == "session-start"
-                  else agent_hooks.pre_tool_use(project, payload, agent=agent))
+        answer = (tool_calls.session_start(project) if name == "session-start"
+                  else tool_calls.pre_tool_use(project, payload, agent=agent))
         answer = _with_problems(name, answer, project.config_problems)
         if answer is not None:
             sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
@@ -121,12 +121,12 @@ def _refuse_unread(reason: str) -> bool:
     import json
     import os
 
-    from kenning.app.gate import tool_calls as agent_hooks
+    from kenning.app.gate import tool_calls
     from kenning.app.project import environment, find_project
 
     try:
         project = find_project(Path(environment("CLAUDE_PROJECT_DIR") or os.getcwd()))
-        answer = agent_hooks.unreadable_edit(project, reason) if project.initialized else None
+        answer = tool_calls.unreadable_edit(project, reason) if project.initialized else None
     except (KenError, OSError, ValueError):
         return False
     if answer is None:

@@ -25,8 +25,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from kenning.app.gate import checks
-from kenning.app.gate import codex_protocol as codex
+from kenning.app.gate import checks, codex_protocol
 from kenning.app.project import Project, now_micros
 from kenning.core import foreign
 from kenning.core.defaults import GATE_LINES
@@ -301,7 +300,7 @@ AFTER_INSTALL = {"codex": "Codex runs new or changed hooks only once you trust t
 # the payload fields kenning reads, with the JSON types an agent sends them as (null: absent)
 _PAYLOAD_FIELDS: dict[str, type] = {"cwd": str, "session_id": str, "tool_name": str, "turn_id": str, "tool_input": dict}
 _INPUT_FIELDS: dict[str, type] = {**{key: str for key in ("file_path", "notebook_path", "path", "new_string", "content",
-                                         "new_source", *codex.PATCH_KEYS)}, "edits": list}
+                                         "new_source", *codex_protocol.PATCH_KEYS)}, "edits": list}
 _TYPE_NAMES: dict[type, str] = {str: "text", dict: "an object", list: "a list"}
 
 
@@ -344,7 +343,7 @@ def edits(payload: dict[str, Any]) -> dict[str, str]:
             if isinstance(edits, list):
                 parts += [e.get("new_string") for e in edits if isinstance(e, dict)]
             return {str(tool_input[key]): "\n".join(p for p in parts if isinstance(p, str))}
-    return codex.patch_edits(tool_input)
+    return codex_protocol.patch_edits(tool_input)
 
 
 def _judged(project: Project, payload: dict[str, Any]) -> dict[str, str]:
@@ -371,7 +370,7 @@ def pre_tool_use(project: Project, payload: dict[str, Any], now: str | None = No
     proposed = _judged(project, payload)
     if not proposed:
         return None
-    agent = agent if agent in AGENTS else "codex" if codex.sent_by_codex(payload) else "claude"
+    agent = agent if agent in AGENTS else "codex" if codex_protocol.sent_by_codex(payload) else "claude"
     result = precheck(project, list(proposed), cwd=project.root, now=now, surface=None, proposed=proposed)
     verdicts = result.report.files
     told = [v for v in verdicts if v.warnings or v.path in result.similar]
@@ -390,9 +389,9 @@ def pre_tool_use(project: Project, payload: dict[str, Any], now: str | None = No
         checks.record(project, verdict, "agent-hook", now_us, own, session, similar)
     if not told:
         return None
+    fallback = codex_protocol.ask_fallback([v.path for v in blocked]) if mode == "ask" and decision == "deny" else None
     return _answer(decision, _context(told, result.now_us, result.similar, len(verdicts) > 1),
-                   [v.path for v in blocked] if len(verdicts) > 1 else [],
-                   codex.ask_fallback([v.path for v in blocked]) if mode == "ask" and decision == "deny" else None)
+                   [v.path for v in blocked] if len(verdicts) > 1 else [], fallback)
 
 
 def unreadable_edit(project: Project, reason: str) -> dict[str, Any] | None:

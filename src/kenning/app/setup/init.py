@@ -23,8 +23,7 @@ from kenning import git
 from kenning.app.capture import derive as capture
 from kenning.app.project import Project, find_project, now_micros
 from kenning.app.recall import open_memory
-from kenning.app.setup import git_hooks as githooks
-from kenning.app.setup import registry, texts
+from kenning.app.setup import git_hooks, registry, texts
 from kenning.app.views import summary as summary_app
 from kenning.app.views.project_map import project_map
 from kenning.core.errors import InvalidInput
@@ -85,7 +84,7 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
             capture.skip_history(memory, now_s)
         summary_app.refresh(memory)
     if hooks and git.git_dir(project.root) is not None:
-        changes += [(f"git hook {name}", what) for name, what in githooks.install(project)]
+        changes += [(f"git hook {name}", what) for name, what in git_hooks.install(project)]
     if register:
         changes.append(_register(project))
     return project, changes
@@ -113,7 +112,7 @@ def check_targets(project: Project, bridges: list[str], private: bool, hooks: bo
         common = git.common_dir(gdir)
         files.inside(common, common / "info" / "exclude")
     if hooks and gdir is not None:
-        githooks.checked_folder(project)
+        git_hooks.checked_folder(project)
 
 
 def _register(project: Project) -> tuple[str, str]:

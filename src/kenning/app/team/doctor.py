@@ -23,10 +23,10 @@ import json
 import os
 
 from kenning import git
-from kenning.app.gate import tool_calls as agent_hooks
+from kenning.app.gate import tool_calls
 from kenning.app.project import now_micros
 from kenning.app.recall import open_memory
-from kenning.app.setup import mcp_clients as mcp_setup
+from kenning.app.setup import mcp_clients
 from kenning.app.team import log_health
 from kenning.core.errors import MemoryUnreadable
 from kenning.core.events import FUTURE_SLACK_US, TYPES, Event, format_timestamp
@@ -67,7 +67,7 @@ def doctor(project: Project, now: str | None = None, fix: bool = False) -> dict[
         problems.append({"kind": "quarantined_bytes", "bytes": quarantined,
                          "message": f"{quarantined} bytes of {pieces} torn write(s) are kept in "
                                     ".kenning/local/quarantine/; re-record anything they held, then delete them"})
-    clients = mcp_setup.check_clients(project)
+    clients = mcp_clients.check_clients(project)
     problems += [{"kind": f"mcp_{c['status']}", "file": c["file"], "message": c["message"]}
                  for c in clients if c["status"] != "ok"]
     problems += _tracked_derived(project)
@@ -108,7 +108,7 @@ def _agent_hooks(project: Project) -> tuple[list[dict[str, Any]], list[dict[str,
     """(problems, one result per installed command run) for the agents' settings files."""
     problems: list[dict[str, Any]] = []
     runs: list[dict[str, Any]] = []
-    for state in agent_hooks.states(project):
+    for state in tool_calls.states(project):
         agent, where = state["agent"], {"agent": state["agent"], "file": state["file"]}
         if state["problem"]:
             problems.append({"kind": "agent_hooks_unreadable", **where, "message": state["problem"]})

@@ -19,12 +19,10 @@ from pathlib import Path
 
 from kenning import git
 from kenning.app.capture import derive as capture
-from kenning.app.gate import tool_calls as agent_hooks
+from kenning.app.gate import tool_calls
 from kenning.app.project import load_config
 from kenning.app.recall import capture_history, new_memory, one_pass_if_cold, promote_lessons
-from kenning.app.setup import git_hooks as githooks
-from kenning.app.setup import mcp_clients as mcp_setup
-from kenning.app.setup import registry
+from kenning.app.setup import git_hooks, mcp_clients, registry
 from kenning.core.errors import KenError
 
 TYPE_CHECKING = False
@@ -43,7 +41,7 @@ def status(project: Project) -> dict[str, Any]:
         "git_history": history,
         "git_hooks": _git_hooks(project),
         "agent_hooks": _agent_hooks(project),
-        "mcp_clients": mcp_setup.check_clients(project),
+        "mcp_clients": mcp_clients.check_clients(project),
     }
 
 
@@ -115,20 +113,20 @@ def _config_error(project: Project) -> str | None:
 
 def _git_hooks(project: Project) -> dict[str, Any]:
     try:
-        folder = githooks.hooks_folder(project)
-        hooks = githooks.inspect(project)
+        folder = git_hooks.hooks_folder(project)
+        hooks = git_hooks.inspect(project)
     except KenError as err:
         return {"error": str(err), "hooks": []}
-    return {"folder": str(folder), "refusal": githooks.refusal(project, folder), "hooks": hooks}
+    return {"folder": str(folder), "refusal": git_hooks.refusal(project, folder), "hooks": hooks}
 
 
 def _agent_hooks(project: Project) -> list[dict[str, Any]]:
     found = []
-    for state in agent_hooks.states(project):
+    for state in tool_calls.states(project):
         commands = [{"event": event, "command": entry["command"], "runs": _resolve(entry["command"])}
                     for event, entries in state["hooks"].items() for entry in entries]
         found.append({"agent": state["agent"], "file": _relative(project, Path(state["file"])),
-                      "installed": state["installed"], "status": agent_hooks.describe(state), "commands": commands})
+                      "installed": state["installed"], "status": tool_calls.describe(state), "commands": commands})
     return found
 
 
@@ -142,7 +140,7 @@ def _resolve(command: str) -> str | None:
         words = command.split()
     if not words:
         return None
-    fallback = agent_hooks.fallback_path(command)
+    fallback = tool_calls.fallback_path(command)
     if fallback is not None:  # the ken on PATH, else the installer's
         return shutil.which("ken") or (fallback if os.path.isfile(fallback) and os.access(fallback, os.X_OK) else None)
     if os.path.isabs(words[0]):
