@@ -30,11 +30,19 @@ MAX_PATH = 1024  # characters: longer than any real repository path, short enoug
 _UNFIT = re.compile("[\x00-\x1f\x7f\ud800-\udfff]")
 _DRIVE = re.compile(r"[A-Za-z]:(?:[/\\]|$)")
 # a path in its normal form, the form kenning writes: segments of anything but / \ and control
-# characters, none of them . or .., no drive first; ``_NORMALS`` is a list of them joined by newlines
+# characters, none of them . or .., no drive first; the second of ``_normal_forms`` is a list of them joined by newlines
 _SEGMENT = "(?!\\.\\.?(?:/|\n|\\Z))[^/\\\\\x00-\x1f\x7f\ud800-\udfff]+"
 _ONE = f"(?![A-Za-z]:(?:/|\n|\\Z)){_SEGMENT}(?:/{_SEGMENT})*"
-_NORMAL = re.compile(_ONE)
-_NORMALS = re.compile(f"{_ONE}(?:\n{_ONE})*")
+# compiled on first use (about 4 ms): a reader checking log lines needs them, the warm gate
+# reading the index never does
+_COMPILED: list[re.Pattern[str]] = []
+
+
+def _normal_forms() -> list[re.Pattern[str]]:
+    """[one path in its normal form, a list of them joined by newlines]."""
+    if not _COMPILED:
+        _COMPILED.extend((re.compile(_ONE), re.compile(f"{_ONE}(?:\n{_ONE})*")))
+    return _COMPILED
 
 
 def repo_path(text: str) -> str | None:
@@ -63,7 +71,7 @@ def names_drive(text: str) -> bool:
 def is_normal(text: str) -> bool:
     """Whether ``text`` passes and is its own normal form (``repo_path(text) == text``), in one
     compiled match: a reader asks it of every path of every event."""
-    return len(text) <= MAX_PATH and _NORMAL.fullmatch(text) is not None
+    return len(text) <= MAX_PATH and _normal_forms()[0].fullmatch(text) is not None
 
 
 def plain(paths: list[str]) -> bool:
@@ -73,7 +81,7 @@ def plain(paths: list[str]) -> bool:
         return True
     joined = "\n".join(paths)
     return ((len(joined) <= MAX_PATH or max(map(len, paths)) <= MAX_PATH) and joined.count("\n") == len(paths) - 1
-            and _NORMALS.fullmatch(joined) is not None)
+            and _normal_forms()[1].fullmatch(joined) is not None)
 
 
 def _judged(text: str) -> tuple[str | None, str | None]:
