@@ -11,6 +11,10 @@ import sys
 import time
 from pathlib import Path
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import pytest
+
 AUDIT_SITE = Path(__file__).resolve().parent / "audit_site"
 _BIN = Path(sys.executable).parent / "ken"
 KEN = str(_BIN) if _BIN.exists() else shutil.which("ken")
@@ -41,6 +45,18 @@ def isolated_env(base: Path, strip: tuple[str, ...] = (), name: str = "Test Runn
     if audit:  # every line ken appends is copied there and checked against the schema (schema_audit.py)
         env.update(KEN_SCHEMA_AUDIT=audit, PYTHONPATH=str(AUDIT_SITE))
     env.update(extra)
+    return env
+
+
+def isolate_this_process(monkeypatch: pytest.MonkeyPatch, base: Path, **extra: str) -> dict[str, str]:
+    """``isolated_env(base, **extra)`` made this test process's own environment too, for tests
+    that call kenning in-process beside the ``ken`` processes they start: the real machine's
+    KEN_*/GIT_* variables removed, the same KEN_HOME, HOME and git configuration as theirs."""
+    env = isolated_env(base, **extra)
+    for name in [n for n in os.environ if n.startswith(("KEN_", "GIT_")) and n not in env]:
+        monkeypatch.delenv(name)
+    for name in ("KEN_HOME", "HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_NOSYSTEM", "GIT_CEILING_DIRECTORIES", *extra):
+        monkeypatch.setenv(name, env[name])
     return env
 
 

@@ -5,14 +5,13 @@ initialized by ``kenning.app.setup.init`` itself, and this process given that ma
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from kenning.app.project import Project
 from kenning.app.setup.init import init
-from machine import isolated_env, run_git, write_file
+from machine import isolate_this_process, run_git, write_file
 
 NOW = "2030-06-30T12:00:00Z"
 
@@ -21,11 +20,7 @@ NOW = "2030-06-30T12:00:00Z"
 def machine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     """This process's environment for a machine under ``tmp_path``: KEN_*/GIT_* of the real one
     removed, its own KEN_HOME and HOME."""
-    env = isolated_env(tmp_path)
-    for name in [n for n in os.environ if n.startswith(("KEN_", "GIT_")) and n not in env]:
-        monkeypatch.delenv(name)
-    for name in ("KEN_HOME", "HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_NOSYSTEM", "GIT_CEILING_DIRECTORIES"):
-        monkeypatch.setenv(name, env[name])
+    env = isolate_this_process(monkeypatch, tmp_path)
     return env
 
 

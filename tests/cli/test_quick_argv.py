@@ -74,11 +74,12 @@ def test_the_everyday_argv_takes_the_quick_reading() -> None:
     assert cli._quick(["hook", "bogus"]) is None  # not a hook: argparse says so, in its words
 
 
-def test_the_gate_runs_without_importing_argparse() -> None:
+def test_the_gate_runs_without_argparse_and_loads_its_own_declaration_alone() -> None:
     probe = ("import sys; from kenning.cli import main as cli; "
-             "assert cli._quick(['precheck', 'a.py']) is not None; print('argparse' in sys.modules)")
+             "assert cli._quick(['precheck', 'a.py']) is not None; print('argparse' in sys.modules); "
+             "print(sorted(m for m in sys.modules if m.startswith('kenning.cli.spec')))")
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert r.stdout.strip() == "False"
+    assert r.stdout.split("\n")[:2] == ["False", "['kenning.cli.spec', 'kenning.cli.spec.gate']"]
 
 
 def test_a_hot_command_run_in_process_leaves_the_garbage_collector_on() -> None:

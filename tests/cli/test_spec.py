@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import subprocess
-import sys
 
 import pytest
 
@@ -52,13 +50,6 @@ def test_a_quick_command_declares_only_what_the_quick_reading_understands(name: 
             assert "choices" not in arg.options and "nargs" not in arg.options, arg.names
     positionals = [a for a in command.arguments() if a.positional]
     assert all(a.options.get("nargs") is None for a in positionals[:-1])  # only the last takes the rest
-
-
-def test_the_gate_loads_its_own_declaration_and_no_other() -> None:
-    probe = ("import sys; from kenning.cli import main as cli; assert cli._quick(['precheck', 'a.py']) is not None; "
-             "print(sorted(m for m in sys.modules if m.startswith('kenning.cli.spec')))")
-    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert r.stdout.strip() == "['kenning.cli.spec', 'kenning.cli.spec.gate']"
 
 
 def test_a_default_is_the_one_the_shared_defaults_declare() -> None:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import gc
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -49,7 +48,7 @@ from kenning.core.fold import fold, unique
 from kenning.core.gate import rules as gate
 from kenning.core.views import summary
 from kenning.store.cache import Cache
-from machine import KEN, isolated_env, run_git, write_file
+from machine import KEN, isolate_this_process, run_git, write_file
 
 NOW_TEXT = "2030-06-30T12:00:00.000000Z"
 NOW = parse_timestamp(NOW_TEXT)
@@ -153,12 +152,7 @@ def file_facts(path: str, drawn: tuple[bool, int, list[tuple[int, int]]]) -> gat
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Project:
     """One real repository per test: the files committed long before any event (no git signal
     reaches the window), then ``ken init``. KEN_HOME, HOME and git config live in ``tmp_path``."""
-    env = isolated_env(tmp_path, KEN_NOW=NOW_TEXT)
-    for name in list(os.environ):
-        if name.startswith(("KEN_", "GIT_")):
-            monkeypatch.delenv(name)
-    for name in ("KEN_HOME", "HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_NOSYSTEM", "GIT_CEILING_DIRECTORIES"):
-        monkeypatch.setenv(name, env[name])
+    env = isolate_this_process(monkeypatch, tmp_path, KEN_NOW=NOW_TEXT)
     root = tmp_path / "repo"
     root.mkdir()
     for rel, text in FILES.items():

@@ -14,7 +14,6 @@ stale fields over the newer ones. These tests interleave the two deterministical
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import time
@@ -35,7 +34,7 @@ from kenning.app.views import summary as summary_app
 from kenning.store import files
 from kenning.store.cache import Cache
 from kenning.store.log import EventLog
-from machine import KEN, isolated_env, run_git, write_file
+from machine import KEN, isolate_this_process, run_git, write_file
 
 NOW = "2026-11-30T12:00:00Z"
 
@@ -49,12 +48,7 @@ def make_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                history: tuple[tuple[str, str], ...] = ()) -> tuple[Project, dict[str, str]]:
     """A repository with one commit (then ``history``: (message, date) commits to src/app.py)
     and ``ken init``; this process and ``ken`` share KEN_HOME."""
-    env = isolated_env(tmp_path, KEN_NOW=NOW)
-    for name in list(os.environ):
-        if name.startswith(("KEN_", "GIT_")):
-            monkeypatch.delenv(name)
-    for name in ("KEN_HOME", "HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_NOSYSTEM", "GIT_CEILING_DIRECTORIES", "KEN_NOW"):
-        monkeypatch.setenv(name, env[name])
+    env = isolate_this_process(monkeypatch, tmp_path, KEN_NOW=NOW)
     root = tmp_path / "repo"
     write_file(root, "src/app.py", "print('hello')\n")
     run_git(["init", "-q"], root, env)

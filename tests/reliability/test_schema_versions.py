@@ -11,7 +11,6 @@ upgrade of any line carrying ``v``: a v1 line would have been read, silently, as
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,7 @@ from kenning.core.events import NewerSchema, canonical_json, parse_indexed, pars
 from kenning.core.importers import from_jsonl
 from kenning.core.schema import check_log, problems
 from kenning.store.cache_views import event_of
-from machine import KEN, isolated_env, run_git, write_file
+from machine import KEN, isolate_this_process, run_git, write_file
 
 T = "2026-01-01T00:00:00.000000Z"
 V1 = {"v": 1, "id": "evt_00000000000000000001", "type": "note", "summary": "written by ken with schema v1",
@@ -133,12 +132,7 @@ def test_upcast_changes_a_copy_and_leaves_a_current_event_as_it_is() -> None:
 @pytest.fixture
 def index_of_v1_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Project:
     """A project whose index a v1 kenning built: a note written by ``ken``, a v0 line after it."""
-    env = isolated_env(tmp_path)
-    for name in list(os.environ):
-        if name.startswith(("KEN_", "GIT_")):
-            monkeypatch.delenv(name)
-    for name in ("KEN_HOME", "HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_NOSYSTEM", "GIT_CEILING_DIRECTORIES"):
-        monkeypatch.setenv(name, env[name])
+    env = isolate_this_process(monkeypatch, tmp_path)
     root = tmp_path / "repo"
     write_file(root, "src/app.py", "print('hello')\n")
     run_git(["init", "-q"], root, env)
