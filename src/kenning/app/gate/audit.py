@@ -113,13 +113,14 @@ def _reattempts(root: Path, history: core.History) -> dict[str, core.Reattempt]:
     """Retries announced by their message, then those found by resembling the reverted diff."""
     found = history.relands()
     for revert, original, later in history.diff_candidates(found):
-        files = sorted({p for c in later for p in c.paths} & set(original.paths))
+        before = set(original.paths)  # a sweep lists thousands: looked up, not scanned, per file
+        files = sorted({p for c in later for p in c.paths} & before)
         try:
             patches = git_history.show_patches(root, [original.sha, *(c.sha for c in later)], paths=files)
         except git.GitError:
             continue
         for commit in later:
-            shared = [p for p in commit.paths if p in original.paths]
+            shared = [p for p in commit.paths if p in before]
             score = core.resembles(patches.get(original.sha, ""), patches.get(commit.sha, ""), shared)
             if score >= core.RESEMBLANCE:
                 found[revert.sha] = core.Reattempt(revert, original, commit, "diff", score)

@@ -37,17 +37,27 @@ WIDE_CHANGE = 40          # a commit over this many files (a reformat, a bump) i
 class Commit:
     """A commit as the audit needs it (files: path, lines changed)."""
 
-    __slots__ = ("sha", "time", "subject", "body", "files", "parents", "message")
+    __slots__ = ("sha", "time", "subject", "body", "files", "parents", "message", "_lines")
 
     def __init__(self, sha: str, time: int, subject: str, body: str, files: list[tuple[str, int]],
                  parents: int = 1) -> None:
         self.sha, self.time, self.subject, self.body = sha, time, subject, body
         self.files, self.parents = files, parents
         self.message = reverts.read(subject, body)
+        self._lines: dict[str, int] | None = None
 
     @property
     def paths(self) -> list[str]:
         return [p for p, _ in self.files]
+
+    def lines(self, path: str) -> int:
+        """The lines this commit changed in ``path``. Indexed once per commit: a replay asks it
+        for every file of every check, and a generated sweep lists thousands of files."""
+        if self._lines is None:
+            self._lines = {}
+            for name, changed in self.files:
+                self._lines[name] = self._lines.get(name, 0) + changed
+        return self._lines.get(path, 0)
 
 
 class Spans:
@@ -107,12 +117,7 @@ class History:
         self.originals = {c.sha: self._originals(c) for c in self.commits if c.message.is_revert}
         self.kinds = {c.sha: self._kind(c) for c in self.commits}
         self.reverts = [c for c in self.commits if self.kinds[c.sha] == "revert" and c.parents <= 1]
-        self._derived: dict[str, list[tuple[int, Event]]] = {}  # path -> (commit time, event)
-        for commit in self.commits:
-            event = self._derive(commit)
-            if event is not None:
-                for path in event.paths():
-                    self._derived.setdefault(path, []).append((commit.time, event))
+        self._derived: dict[str, list[tuple[int, Event]]] | None = None  # path -> (commit time, event)
 
     # -- reading the history ---------------------------------------------------------------------
 
@@ -134,6 +139,18 @@ class History:
     def _originals(self, revert: Commit) -> list[Commit]:
         """The commits a revert undoes, by the rule capture uses (``core.capture.reverts.Ledger``)."""
         return [self.by_sha[s] for s in self.ledger.undone(revert.message, revert.sha, revert.time)]
+
+    def derived(self) -> dict[str, list[tuple[int, Event]]]:
+        """The events capture derives from every commit, by path; derived on the first replay (a
+        history read only to find its reverts, before their lines are counted, never needs them)."""
+        if self._derived is None:
+            self._derived = {}
+            for commit in self.commits:
+                event = self._derive(commit)
+                if event is not None:
+                    for path in event.paths():
+                        self._derived.setdefault(path, []).append((commit.time, event))
+        return self._derived
 
     def _derive(self, commit: Commit) -> Event | None:
         originals = self.originals.get(commit.sha, [])
@@ -202,9 +219,9 @@ class History:
         all_from = now_s - int(self.spans.backfill_days * DAY_S)
         reverts_from = min(all_from, now_s - int(self.spans.revert_days * DAY_S))
         since = gate.window_start(now_us, self.settings)
-        verdicts = []
+        verdicts, derived = [], self.derived()
         for path in paths:
-            visible = [e for time_s, e in self._derived.get(path, [])
+            visible = [e for time_s, e in derived.get(path, [])
                        if time_s <= now_s and time_s >= (reverts_from if e.type == "attempt" else all_from)]
             facts = gate.FileFacts(path, self._facts(path, now_s), True, 0)
             memory = gate.FileMemory.of(path, visible, set(), set(), since, None, now_us=now_us,
@@ -226,8 +243,8 @@ class History:
             reverted = None
             if message.is_revert and message.explicit:
                 reverted = message.shas[0] if message.shas else ""
-            changed = sum(n for p, n in commit.files if p == path)
-            commits.append(gate.Commit(commit.sha, commit.time * 1_000_000, commit.subject, reverted, changed))
+            commits.append(gate.Commit(commit.sha, commit.time * 1_000_000, commit.subject, reverted,
+                                       commit.lines(path)))
         return commits
 
     def controls(self, since: int, count: int, exclude: set[str]) -> list[Commit]:
