@@ -150,12 +150,14 @@ def _replay(history: core.History, found: dict[str, core.Reattempt], since_s: in
         if verdict["warned"]:
             noisy.append({"commit": _commit(commit), "first_line": verdict["first_line"]})
     warned = sum(1 for i in items if i["verdict"]["warned"])
+    files = {"checked": sum(i["verdict"]["files_checked"] for i in items),
+             "warned": sum(i["verdict"]["files_warned"] for i in items)}
     named = sum(1 for i in items if i["verdict"]["named"])
     return {
         "reverts": sum(1 for c in history.reverts if c.time >= since_s),
         "reattempts": {"found": len(items), **core.found_by_counts(i["found_by"] for i in items),
                        "warned": warned, "named": named, "recall": _share(warned, len(items)),
-                       "attribution": _share(named, len(items))},
+                       "attribution": _share(named, len(items)), "files": files},
         "controls": {"replayed": replayed, "any_warning": any_warning, "revert_warning": revert_warning,
                      "noise": _share(revert_warning, replayed), "any_noise": _share(any_warning, replayed)},
         "check_ms": _timing(timings),

@@ -274,11 +274,15 @@ def verdict_of(report: gate.Verdicts, reattempt: Reattempt | None = None) -> dic
     reverted change (its sha, PR number or subject)."""
     warnings = [w for f in report.files for w in f.warnings]
     revert_warnings = [w for w in warnings if w.kind in REVERT_KINDS and w.severity in ("warn", "block")]
+    # an agent edits every file of a retry: how many of them the gate stopped it on
+    files_warned = sum(1 for f in report.files
+                       if any(w.kind in REVERT_KINDS and w.severity in ("warn", "block") for w in f.warnings))
     named = False
     if reattempt is not None and revert_warnings:
         text = " ".join(w.message + " " + " ".join(e.text for e in w.evidence) for w in revert_warnings).lower()
         named = any(mark.lower() in text for mark in _marks(reattempt))
     return {"warned": bool(revert_warnings), "named": named, "any_warning": bool(warnings),
+            "files_warned": files_warned, "files_checked": len(report.files),
             "severity": report.severity,
             "kinds": sorted({w.kind for w in warnings}),
             "first_line": revert_warnings[0].message if revert_warnings else ""}
