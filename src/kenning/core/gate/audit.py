@@ -109,7 +109,7 @@ class History:
         self.touching: dict[str, list[Commit]] = {}
         self._by_title: dict[str, list[Commit]] = {}
         for commit in self.commits:
-            self.ledger.add(commit.sha, commit.subject, commit.time)
+            self.ledger.add(commit.sha, commit.subject, commit.time, commit.body)
             for path in commit.paths:
                 self.touching.setdefault(path, []).append(commit)
             if not commit.message.kind:
@@ -129,6 +129,8 @@ class History:
         """A commit's kind as capture judges it: an unconfirmed candidate is ordinary, a rollback
         of rollbacks a reland."""
         message = commit.message
+        if message.retry:  # "X (try 2)" retries X only where X was committed before it
+            return "reland" if self.ledger.undone(message, commit.sha, commit.time) else None
         if not message.is_revert:
             return message.kind
         originals = self.originals[commit.sha]
@@ -172,11 +174,13 @@ class History:
             original = next(iter(originals), None)
             shas = {revert.sha, *(c.sha for c in originals)}
             prs = {n for n in [revert.message.pr, *(reverts.pr_number(c.subject) for c in originals)] if n}
+            numbers = {n for s in shas for n in self.ledger.changes.get(s, ())}
             title = reverts.strip_pr(original.subject) if original else revert.message.title
             for later in announced:
                 if later.time < revert.time or later.sha == revert.sha:
                     continue
                 named = any(full.startswith(s) for s in later.message.shas for full in shas)
+                named = named or bool(numbers & set(later.message.changes))
                 if named or prs & set(later.message.prs) or reverts.same_change(later.message.title, title):
                     found[revert.sha] = Reattempt(revert, original, later, "message")
                     break
