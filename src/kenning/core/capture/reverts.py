@@ -344,6 +344,31 @@ def same_change(a: str, b: str) -> bool:
     return len(short) >= 30 and long_.startswith(short)
 
 
+VAGUE_DAYS = 60  # a revert naming its change without its label undoes one this recent
+
+
+def gist(title: str) -> str:
+    """A title without its labels: ``fix(menu): [mac] Allow X (#12)`` is ``allow x``. Empty when
+    too little is left to name one change (under three words)."""
+    text = normal_title(title)
+    while True:
+        label = _LABEL.match(text)
+        if not label:
+            break
+        text = text[label.end():]
+    return text if len(text.split()) >= 3 else ""
+
+
+_LABEL = re.compile(r"^(?:\[[^\]]{1,40}\]\s*|[\w./-]+(?:\([^)]*\))?!?:\s+)")
+
+
+def same_gist(a: str, b: str) -> bool:
+    """Whether two titles name the same change once their labels are set aside (``fix(reland):
+    X`` relands ``feat: X``): for a retry announced as such, not for any two commits."""
+    left = gist(a)
+    return bool(left) and left == gist(b)
+
+
 def normal_title(title: str) -> str:
     """A title as compared: case, spacing, PR suffix and closing dot or ellipsis aside."""
     return " ".join(strip_pr(title).lower().split()).strip(" .\u2026")
@@ -359,6 +384,7 @@ class Ledger:
         self._by_pr: dict[int, list[tuple[int, str]]] = {}
         self._by_title: dict[str, list[tuple[int, str]]] = {}
         self._by_change: dict[int, str] = {}
+        self._by_gist: dict[str, list[tuple[int, str]]] = {}
         self.changes: dict[str, list[int]] = {}  # sha -> the review numbers it carries
         self._sorted: list[str] | None = []
 
@@ -377,6 +403,7 @@ class Ledger:
         if number is not None:
             self._by_pr.setdefault(number, []).append((time, sha))
         self._by_title.setdefault(normal_title(subject), []).append((time, sha))
+        self._by_gist.setdefault(gist(subject), []).append((time, sha))
         self._sorted = None
 
     def find(self, name: str) -> str | None:
@@ -410,6 +437,9 @@ class Ledger:
         if earlier or not message.title:
             return earlier
         named = self._latest(self._by_title.get(normal_title(message.title), []), sha, time)
+        if named is None:  # "fix: revert X" undoes "feat(menu): X": the same words, labelled apart
+            recent = [(t, s) for t, s in self._by_gist.get(gist(message.title), []) if t >= time - VAGUE_DAYS * 86_400]
+            named = self._latest(recent, sha, time) if gist(message.title) else None
         if named is None and message.truncated:
             rows = [(t, s) for s, t in self._times.items() if same_change(self.subjects[s], message.title)]
             named = self._latest(rows, sha, time)

@@ -181,7 +181,8 @@ class History:
                     continue
                 named = any(full.startswith(s) for s in later.message.shas for full in shas)
                 named = named or bool(numbers & set(later.message.changes))
-                if named or prs & set(later.message.prs) or reverts.same_change(later.message.title, title):
+                if named or prs & set(later.message.prs) or reverts.same_change(later.message.title, title) \
+                        or reverts.same_gist(later.message.title, title):
                     found[revert.sha] = Reattempt(revert, original, later, "message")
                     break
             if original is None:
@@ -205,7 +206,7 @@ class History:
             for path in files:
                 for commit in self.touching.get(path, []):
                     if (revert.time < commit.time <= revert.time + HORIZON_DAYS * DAY_S
-                            and self.kinds[commit.sha] is None and commit.parents <= 1
+                            and self.kinds[commit.sha] in (None, "reland") and commit.parents <= 1
                             and len(commit.files) <= WIDE_CHANGE):
                         later.setdefault(commit.sha, commit)
             ordered = sorted(later.values(), key=lambda c: (c.time, c.sha))[:CANDIDATES]
