@@ -101,3 +101,22 @@ def test_a_retry_of_a_change_never_made_is_an_ordinary_commit(world: World):
     repo.commit("a.py", AFTER, "Speed up the parser (try 2)", 5)
     report = repo.json("audit")
     assert report["reattempts"]["found"] == 0 and report["controls"]["replayed"] == 2, report
+
+
+CODE = "".join(f"def handler_{n}(event):\n    return dispatch(event, 'handler_{n}', retries={n})\n" for n in range(6))
+
+
+@pytest.mark.parametrize(("later", "found"), [
+    ("Register the event handlers once more", True),     # says the same thing in other words
+    ("Add a test for the config loader", False),         # other work on the same lines
+])
+def test_a_change_resembling_the_reverted_one_retries_it_only_if_its_subject_agrees(world: World, later: str,
+                                                                                     found: bool):
+    repo = world.repo()
+    repo.commit("events.py", "# events\n", "add events.py", 50)
+    repo.commit("events.py", "# events\n" + CODE, "Register the event handlers", 40)
+    repo.git("revert", "--no-edit", "HEAD", days=39)
+    retry = repo.commit("events.py", "# events\n" + CODE, later, 30)
+    report = repo.json("audit")
+    assert report["reattempts"]["by_diff"] == int(found), report["items"]
+    assert (retry in _items(report)) == found

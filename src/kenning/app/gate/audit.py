@@ -122,7 +122,7 @@ def _reattempts(root: Path, history: core.History) -> dict[str, core.Reattempt]:
         for commit in later:
             shared = [p for p in commit.paths if p in before]
             score = core.resembles(patches.get(original.sha, ""), patches.get(commit.sha, ""), shared)
-            if score >= core.RESEMBLANCE:
+            if score >= core.RESEMBLANCE and core.genuine(original.subject, commit.subject, score):
                 found[revert.sha] = core.Reattempt(revert, original, commit, "diff", score)
                 break
     return found

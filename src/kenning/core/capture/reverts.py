@@ -84,7 +84,7 @@ _ROLL = re.compile(r"^(?:Roll |Bump |Update dependency|chore\(deps\))", re.IGNOR
 _RETRY_TAIL = re.compile(r"(?:\s*\((?:again|(?:try|take|attempt)\s*#?\d+|(?:second|third|2nd|3rd)\s+(?:try|attempt))\)"
                          r"|,\s*(?:take|try|attempt)\s*#?\d+|\s+\((?:reland|re-land)\s+\d+\))\s*$", re.IGNORECASE)
 # a label before the subject: "[gn] Revert: X", "[ios][tests] Reland X"
-_TAG = re.compile(r"^(?:\[[^\]]{1,40}\]\s*)+(?P<rest>\S.*)$")
+_TAG = re.compile(r"^(?:\[[^\]]{1,40}\]:?\s*)+(?P<rest>\S.*)$")
 # a conventional commit whose scope is the verb: "fix(reland): X", "build(revert): X"
 _VERB_SCOPE = re.compile(rf"^\w+\((?P<verb>{_REVERT_VERB}|{_RELAND_VERB})\)!?:\s*(?P<rest>.+)$", re.IGNORECASE)
 
@@ -253,9 +253,12 @@ def _unwrap(subject: str) -> tuple[str, str, _Named, bool, str | None] | None:
             return None
         power = re.search(r"\^(\d+)", said)  # Gerrit's "Revert^2 X": a revert of a revert of X
         verbs += [verb] * (min(int(power.group(1)), 9) if power and verb == "revert" else 1)
-        if _REF_CHANGES.match(rest):  # "changelist 943945332", "crrev.com/c/N (reverted by …/N)"
+        ref = _REF_CHANGES.match(rest)
+        if ref:  # "changelist 943945332", "crrev.com/c/N (reverted by …/N)", "aosp/N - X"
             named = _Named(changes=[int(m.group("n")) for m in _CHANGE_REF.finditer(rest)])
-            text = ""
+            titled = re.match(r"\s*[-:\u2013]\s*(?P<title>\S.*)$", rest[ref.end():])
+            text, truncated = _quoted(titled.group("title")) if titled else ("", False)
+            text = strip_pr(text)
             break
         refs = _REF_SHAS.match(rest)
         prs = _REF_PRS.match(rest)
