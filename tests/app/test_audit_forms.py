@@ -120,3 +120,18 @@ def test_a_change_resembling_the_reverted_one_retries_it_only_if_its_subject_agr
     report = repo.json("audit")
     assert report["reattempts"]["by_diff"] == int(found), report["items"]
     assert (retry in _items(report)) == found
+
+
+def test_a_rollback_titled_like_its_change_with_again_is_a_revert(world: World):
+    """Copybara keeps the rolled-back change's title ("… again" when it had landed before): the
+    body's ``Reverts <sha>`` of an ordinary commit makes it a revert, not a reland."""
+    repo = world.repo()
+    repo.commit("parser.py", BEFORE, "add parser.py", 41)
+    original = repo.commit("parser.py", AFTER, "Add the fast parser", 40)
+    rollback = repo.commit("parser.py", BEFORE, f"Add the fast parser again\n\nReverts {original}\n\n"
+                           "PiperOrigin-RevId: 7", 39)
+    retry = repo.commit("parser.py", AFTER, "Add the fast parser", 30)
+    report = repo.json("audit")
+    assert report["reverts"] == 1, report
+    item = _items(report)[retry]
+    assert item["revert"]["sha"] == rollback and item["verdict"]["warned"], item
