@@ -12,7 +12,11 @@ squash merges, Chromium/Dart Gerrit, Go, Google's Copybara exports, git.git, Flu
     Revert #13851 #13853             PR numbers only: resolved through commits ending in (#N)
     Revert PR #12 X                  the PR first, then its title
     pkg/path: revert "X"             Go and git.git put a scope first
-    revert(scope): X                 conventional commits
+    revert(scope): X                 conventional commits; fix(reland): X, revert: Revert "X (#N)"
+    [gn] Revert: X                   a label first: reverts "[gn] X"
+    Revert^2: X, Reland^2 "X"        Gerrit: a revert of a revert (a reland), a second reland
+    X (again), X (try 2), X, take 2  a retry: a reland where X was committed before
+    Automated g4 rollback of changelist N, Re-land of crrev.com/c/N   a review's number, no sha
 
 The body names what is reverted: ``This reverts commit <sha>``, ``Reverts owner/repo#N``,
 ``This reverts https://…/pull/N``; and what is relanded: ``This is a reland of commit <sha>``,
