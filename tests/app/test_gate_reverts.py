@@ -407,6 +407,10 @@ def test_audit_finds_a_reland_announced_by_its_message(world: World):
     assert report["reattempts"]["warned"] == 1 and report["reattempts"]["named"] == 1, report["items"]
     item = report["items"][0]
     assert item["found_by"] == "message" and item["reattempt"]["sha"] == reland
+    assert (item["verdict"]["files_warned"], item["verdict"]["files_checked"]) == (1, 1)
+    assert report["reattempts"]["files"] == {"checked": 1, "warned": 1}
+    text = repo.ok("audit").stdout
+    assert "files of re-attempts warned       1 / 1     100.0 %" in text and "gate (1 of 1 files):" in text, text
 
 
 def test_audit_outside_a_git_repository_says_so_in_one_line(world: World):

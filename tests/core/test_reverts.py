@@ -103,8 +103,30 @@ FORMS = [
      "revert", "Add feature foo", ["abcdef1"], [], 55, False),
     ("Add feature foo", "Some context.\n\n> This reverts commit abcdef1.\n",
      None, "Add feature foo", [], [], None, False),
+    # a free-form subject over a body naming the reverted commit is a revert whatever it says,
+    # "again" included: what the named commit is (a change, or a rollback) decides the parity
     ("Use fast parser (v2)", "This reverts commit abcdef1.",
-     "reland", "Use fast parser (v2)", ["abcdef1"], [], None, True),
+     "revert", "Use fast parser (v2)", ["abcdef1"], [], None, False),
+    ("Still breaking tests", "Reverts 1a2b3c4d5e\n\nPiperOrigin-RevId: 672001",
+     "revert", "Still breaking tests", ["1a2b3c4d5e"], [], None, False),
+    ("Use fast parser again", "Automated rollback of commit 1a2b3c4d5e.\n\nPiperOrigin-RevId: 672002",
+     "revert", "Use fast parser again", ["1a2b3c4d5e"], [], None, False),
+    # -- scoped and labelled free-form subjects ----------------------------------------------------
+    ("fix: revert multi-icon support in compile (#28997)", "",
+     "revert", "multi-icon support in compile", [], [], 28997, False),
+    ("[gn] Revert: Experimental builder for Linux AArch64", "",
+     "revert", "[gn] Experimental builder for Linux AArch64", [], [], None, True),
+    ("[gn] Reland: Experimental builder for Linux AArch64", "",
+     "reland", "[gn] Experimental builder for Linux AArch64", [], [], None, True),
+    ("build: reland eszip changes", "", "reland", "eszip changes", [], [], None, False),
+    ("fix(reland): allow disabling all `NSMenuItems` (#48795)", "",
+     "reland", "allow disabling all `NSMenuItems`", [], [], 48795, True),
+    ('revert: Revert "test: disable more tests on Mac Intel (#31541)" (#31580)', "",
+     "revert", "test: disable more tests on Mac Intel", [], [31541], 31580, True),
+    # Gerrit's powers: Revert^2 reverts a revert, Reland^2 relands once more
+    ("Revert^2: Remove AndroidCameraFrameEvent (#6347)", "",
+     "reland", "Remove AndroidCameraFrameEvent", [], [], 6347, True),
+    ('Reland^2 "Enable VVL on vulkan instance"', "", "reland", "Enable VVL on vulkan instance", [], [], None, True),
     ("Roll ANGLE from c5d7b1561c88 to 204fa645c41b (14 revisions)", "Automated rollback of commit 37678c92aaaa",
      None, "Roll ANGLE from c5d7b1561c88 to 204fa645c41b (14 revisions)", [], [], None, False),
 ]
@@ -324,3 +346,49 @@ def test_commits_git_was_not_asked_for_only_add_to_the_count():
     # git was asked back to day 10 only: two later commits known, maybe more before them
     assert kept("a.py", revert, [9, 5], 20, covered_from=us(10)), "not enough known to call it moved on"
     assert not kept("a.py", revert, [9, 5, 3], 20, covered_from=us(10)), "three known later commits are proof"
+
+
+# -- review numbers are not shas -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("subject", "body", "kind", "changes"), [
+    ("Automated g4 rollback of changelist 670862818.", "PiperOrigin-RevId: 671498536", "revert", [670862818]),
+    ("Automated rollback of changelist 670862818.", "", "revert", [670862818]),
+    ("Reverts changelist 943945332", "", "revert", [943945332]),
+    ("Still broken on arm64", "Reverts changelist 943945332\n\nPiperOrigin-RevId: 943950000", "revert", [943945332]),
+    ("Re-land of crrev.com/c/7953343 (reverted by crrev.com/c/7962277).", "", "reland", [7953343, 7962277]),
+    ("Vulkan: Fix the blit", "This is a reland of crrev.com/c/7953343\n", "reland", [7953343]),
+])
+def test_a_review_number_names_a_change_never_a_sha(subject: str, body: str, kind: str, changes: list[int]):
+    """Digits after "changelist", "CL", "cl/", "crrev.com/c/" are a review's number: a 9-digit
+    number is also a valid short sha, which used to name whatever commit began with it."""
+    m = reverts.read(subject, body)
+    assert (m.kind, m.changes, m.shas) == (kind, changes, [])
+
+
+def test_a_rollback_of_a_changelist_finds_the_commit_carrying_its_number():
+    ledger = reverts.Ledger()
+    decoy = "670862818" + "a" * 31  # a sha that begins with the number's digits
+    ledger.add(decoy, "Unrelated change", 10)
+    ledger.add(FULL, "Add the AVX-VNNI kernels", 20, "Adds them.\n\nPiperOrigin-RevId: 670862818\n")
+    ledger.add("c" * 40, "Reland: Vulkan blit", 25, "Reviewed-on: https://chromium-review.googlesource.com/c/angle/angle/+/7953343\n")
+    for subject in ("Automated g4 rollback of changelist 670862818.", "Reverts 670862818"):
+        assert ledger.undone(reverts.read(subject), "d" * 40, 30) == [FULL], subject
+    assert ledger.undone(reverts.read("Re-land of crrev.com/c/7953343"), "e" * 40, 30) == ["c" * 40]
+    assert ledger.changes[FULL] == [670862818]
+
+
+@pytest.mark.parametrize(("subject", "title"), [
+    ("Guard against find_bad_constructs on nacl (again)", "Guard against find_bad_constructs on nacl"),
+    ("Android aosp: remove sdk_version from most rules (try 2)", "Android aosp: remove sdk_version from most rules"),
+    ("ci: make uploading canary less racy, take 2 (#25751)", "ci: make uploading canary less racy"),
+    ("Use fast parser (2nd attempt)", "Use fast parser"),
+])
+def test_a_retry_suffix_is_a_reland_the_history_must_confirm(subject: str, title: str):
+    m = reverts.read(subject)
+    assert (m.kind, m.title, m.retry, m.explicit) == ("reland", title, True, False)
+    assert capture.classify("fix: parse again (try 2)", "") == "fix"  # still what it is for capture
+
+
+@pytest.mark.parametrize("subject", ["Do it again", "Try 2 things at once", "Support (again) in the parser"])
+def test_words_of_retry_inside_a_subject_are_no_reland(subject: str):
+    assert reverts.read(subject).kind is None

@@ -169,6 +169,7 @@ def _found_by(found: dict[str, Any]) -> str:
 def audit_text(report: dict[str, Any]) -> str:
     """``ken audit``'s report: the figures against their goals, then each re-attempt."""
     found, controls, goals = report["reattempts"], report["controls"], report["goals"]
+    files = found["files"]
     row = "  {:<31}{:>4} / {:<4} {:>8}"
     timing = report["check_ms"]
     lines = [
@@ -180,6 +181,8 @@ def audit_text(report: dict[str, Any]) -> str:
         + f"   goal >= {goals['recall'] * 100:.0f} %",
         row.format("named the reverted change", found["named"], found["found"], _percent(found["attribution"]))
         + f"   goal >= {goals['attribution'] * 100:.0f} %",
+        row.format("files of re-attempts warned", files["warned"], files["checked"],
+                   _percent(files["warned"] / files["checked"] if files["checked"] else None)),
         row.format("revert warning on a control", controls["revert_warning"], controls["replayed"],
                    _percent(controls["noise"])) + f"   goal <= {goals['noise'] * 100:.0f} %",
         row.format("any warning on a control", controls["any_warning"], controls["replayed"],
@@ -195,7 +198,8 @@ def audit_text(report: dict[str, Any]) -> str:
         lines.append(f"       reverted {item['revert']['date']} {item['revert']['sha'][:10]} "
                      f"{one_line(item['revert']['subject'], 70)}")
         if verdict["first_line"]:
-            lines.append(f"       gate: {one_line(verdict['first_line'], 110)}")
+            lines.append(f"       gate ({verdict['files_warned']} of {verdict['files_checked']} files): "
+                         f"{one_line(verdict['first_line'], 100)}")
     for noisy in report["noisy_controls"]:
         commit = noisy["commit"]
         lines.append(f"noise  {commit['date']} {commit['sha'][:10]} {one_line(commit['subject'], 70)}")

@@ -155,6 +155,22 @@ def subjects(root: Path, head: str, since: int | None = None,
     return _rows(run(root, args))
 
 
+def messages(root: Path, head: str, grep: list[str]) -> list[tuple[str, str, int, str]]:
+    """(sha, subject, committer time, body) of the commits reachable from ``head`` whose message
+    contains one of these fixed strings: a review number's trailer, to find the commit carrying it."""
+    args = ["log", f"--format=%H{_FIELD}%ct{_FIELD}%s{_FIELD}%b%x1e", "--no-color"]
+    for pattern in grep:
+        args += ["-F", f"--grep={pattern}"]
+    rows = []
+    for chunk in run(root, [*args, head, "--"]).split("\x1e"):
+        sha, _, rest = chunk.strip("\n").partition(_FIELD)
+        time, _, rest = rest.partition(_FIELD)
+        subject, _, body = rest.partition(_FIELD)
+        if sha:
+            rows.append((sha, subject, int(time or 0), body))
+    return rows
+
+
 def _rows(text: str) -> list[tuple[str, str, int]]:
     rows = []
     for line in text.splitlines():

@@ -229,6 +229,9 @@ class Resolver:
         numbers = [n for m in messages for n in m.prs if not ledger.has_pr(n)]
         # a candidate's title too: an earlier commit with that subject is what confirms it
         titles = [m.title for m in messages if m.title and not m.shas and not m.prs and not ledger.has_title(m.title)]
+        # review numbers (``changelist N``, digits alone maybe too): the commit whose trailer carries N
+        changes = [n for m in messages for n in [*m.changes, *(int(s) for s in m.shas if s.isdigit() and len(s) <= 12)]
+                   if ledger.by_change(n) is None]
         found: list[tuple[str, str, int]] = []
         try:
             if names:
@@ -239,9 +242,19 @@ class Resolver:
                 rows = git_history.subjects(self.root, self.head, grep=[f"(#{n})" for n in numbers] + titles)
                 found += [row for row in rows
                           if reverts.pr_number(row[1]) in numbers or reverts.normal_title(row[1]) in wanted]
+            if changes:
+                wanted_changes = list(dict.fromkeys(changes))
+                grep = [f"PiperOrigin-RevId: {n}" for n in wanted_changes] + [f"/+/{n}" for n in wanted_changes]
+                for sha, subject, time, body in git_history.messages(self.root, self.head, grep):
+                    self.ledger.add(sha, subject, time, body)
         except git.GitError:
             pass  # what git cannot say, the revert's own message still names
         self.know(found)
+
+    def know_messages(self, records: list[git_history.CommitRecord]) -> None:
+        """Commits read whole: their bodies give the review numbers they carry."""
+        for record in records:
+            self.ledger.add(record.sha, record.subject, record.time, record.body)
 
     def changes(self, message: reverts.Message, revert_sha: str, revert_time: int) -> list[Change]:
         """The reverted commits; a titled revert's own shas when history could not say."""
@@ -276,6 +289,7 @@ def _index(memory: Memory, records: list[git_history.CommitRecord], resolver: Re
 
     # a merge derives nothing (``core.capture.derive.derive``): what its message reverts is not looked up
     messages = {r.sha: reverts.read(r.subject, r.body) for r in records if len(r.parents) <= 1}
+    resolver.know_messages(records)
     resolver.prepare([m for m in messages.values() if m.is_revert])
     added = 0
     show = progress and sys.stderr.isatty() and len(records) > 50

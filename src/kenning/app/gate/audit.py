@@ -113,15 +113,16 @@ def _reattempts(root: Path, history: core.History) -> dict[str, core.Reattempt]:
     """Retries announced by their message, then those found by resembling the reverted diff."""
     found = history.relands()
     for revert, original, later in history.diff_candidates(found):
-        files = sorted({p for c in later for p in c.paths} & set(original.paths))
+        before = set(original.paths)  # a sweep lists thousands: looked up, not scanned, per file
+        files = sorted({p for c in later for p in c.paths} & before)
         try:
             patches = git_history.show_patches(root, [original.sha, *(c.sha for c in later)], paths=files)
         except git.GitError:
             continue
         for commit in later:
-            shared = [p for p in commit.paths if p in original.paths]
+            shared = [p for p in commit.paths if p in before]
             score = core.resembles(patches.get(original.sha, ""), patches.get(commit.sha, ""), shared)
-            if score >= core.RESEMBLANCE:
+            if score >= core.RESEMBLANCE and core.genuine(original.subject, commit.subject, score):
                 found[revert.sha] = core.Reattempt(revert, original, commit, "diff", score)
                 break
     return found
@@ -149,12 +150,14 @@ def _replay(history: core.History, found: dict[str, core.Reattempt], since_s: in
         if verdict["warned"]:
             noisy.append({"commit": _commit(commit), "first_line": verdict["first_line"]})
     warned = sum(1 for i in items if i["verdict"]["warned"])
+    files = {"checked": sum(i["verdict"]["files_checked"] for i in items),
+             "warned": sum(i["verdict"]["files_warned"] for i in items)}
     named = sum(1 for i in items if i["verdict"]["named"])
     return {
         "reverts": sum(1 for c in history.reverts if c.time >= since_s),
         "reattempts": {"found": len(items), **core.found_by_counts(i["found_by"] for i in items),
                        "warned": warned, "named": named, "recall": _share(warned, len(items)),
-                       "attribution": _share(named, len(items))},
+                       "attribution": _share(named, len(items)), "files": files},
         "controls": {"replayed": replayed, "any_warning": any_warning, "revert_warning": revert_warning,
                      "noise": _share(revert_warning, replayed), "any_noise": _share(any_warning, replayed)},
         "check_ms": _timing(timings),

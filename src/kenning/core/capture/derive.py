@@ -69,7 +69,7 @@ def classify(subject: str, body: str, reverted: Sequence[Change] = ()) -> str | 
         return None
     if message.is_revert and (message.explicit or reverted):
         return "attempt"
-    if message.kind == "reland":
+    if message.kind == "reland" and not message.retry:  # "fix: X (again)" is still a fix
         return None
     conventional = _CONVENTIONAL.match(subject)
     kind = conventional.group("type").lower() if conventional else ""

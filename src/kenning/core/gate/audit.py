@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 DAY_S = 86_400
 REVERT_KINDS = ("failed_attempts", "recent_revert")
 RESEMBLANCE = 0.6         # how alike a later diff and the reverted one must be to be a re-attempt
+CLOSE = 0.8               # ... when its subject shares one word with the reverted subject (two: RESEMBLANCE + 0.1)
 CANDIDATES = 8            # later commits on the reverted files compared with the reverted diff
 HORIZON_DAYS = 365        # a re-attempt found by its diff comes within a year of the revert
 WIDE_CHANGE = 40          # a commit over this many files (a reformat, a bump) is no retry of one change
@@ -37,17 +38,27 @@ WIDE_CHANGE = 40          # a commit over this many files (a reformat, a bump) i
 class Commit:
     """A commit as the audit needs it (files: path, lines changed)."""
 
-    __slots__ = ("sha", "time", "subject", "body", "files", "parents", "message")
+    __slots__ = ("sha", "time", "subject", "body", "files", "parents", "message", "_lines")
 
     def __init__(self, sha: str, time: int, subject: str, body: str, files: list[tuple[str, int]],
                  parents: int = 1) -> None:
         self.sha, self.time, self.subject, self.body = sha, time, subject, body
         self.files, self.parents = files, parents
         self.message = reverts.read(subject, body)
+        self._lines: dict[str, int] | None = None
 
     @property
     def paths(self) -> list[str]:
         return [p for p, _ in self.files]
+
+    def lines(self, path: str) -> int:
+        """The lines this commit changed in ``path``. Indexed once per commit: a replay asks it
+        for every file of every check, and a generated sweep lists thousands of files."""
+        if self._lines is None:
+            self._lines = {}
+            for name, changed in self.files:
+                self._lines[name] = self._lines.get(name, 0) + changed
+        return self._lines.get(path, 0)
 
 
 class Spans:
@@ -99,7 +110,7 @@ class History:
         self.touching: dict[str, list[Commit]] = {}
         self._by_title: dict[str, list[Commit]] = {}
         for commit in self.commits:
-            self.ledger.add(commit.sha, commit.subject, commit.time)
+            self.ledger.add(commit.sha, commit.subject, commit.time, commit.body)
             for path in commit.paths:
                 self.touching.setdefault(path, []).append(commit)
             if not commit.message.kind:
@@ -107,12 +118,7 @@ class History:
         self.originals = {c.sha: self._originals(c) for c in self.commits if c.message.is_revert}
         self.kinds = {c.sha: self._kind(c) for c in self.commits}
         self.reverts = [c for c in self.commits if self.kinds[c.sha] == "revert" and c.parents <= 1]
-        self._derived: dict[str, list[tuple[int, Event]]] = {}  # path -> (commit time, event)
-        for commit in self.commits:
-            event = self._derive(commit)
-            if event is not None:
-                for path in event.paths():
-                    self._derived.setdefault(path, []).append((commit.time, event))
+        self._derived: dict[str, list[tuple[int, Event]]] | None = None  # path -> (commit time, event)
 
     # -- reading the history ---------------------------------------------------------------------
 
@@ -124,6 +130,8 @@ class History:
         """A commit's kind as capture judges it: an unconfirmed candidate is ordinary, a rollback
         of rollbacks a reland."""
         message = commit.message
+        if message.retry:  # "X (try 2)" retries X only where X was committed before it
+            return "reland" if self.ledger.undone(message, commit.sha, commit.time) else None
         if not message.is_revert:
             return message.kind
         originals = self.originals[commit.sha]
@@ -134,6 +142,18 @@ class History:
     def _originals(self, revert: Commit) -> list[Commit]:
         """The commits a revert undoes, by the rule capture uses (``core.capture.reverts.Ledger``)."""
         return [self.by_sha[s] for s in self.ledger.undone(revert.message, revert.sha, revert.time)]
+
+    def derived(self) -> dict[str, list[tuple[int, Event]]]:
+        """The events capture derives from every commit, by path; derived on the first replay (a
+        history read only to find its reverts, before their lines are counted, never needs them)."""
+        if self._derived is None:
+            self._derived = {}
+            for commit in self.commits:
+                event = self._derive(commit)
+                if event is not None:
+                    for path in event.paths():
+                        self._derived.setdefault(path, []).append((commit.time, event))
+        return self._derived
 
     def _derive(self, commit: Commit) -> Event | None:
         originals = self.originals.get(commit.sha, [])
@@ -155,12 +175,15 @@ class History:
             original = next(iter(originals), None)
             shas = {revert.sha, *(c.sha for c in originals)}
             prs = {n for n in [revert.message.pr, *(reverts.pr_number(c.subject) for c in originals)] if n}
+            numbers = {n for s in shas for n in self.ledger.changes.get(s, ())}
             title = reverts.strip_pr(original.subject) if original else revert.message.title
             for later in announced:
                 if later.time < revert.time or later.sha == revert.sha:
                     continue
                 named = any(full.startswith(s) for s in later.message.shas for full in shas)
-                if named or prs & set(later.message.prs) or reverts.same_change(later.message.title, title):
+                named = named or bool(numbers & set(later.message.changes))
+                if named or prs & set(later.message.prs) or reverts.same_change(later.message.title, title) \
+                        or reverts.same_gist(later.message.title, title):
                     found[revert.sha] = Reattempt(revert, original, later, "message")
                     break
             if original is None:
@@ -184,7 +207,7 @@ class History:
             for path in files:
                 for commit in self.touching.get(path, []):
                     if (revert.time < commit.time <= revert.time + HORIZON_DAYS * DAY_S
-                            and self.kinds[commit.sha] is None and commit.parents <= 1
+                            and self.kinds[commit.sha] in (None, "reland") and commit.parents <= 1
                             and len(commit.files) <= WIDE_CHANGE):
                         later.setdefault(commit.sha, commit)
             ordered = sorted(later.values(), key=lambda c: (c.time, c.sha))[:CANDIDATES]
@@ -202,9 +225,9 @@ class History:
         all_from = now_s - int(self.spans.backfill_days * DAY_S)
         reverts_from = min(all_from, now_s - int(self.spans.revert_days * DAY_S))
         since = gate.window_start(now_us, self.settings)
-        verdicts = []
+        verdicts, derived = [], self.derived()
         for path in paths:
-            visible = [e for time_s, e in self._derived.get(path, [])
+            visible = [e for time_s, e in derived.get(path, [])
                        if time_s <= now_s and time_s >= (reverts_from if e.type == "attempt" else all_from)]
             facts = gate.FileFacts(path, self._facts(path, now_s), True, 0)
             memory = gate.FileMemory.of(path, visible, set(), set(), since, None, now_us=now_us,
@@ -226,8 +249,8 @@ class History:
             reverted = None
             if message.is_revert and message.explicit:
                 reverted = message.shas[0] if message.shas else ""
-            changed = sum(n for p, n in commit.files if p == path)
-            commits.append(gate.Commit(commit.sha, commit.time * 1_000_000, commit.subject, reverted, changed))
+            commits.append(gate.Commit(commit.sha, commit.time * 1_000_000, commit.subject, reverted,
+                                       commit.lines(path)))
         return commits
 
     def controls(self, since: int, count: int, exclude: set[str]) -> list[Commit]:
@@ -252,16 +275,40 @@ def resembles(original_patch: str, later_patch: str, files: list[str]) -> float:
     return best
 
 
+def genuine(original_subject: str, later_subject: str, score: float) -> bool:
+    """Whether a later change resembling the reverted diff (``resembles``) tries that change
+    again, by what its subject says too. Measured on five histories (docs/audit.md): of the diff
+    matches whose subject shares no word with the reverted one, nine in ten were other work on
+    the same lines (a test added beside it, a table extended); the genuine retries say the same
+    thing in other words ("Consolidate read colorspace override states") and resemble closely."""
+    shared = len(_subject_words(original_subject) & _subject_words(later_subject))
+    return (shared >= 1 and score >= CLOSE) or (shared >= 2 and score >= RESEMBLANCE + 0.1)
+
+
+_WORD = re.compile(r"[a-z][a-z0-9_]{2,}")
+_COMMON = frozenset(("the", "and", "for", "with", "from", "into", "when", "only", "all", "not", "use", "add", "fix",
+                    "make", "this", "that", "are", "was", "its"))
+
+
+def _subject_words(subject: str) -> set[str]:
+    """A subject's own words: no labels (``fix(node):``, ``[gn]``), PR numbers or common words."""
+    return {w for w in _WORD.findall(reverts.gist(subject) or reverts.normal_title(subject)) if w not in _COMMON}
+
+
 def verdict_of(report: gate.Verdicts, reattempt: Reattempt | None = None) -> dict[str, Any]:
     """What a replayed check found: any warning, a revert warning, and whether one names the
     reverted change (its sha, PR number or subject)."""
     warnings = [w for f in report.files for w in f.warnings]
     revert_warnings = [w for w in warnings if w.kind in REVERT_KINDS and w.severity in ("warn", "block")]
+    # an agent edits every file of a retry: how many of them the gate stopped it on
+    files_warned = sum(1 for f in report.files
+                       if any(w.kind in REVERT_KINDS and w.severity in ("warn", "block") for w in f.warnings))
     named = False
     if reattempt is not None and revert_warnings:
         text = " ".join(w.message + " " + " ".join(e.text for e in w.evidence) for w in revert_warnings).lower()
         named = any(mark.lower() in text for mark in _marks(reattempt))
     return {"warned": bool(revert_warnings), "named": named, "any_warning": bool(warnings),
+            "files_warned": files_warned, "files_checked": len(report.files),
             "severity": report.severity,
             "kinds": sorted({w.kind for w in warnings}),
             "first_line": revert_warnings[0].message if revert_warnings else ""}
