@@ -39,14 +39,24 @@ if TYPE_CHECKING:
 
 # SessionStart sources: Claude Code's hooks reference lists startup, resume, clear and compact;
 # Codex's SessionStartSource has the same four (codex-rs/hooks/src/events/session_start.rs).
-# Codex's apply_patch also answers to the matcher names Edit and Write (HookToolName::apply_patch).
-AGENTS = {
+# Codex's apply_patch also answers to the matcher names Edit and Write (HookToolName::apply_patch),
+# and its shell tools to Bash (HookToolName::bash). After a tool call, the capture hooks
+# (``app.capture.sessions``) see edits and shell commands: Claude Code sends PostToolUse after a
+# call that succeeded and PostToolUseFailure after one that failed (a command's non-zero exit);
+# Codex sends PostToolUse either way. Stop ends a turn (Claude Code, Codex), SessionEnd a session
+# (Claude Code): both fold the session's observations into events. None: no matcher (events
+# that take none).
+EDITS = "Edit|Write|MultiEdit|NotebookEdit"
+AGENTS: dict[str, tuple[Path, dict[str, str | None]]] = {
     "claude": (Path(".claude") / "settings.json", {
-        "PreToolUse": "Edit|Write|MultiEdit|NotebookEdit", "SessionStart": "startup|resume|clear|compact"}),
+        "PreToolUse": EDITS, "SessionStart": "startup|resume|clear|compact",
+        "PostToolUse": f"Bash|{EDITS}", "PostToolUseFailure": "Bash", "Stop": None, "SessionEnd": None}),
     "codex": (Path(".codex") / "hooks.json", {
-        "PreToolUse": "Edit|Write|MultiEdit|apply_patch", "SessionStart": "startup|resume|clear|compact"}),
+        "PreToolUse": "Edit|Write|MultiEdit|apply_patch", "SessionStart": "startup|resume|clear|compact",
+        "PostToolUse": "Bash|Edit|Write|apply_patch", "Stop": None}),
 }
-HOOK_NAMES = {"PreToolUse": "pre-tool-use", "SessionStart": "session-start"}
+HOOK_NAMES = {"PreToolUse": "pre-tool-use", "SessionStart": "session-start", "PostToolUse": "post-tool-use",
+              "PostToolUseFailure": "post-tool-use", "Stop": "session-end", "SessionEnd": "session-end"}
 MODES = ("deny", "ask", "advise")
 SEEN = "agent-seen.json"
 TIMEOUT = 30  # seconds; the hook gives up (and allows) after hooks.AGENT_TIMEOUT, before the agent does
@@ -173,7 +183,7 @@ def _strip(data: dict[str, Any]) -> None:
         del data["hooks"]  # leave no trace in a file that had no hooks
 
 
-def _place(groups: list[Any], matcher: str, hook: dict[str, Any]) -> list[Any]:
+def _place(groups: list[Any], matcher: str | None, hook: dict[str, Any]) -> list[Any]:
     """``groups`` with kenning's hook set to ``hook``: the first entry of kenning's is replaced where
     it stands (a group of kenning's alone also takes ``matcher``), further ones are dropped; with
     none, a new group goes last."""
@@ -195,10 +205,11 @@ def _place(groups: list[Any], matcher: str, hook: dict[str, Any]) -> list[Any]:
         if kept:
             group = {**group, "hooks": kept}
             if alone:
-                group["matcher"] = matcher
+                group.pop("matcher", None)
+                group = {**({"matcher": matcher} if matcher is not None else {}), **group}
             out.append(group)
     if not placed:
-        out.append({"matcher": matcher, "hooks": [hook]})
+        out.append({**({"matcher": matcher} if matcher is not None else {}), "hooks": [hook]})
     return out
 
 
@@ -479,8 +490,14 @@ def _complete_open(project: Project, path: str, now_us: int, similar: dict[str, 
         checks.complete(project, path, "edit", now_us, similar is not None, similar)
 
 
-def session_start(project: Project) -> dict[str, Any]:
+def session_start(project: Project, payload: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The summary, and what was captured from the previous session's tool calls."""
+    from kenning.app.capture.sessions import previous
     from kenning.app.views.summary import summary
 
     context = summary(project)  # after a clone: from one pass over the log (``recall.open_whole``)
+    session = (payload or {}).get("session_id")
+    captured = previous(project, session if isinstance(session, str) else None)
+    if captured:
+        context = context.rstrip("\n") + "\n\n" + captured + "\n"
     return {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context}}
