@@ -250,3 +250,14 @@ def test_tool_calls_outside_the_repository_or_of_other_tools_are_not_observed(pr
     assert sessions.observe(project, claude_edit(agent.cwd, SESSION, str(outside), "1", "2", "x = 1\n", "t1")) is None
     assert agent.run("ls -la", "total 0\n", 0) is not None  # the payload was sent...
     assert not (project.local_dir / "sessions").exists()  # ...and nothing was kept
+
+
+def test_the_summarys_failed_approaches_include_the_captured_attempt(project: Project) -> None:
+    from kenning.app.views.summary import summary
+
+    agent = Agent(project)
+    agent.edit(BROKEN)
+    agent.run("pytest", PYTEST_FAILED, 1)
+    agent.git("checkout", "--", "src/app.py")
+    agent.stop()
+    assert "captured from an agent session: a change to src/app.py" in summary(project)

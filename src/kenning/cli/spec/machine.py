@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from kenning.cli.spec import REMAINDER, SUPPRESS, Arg, Command, table
 
-HOOK_NAMES = ("pre-commit", "post-commit", "post-merge", "post-checkout", "pre-tool-use", "session-start")
+HOOK_NAMES = ("pre-commit", "post-commit", "post-merge", "post-checkout", "pre-tool-use", "session-start",
+              "post-tool-use", "session-end")
 
 DECLARED = table([
     Command(
@@ -29,7 +30,7 @@ DECLARED = table([
             help="the coding agent's hooks instead: .claude/settings.json or .codex/hooks.json"),
         common=("json",),
         examples=("ken hooks install          # or: uninstall, status",
-                  "ken hooks install --agent claude   # Claude Code's PreToolUse and SessionStart"),
+                  "ken hooks install --agent claude   # Claude Code: the gate, the summary, capture"),
         readme=(("`ken hooks install|uninstall|status`",
                  "manage kenning's git hooks (`ken init` installs them unless `--no-hooks`); a hook whose kenning "
                  "markers an edit damaged (one missing or repeated) is never guessed at: install and uninstall "
