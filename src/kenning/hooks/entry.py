@@ -133,6 +133,8 @@ def _capture(name: str, agent: str | None) -> int:
     timer = _time_limit(name, AGENT_TIMEOUT)
     try:
         payload = foreign.json_object(sys.stdin.buffer.read(foreign.PAYLOAD_LIMIT + 1), foreign.PAYLOAD_LIMIT)
+        if name == "post-tool-use" and not sessions.wanted(payload):
+            return 0  # most calls: told apart from the payload alone, before any file is read
         cwd = payload.get("cwd")
         start = cwd if isinstance(cwd, str) and os.path.isabs(cwd) else environment("CLAUDE_PROJECT_DIR") or os.getcwd()
         project = find_project(Path(start))

@@ -11,7 +11,6 @@ id, so an id from a payload never becomes a path.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import time
@@ -31,6 +30,8 @@ LAST = "last-captured.json"  # what the last folded session captured, for the ne
 
 
 def path_of(local_dir: Path, session: str) -> Path:
+    import hashlib  # here: only a call worth keeping pays for loading OpenSSL
+
     name = hashlib.sha256(session.encode("utf-8", "surrogatepass")).hexdigest()[:24]
     return local_dir / FOLDER / f"{name}.jsonl"
 

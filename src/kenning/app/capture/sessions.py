@@ -20,7 +20,6 @@ session resumed) and the same attempt met in another session write nothing new.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from pathlib import Path
 
@@ -41,6 +40,21 @@ MAX_OUTPUT = 200_000  # characters of a tool's output read for test names and th
 
 def enabled(project: Project) -> bool:
     return project.setting("capture", "sessions") != "off"
+
+
+def wanted(payload: dict[str, Any]) -> bool:
+    """Whether a post-tool payload may be observed at all, from the payload alone: an edit, or a
+    shell command that runs tests or a build or undoes changes. Asked before the project is even
+    looked for, so the calls that do not matter (most shell commands) cost next to nothing."""
+    tool = payload.get("tool_name")
+    if tool in EDIT_TOOLS:
+        return True
+    if tool not in SHELL_TOOLS:
+        return False
+    tool_input = payload.get("tool_input")
+    command = tool_input.get("command") if isinstance(tool_input, dict) else None
+    command = " ".join(map(str, command)) if isinstance(command, list) else command
+    return isinstance(command, str) and (rules.undo_of(command) is not None or rules.run_kind(command) is not None)
 
 
 def observe(project: Project, payload: dict[str, Any], agent: str | None = None) -> dict[str, Any] | None:
@@ -144,6 +158,8 @@ def _format_only(tool_input: dict[str, Any], original: str | None) -> bool:
 
 def _blob(data: bytes) -> str:
     """The hash git gives these bytes as a blob, so a file can be compared with HEAD's."""
+    import hashlib  # here: loading OpenSSL costs every ignored shell command ~3 ms
+
     return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()  # noqa: S324 - git's id, not security
 
 
@@ -248,6 +264,8 @@ def fold(project: Project, payload: dict[str, Any], agent: str | None = None, no
 
 
 def captured_id(group: list[rules.Attempt]) -> str:
+    import hashlib
+
     return "evt_" + hashlib.sha256(rules.signature(group).encode("utf-8", "surrogatepass")).hexdigest()[:20]
 
 
