@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 
 from kenning.store import files
 
@@ -66,10 +65,11 @@ def read(local_dir: Path, session: str) -> list[dict[str, Any]]:
     return out
 
 
-def sweep(local_dir: Path, now_s: float | None = None) -> int:
-    """Remove session files not written to for ``KEEP_SECONDS``; how many were removed."""
+def sweep(local_dir: Path, now_s: float) -> int:
+    """Remove session files not written to for ``KEEP_SECONDS`` before ``now_s`` (the machine's
+    clock, as the files' times are); how many were removed."""
     folder = local_dir / FOLDER
-    limit = (time.time() if now_s is None else now_s) - KEEP_SECONDS
+    limit = now_s - KEEP_SECONDS
     removed = 0
     try:
         entries = list(os.scandir(folder))

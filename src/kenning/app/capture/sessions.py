@@ -105,11 +105,20 @@ def _repo_path(project: Project, raw: str, cwd: Path) -> str | None:
         return None  # outside this repository: not ours to observe
 
 
-def _edit(project: Project, payload: dict[str, Any], tool_input: dict[str, Any]) -> dict[str, Any] | None:
-    from kenning.app.gate.tool_calls import edits
+def _edited(tool_input: dict[str, Any]) -> list[str]:
+    """The files an edit call names: one for Claude Code's and Gemini CLI's edit tools, every file
+    of a Codex patch."""
+    from kenning.app.gate import codex_protocol
 
+    for key in ("file_path", "notebook_path", "path"):
+        if isinstance(tool_input.get(key), str) and tool_input[key]:
+            return [tool_input[key]]
+    return list(codex_protocol.patch_edits(tool_input))
+
+
+def _edit(project: Project, payload: dict[str, Any], tool_input: dict[str, Any]) -> dict[str, Any] | None:
     cwd = _cwd(project, payload)
-    changed = {p: raw for raw in edits(payload) if (p := _repo_path(project, raw, cwd))}
+    changed = {p: raw for raw in _edited(tool_input) if (p := _repo_path(project, raw, cwd))}
     if not changed:
         return None
     response = payload.get("tool_response")
@@ -257,7 +266,9 @@ def fold(project: Project, payload: dict[str, Any], agent: str | None = None, no
                 entry = _write(project, memory, group, agent or "agent", session, now)
                 if entry is not None:
                     written.append(entry)
-    session_log.sweep(project.local_dir)
+    import time  # the machine's clock, not --now: it is compared with the files' own times
+
+    session_log.sweep(project.local_dir, time.time())
     if written:
         session_log.write_last(project.local_dir, {"session": session, "events": written})
     return [e["id"] for e in written]
