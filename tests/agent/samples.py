@@ -95,3 +95,31 @@ PYTEST_FAILED = ("============================= test session starts ============
                  "========================= 1 failed, 1 passed in 0.03s ==========================\n")
 PYTEST_PASSED = ("collected 2 items\n\ntests/test_app.py ..                                          [100%]\n\n"
                  "============================== 2 passed in 0.02s ===============================\n")
+
+
+# Gemini CLI (google-gemini/gemini-cli, packages/core/src/hooks/types.ts, AfterToolInput):
+# session_id, transcript_path, cwd, hook_event_name, timestamp, tool_name, tool_input,
+# tool_response {llmContent, returnDisplay, error}. Its shell tool is run_shell_command
+# ({"command": TEXT}), whose llmContent states "Exit Code: N"; its edit tools replace
+# (file_path, old_string, new_string) and write_file (file_path, content).
+
+def _gemini(cwd: str, session: str, event: str, **fields: object) -> dict[str, object]:
+    return {"session_id": session, "transcript_path": f"/tmp/{session}.json", "cwd": cwd, "hook_event_name": event,
+            "timestamp": "2030-06-30T12:00:00.000Z", **fields}
+
+
+def gemini_replace(cwd: str, session: str, path: str, old: str, new: str) -> dict[str, object]:
+    return _gemini(cwd, session, "AfterTool", tool_name="replace",
+                   tool_input={"file_path": path, "old_string": old, "new_string": new},
+                   tool_response={"llmContent": f"Successfully modified file: {path} (1 replacements).",
+                                  "returnDisplay": {"fileName": path}})
+
+
+def gemini_shell(cwd: str, session: str, command: str, output: str, code: int) -> dict[str, object]:
+    content = f"Command: {command}\nDirectory: (root)\nOutput: {output}\nError: (none)\nExit Code: {code}\n"
+    return _gemini(cwd, session, "AfterTool", tool_name="run_shell_command", tool_input={"command": command},
+                   tool_response={"llmContent": content, "returnDisplay": output})
+
+
+def gemini_session_end(cwd: str, session: str) -> dict[str, object]:
+    return _gemini(cwd, session, "SessionEnd", reason="exit")

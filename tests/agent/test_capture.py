@@ -100,3 +100,23 @@ def test_a_payload_that_is_not_json_is_skipped_quietly(world: World) -> None:
     repo = world.repo()
     r = repo.hook("post-tool-use", "{not json", agent="claude")
     assert (r.returncode, r.stdout) == (0, "") and "post-tool-use hook skipped" in r.stderr
+
+
+def test_gemini_cli_gets_the_capture_hooks_with_its_timeouts_in_milliseconds(world: World) -> None:
+    from agent.samples import gemini_replace, gemini_session_end, gemini_shell
+
+    repo = world.repo()
+    r = repo.ok("hooks", "install", "--agent", "gemini")
+    assert "/hooks" in r.stdout
+    hooks = json.loads((repo.path / ".gemini" / "settings.json").read_text())["hooks"]
+    assert set(hooks) == {"AfterTool", "AfterAgent", "SessionEnd"}
+    assert hooks["AfterTool"][0]["matcher"] == "run_shell_command|replace|write_file"
+    assert hooks["AfterTool"][0]["hooks"][0]["timeout"] == 30000
+    cwd, session = str(repo.path), "gemini-1"
+    repo.write("src/a.py", "a = 2\n")
+    quiet(repo, "post-tool-use", gemini_replace(cwd, session, str(repo.path / "src/a.py"), "a = 1", "a = 2"), "gemini")
+    quiet(repo, "post-tool-use", gemini_shell(cwd, session, "pytest", PYTEST_FAILED, 1), "gemini")
+    repo.git("checkout", "--", "src/a.py")
+    quiet(repo, "post-tool-use", gemini_shell(cwd, session, "git checkout -- src/a.py", "", 0), "gemini")
+    quiet(repo, "session-end", gemini_session_end(cwd, session), "gemini")
+    assert [e["captured"] for e in captured(repo)] == [f"gemini:{session}"]

@@ -261,3 +261,17 @@ def test_the_summarys_failed_approaches_include_the_captured_attempt(project: Pr
     agent.git("checkout", "--", "src/app.py")
     agent.stop()
     assert "captured from an agent session: a change to src/app.py" in summary(project)
+
+
+def test_gemini_cli_replace_failing_shell_run_and_restore(project: Project) -> None:
+    from agent.samples import gemini_replace, gemini_session_end, gemini_shell
+
+    cwd, session, path = str(project.root), "gemini-session-1", str(project.root / "src/app.py")
+    (project.root / "src/app.py").write_text(BROKEN)
+    sessions.observe(project, gemini_replace(cwd, session, path, "return 1", "return 2"), "gemini")
+    sessions.observe(project, gemini_shell(cwd, session, "npm test", PYTEST_FAILED, 1), "gemini")
+    run_git(("restore", "src/app.py"), project.root, None)
+    sessions.observe(project, gemini_shell(cwd, session, "git restore src/app.py", "", 0), "gemini")
+    sessions.fold(project, gemini_session_end(cwd, session), "gemini", now=NOW)
+    [event] = captured(project)
+    assert event["captured"] == f"gemini:{session}" and "`npm test`" in event["summary"]

@@ -66,6 +66,8 @@ def observe(project: Project, payload: dict[str, Any], agent: str | None = None)
     tool_input = payload.get("tool_input")
     tool_input = tool_input if isinstance(tool_input, dict) else {}
     failed_call = payload.get("hook_event_name") == "PostToolUseFailure" or _gemini_error(payload)
+    if payload.get("hook_event_name") == "AfterTool" and tool == "run_shell_command":
+        failed_call = False  # Gemini CLI: its llmContent states the exit code, read below
     record: dict[str, Any] | None = None
     if tool in EDIT_TOOLS and not failed_call:
         record = _edit(project, payload, tool_input)

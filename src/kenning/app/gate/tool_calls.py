@@ -54,9 +54,16 @@ AGENTS: dict[str, tuple[Path, dict[str, str | None]]] = {
     "codex": (Path(".codex") / "hooks.json", {
         "PreToolUse": "Edit|Write|MultiEdit|apply_patch", "SessionStart": "startup|resume|clear|compact",
         "PostToolUse": "Bash|Edit|Write|apply_patch", "Stop": None}),
+    # Gemini CLI (google-gemini/gemini-cli, packages/core/src/hooks/types.ts): capture only, after a
+    # tool call (AfterTool: tool_response {llmContent, returnDisplay, error}), at the end of a turn
+    # (AfterAgent) and of the session (SessionEnd); its hook timeouts are in milliseconds
+    "gemini": (Path(".gemini") / "settings.json", {
+        "AfterTool": "run_shell_command|replace|write_file", "AfterAgent": None, "SessionEnd": None}),
 }
 HOOK_NAMES = {"PreToolUse": "pre-tool-use", "SessionStart": "session-start", "PostToolUse": "post-tool-use",
-              "PostToolUseFailure": "post-tool-use", "Stop": "session-end", "SessionEnd": "session-end"}
+              "PostToolUseFailure": "post-tool-use", "Stop": "session-end", "SessionEnd": "session-end",
+              "AfterTool": "post-tool-use", "AfterAgent": "session-end"}
+MILLISECONDS = ("gemini",)  # agents whose hook timeout is in milliseconds
 MODES = ("deny", "ask", "advise")
 SEEN = "agent-seen.json"
 TIMEOUT = 30  # seconds; the hook gives up (and allows) after hooks.AGENT_TIMEOUT, before the agent does
@@ -221,7 +228,8 @@ def install(project: Project, agent: str) -> tuple[Path, bool]:
     if not isinstance(hooks, dict):
         raise InvalidInput(f"{path}: \"hooks\" is not an object; fix it, then run this again")
     for event, matcher in AGENTS[agent][1].items():
-        hook = {"type": "command", "command": hook_command(event, agent), "timeout": TIMEOUT}
+        hook = {"type": "command", "command": hook_command(event, agent),
+                "timeout": TIMEOUT * 1000 if agent in MILLISECONDS else TIMEOUT}
         hooks[event] = _place(_groups(path, hooks, event), matcher, hook)
     return path, files.write_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n", within=project.root)
 
@@ -303,7 +311,9 @@ def status(project: Project, agent: str | None = None) -> list[tuple[str, str]]:
 
 # what to do after writing an agent's hooks, when the agent wants something done
 AFTER_INSTALL = {"codex": "Codex runs new or changed hooks only once you trust them: open Codex and review "
-                          "kenning's hooks in /hooks."}
+                          "kenning's hooks in /hooks.",
+                 "gemini": "Gemini CLI gets the capture hooks only (no gate before an edit); check that /hooks in "
+                           "Gemini CLI lists them as enabled."}
 
 
 # -- the hook calls -------------------------------------------------------------------------------

@@ -72,7 +72,7 @@ _ERROR_LINE = re.compile(r"^\s*(?:E\s+)?(?:[\w.]*(?:Error|Exception)\b.*|error(?
 # a run's output that reads as failed, when the agent states no exit code
 FAILED_SUMMARY = re.compile(r"\b\d+ (?:failed|errors?)\b|^FAILED\b|^FAIL\b|^error(?:\[\w+\])?:|^BUILD FAILED|"
                             r"^make: \*\*\*", re.MULTILINE)
-_EXIT = re.compile(r"(?:^|\n)(?:Error: )?(?:Exit code:?|Process exited with code) (-?\d+)")
+_EXIT = re.compile(r"(?:^|\n)(?:Error: )?(?:Exit code:?|Process exited with code) (-?\d+)", re.IGNORECASE)
 
 
 def words(command: str) -> list[str]:
