@@ -5,7 +5,8 @@ agent makes, so it has the gate hook's budget (whole process, warm: about 80 ms)
 
 In a small project (one commit, an issue and a failed attempt), each row is the whole process
 (interpreter start included), median (p90) of ``--runs``, with its imports from ``-X importtime``:
-the gate's hook for reference, the post-tool hook on a shell command it ignores, on an edit (the
+the interpreter's floor and the gate's hook for reference (on a busy machine every figure grows;
+compare the rows of one run), the post-tool hook on a shell command it ignores, on an edit (the
 file hashed, HEAD asked for its blob the first time), on a failing test run (the output read for
 test names and an error line, redacted) and on an undo, and the end-of-turn hook folding a session
 of 200 observations. Printed as a table and returned to ``bench/run.py``.
@@ -41,6 +42,7 @@ def _commands(ken: str, repo: Path) -> dict[str, tuple[list[str], bytes]]:
     app = str(repo / "src" / "app.py")
     edit = {"file_path": app, "old_string": "print('hi')", "new_string": "print('hello')"}
     return {
+        "python -c pass (the interpreter's floor)": ([sys.executable, "-c", "pass"], b""),
         "ken hook pre-tool-use (the gate, for reference)": (
             [ken, "hook", "pre-tool-use", "--agent", "claude"], _payload(repo, "b", "t0", "PreToolUse", "Edit", edit)),
         "ken hook post-tool-use: a shell command it ignores (ls)": (
