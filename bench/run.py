@@ -15,13 +15,14 @@ now, so 30-day windows hold a realistic share):
 Then the shapes of memory (`bench/shapes.py`: decision-heavy, a supersession chain, one huge
 file, 500-path events, 50,000 files, 10,000 open issues, snoozes; and the index rebuild at 10,000
 and 100,000 events) and the start-up of the hot commands against the interpreter floor
-(`bench/startup.py`); last, `ken map --build` on a 5,000-file tree (`bench/codemap.py`) and
+(`bench/startup.py`), the capture hooks after each tool call beside the gate's
+(`bench/capture.py`); last, `ken map --build` on a 5,000-file tree (`bench/codemap.py`) and
 `ken visualize` at 100,000 events over 5,000 files (`bench/visualize.py`), and the rebuild's CPU
 seconds by stage beside its floors (`bench/rebuild.py`).
 First, every row of issue 30's table of targets (`bench/targets.py`: the first summary and the
 first 20-file precheck after a clone, the whole rebuild's CPU seconds, the warm 20-file
 precheck and the warm agent hook), with the commit and the time measured.
-`--only gate,startup` (any of targets, core, gate, shapes, startup, codemap, visualize, rebuild) reruns
+`--only gate,startup` (any of targets, core, gate, shapes, startup, capture, codemap, visualize, rebuild) reruns
 those parts and keeps the others' previous figures in `latest.md`; each part says when and on
 which commit it was measured.
 
@@ -198,12 +199,13 @@ def ratios(rows: list[dict[str, object]]) -> str:
     return "\n".join(lines)
 
 
-PARTS = ("targets", "core", "gate", "shapes", "startup", "codemap", "visualize", "rebuild")
+PARTS = ("targets", "core", "gate", "shapes", "startup", "capture", "codemap", "visualize", "rebuild")
 TITLES = {"targets": "## The targets of issue 30 (bench/targets.py)",
           "core": "## Write and summary (whole process)", "gate": "## The gate, side by side (whole process)",
           "views": "## Brief and context (whole process; git processes of one warm run)",
           "shapes": "## Every shape of memory at 100,000 events (bench/shapes.py)",
           "startup": "## Start-up: the hot commands against the interpreter floor (bench/startup.py)",
+          "capture": "## The capture hooks after each tool call, beside the gate's (bench/capture.py)",
           "codemap": "## The code map: `ken map --build` on 5,000 files (bench/codemap.py)",
           "visualize": "## The page: `ken visualize` at 100,000 events over 5,000 files (bench/visualize.py)",
           "rebuild": "## Where a rebuild of the index spends its time (bench/rebuild.py)"}
@@ -277,6 +279,13 @@ def main() -> None:
             rows = startup(args.ken, args.runs, root)
             results["startup"] = rows
             sections["startup"] = f"{TITLES['startup']}\n\n{startup_table(rows)}"
+        if _runs(args.only, "capture"):
+            from capture import capture
+            from capture import table as capture_table
+
+            rows = capture(args.ken, args.runs, root)
+            results["capture"] = rows
+            sections["capture"] = f"{TITLES['capture']}\n\n{capture_table(rows)}"
         if _runs(args.only, "codemap"):  # its own process and tree; it writes bench/results/codemap.md
             subprocess.run([sys.executable, str(HERE / "codemap.py"), "--ken", args.ken], check=True)
             sections["codemap"] = f"{TITLES['codemap']}\n\n" + _demoted((RESULTS / "codemap.md").read_text())
@@ -297,7 +306,8 @@ def main() -> None:
         if part in sections and "_Measured " not in sections[part]:
             sections[part] += f"\n\n{stamp}"
     results["sections"] = sections
-    text = "\n\n".join(sections[k] for k in ("targets", "core", "gate", "views", "startup", "codemap", "visualize",
+    text = "\n\n".join(sections[k] for k in ("targets", "core", "gate", "views", "startup", "capture", "codemap",
+                                               "visualize",
                                                "rebuild", "shapes")
                        if k in sections)
     print("\n" + text)

@@ -45,7 +45,8 @@ def test_a_hook_that_cannot_find_ken_is_a_problem(repo: Repo):
     assert "claude" in start and str(repo.path / SETTINGS["claude"]) in start
     assert "PATH=/usr/bin:/bin" in start and "`ken hook session-start`: command not found" in start
     assert "ken hooks install --agent claude" in start
-    assert "2 problems" in r.stdout or "2 problem(s)" in r.stdout
+    # and a third: the file has no capture hooks (PostToolUse, Stop...), so it is out of date
+    assert "3 problems" in r.stdout and "agent_hooks_outdated" in r.stdout
 
     report = json.loads(doctor(repo, "--json").stdout)
     fails = [p for p in report["problems"] if p["kind"] == "agent_hook_fails"]
@@ -64,7 +65,8 @@ def test_reinstalling_fixes_it(repo: Repo):
     assert f"agent hook ok: claude PreToolUse: {installed_command('pre-tool-use', 'claude')}" in r.stdout
     runs = json.loads(doctor(repo, "--json").stdout)["agent_hooks"]
     assert [(x["agent"], x["event"], x["status"]) for x in runs] == [
-        ("claude", "PreToolUse", "ok"), ("claude", "SessionStart", "ok")]
+        ("claude", event, "ok") for event in ("PostToolUse", "PostToolUseFailure", "PreToolUse", "SessionEnd",
+                                              "SessionStart", "Stop")]
 
 
 def test_both_agents_are_checked(repo: Repo):

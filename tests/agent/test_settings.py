@@ -59,8 +59,13 @@ def test_install_merges_keeps_everything_and_is_idempotent(repo: Repo, agent: st
     for key in ("$schema", "model", "permissions", "env"):
         assert settings[key] == before[key]
     assert settings["hooks"]["PreToolUse"][0] == USER_PRE  # the user's own group stays, first
-    assert settings["hooks"]["PostToolUse"] == [USER_POST]
-    assert settings["hooks"]["Stop"] == [USER_STOP]
+    assert settings["hooks"]["PostToolUse"][0] == USER_POST  # the user's own groups stay, first
+    assert settings["hooks"]["Stop"][0] == USER_STOP
+    post, end = ours(settings, "PostToolUse"), ours(settings, "Stop")
+    assert [h["command"] for h in post[0]["hooks"]] == [installed_command("post-tool-use", agent)]
+    assert {"Bash", "Edit", "Write"} <= set(post[0]["matcher"].split("|"))
+    assert [h["command"] for h in end[0]["hooks"]] == [installed_command("session-end", agent)]
+    assert "matcher" not in end[0]  # Stop takes no matcher
 
     pre, start = ours(settings, "PreToolUse"), ours(settings, "SessionStart")
     assert len(pre) == 1 and len(start) == 1
@@ -105,7 +110,8 @@ def test_installed_commands_run_without_ken_on_the_agents_path(repo: Repo, agent
     repo.ok("hooks", "install", "--agent", agent)
     settings = repo.settings(agent)
     mine = [c for c in commands(settings) if "ken" in c]
-    assert len(mine) == 2
+    # the gate, the summary, and the capture hooks: after a tool call (and a failed one), at a turn's end
+    assert len(mine) == (6 if agent == "claude" else 4)
     for command in mine:
         words = shlex.split(command)
         assert os.path.isabs(fallback_of(command))
@@ -171,7 +177,7 @@ def test_reinstalling_upgrades_old_entries_where_they_stand(repo: Repo):
     assert hooks["SessionStart"][1] == user_start
     assert hooks["SessionStart"][0]["matcher"] == "startup|resume|clear|compact"
     assert [h["command"] for h in hooks["SessionStart"][0]["hooks"]] == [installed_command("session-start", "claude")]
-    assert hooks["Stop"] == [USER_STOP] and len(hooks["PreToolUse"]) == 3 and len(hooks["SessionStart"]) == 2
+    assert hooks["Stop"][0] == USER_STOP and len(hooks["PreToolUse"]) == 3 and len(hooks["SessionStart"]) == 2
     line = repo.ok("hooks", "status", "--agent", "claude").stdout
     assert "installed" in line and "out of date" not in line
     snapshot = path.read_bytes()
@@ -209,7 +215,8 @@ def test_install_creates_the_file_when_missing(repo: Repo):
     repo.ok("hooks", "install", "--agent", "claude")
     settings = json.loads((repo.path / SETTINGS["claude"]).read_text())
     assert set(settings) == {"hooks"}
-    assert set(settings["hooks"]) == {"PreToolUse", "SessionStart"}
+    assert set(settings["hooks"]) == {"PreToolUse", "SessionStart", "PostToolUse", "PostToolUseFailure", "Stop",
+                                      "SessionEnd"}
 
 
 @pytest.mark.parametrize("agent", ["claude", "codex"])
@@ -299,9 +306,12 @@ def test_status_json(repo: Repo):
         "PreToolUse": [{"matcher": "Edit|Write|MultiEdit|apply_patch",
                         "command": installed_command("pre-tool-use", "codex")}],
         "SessionStart": [{"matcher": "startup|resume|clear|compact",
-                          "command": installed_command("session-start", "codex")}]}
+                          "command": installed_command("session-start", "codex")}],
+        "PostToolUse": [{"matcher": "Bash|Edit|Write|apply_patch",
+                         "command": installed_command("post-tool-use", "codex")}],
+        "Stop": [{"matcher": None, "command": installed_command("session-end", "codex")}]}
     every = json.loads(repo.ok("hooks", "status", "--json").stdout)
-    assert [a["agent"] for a in every["agents"]] == ["claude", "codex"]
+    assert [a["agent"] for a in every["agents"]] == ["claude", "codex", "gemini"]
     assert every["agents"][0]["installed"] is False
     assert {g["hook"] for g in every["git"]} == {"pre-commit", "post-commit", "post-merge", "post-checkout"}
     assert every["hooks_folder"]

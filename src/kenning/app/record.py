@@ -39,6 +39,10 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+class AlreadyRecorded(KenError):
+    """An event given its own id (a captured attempt's) that the log already holds: nothing written."""
+
+
 class Recorded:
     """What a write returns to its surface: the event as written and what to tell the user."""
 
@@ -49,9 +53,11 @@ class Recorded:
 
 
 def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
-           now: str | None = None) -> Recorded:
+           now: str | None = None, event_id: str | None = None) -> Recorded:
     """Validate, resolve, redact and append one event; ``fields`` uses the event's field names,
-    with ``issue_id`` and ``supersedes`` allowed as prefixes and ``location`` as typed."""
+    with ``issue_id`` and ``supersedes`` allowed as prefixes and ``location`` as typed.
+    ``event_id``: the id to write it under (one derived from what it records, so writing it again
+    writes nothing: ``AlreadyRecorded``); a fresh random id otherwise."""
     draft = _clean(fields)
     micros = now_micros(now)
     if draft.pop("diff", None):
@@ -68,13 +74,15 @@ def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
             # another writer's event in between (the only open issue fixed, a new one opened)
             # would go unseen, and this event would name what its writer would not have named
             memory.sync()
+            if event_id is not None and memory.cache.ids_with_prefix(event_id):
+                raise AlreadyRecorded(f"{event_id} is already in the log")
             given = dict(draft)
             _resolve(memory, draft, notices, cwd)
             kinds.update(_redact_resolved(project, given, draft))
             validate_draft({**draft, "issue_id": draft.get("issue_id") or "pending"}
                            if draft["type"] == "issue" else draft)
             _check_schema(draft)
-            event = _append(memory, draft, micros, notices)
+            event = _append(memory, draft, micros, notices, event_id)
         refresh_derived(memory)
         return Recorded(event, tuple(sorted(kinds)), notices)
 
@@ -201,7 +209,8 @@ def _resolve(memory: Memory, draft: dict[str, Any], notices: list[str], cwd: Pat
     if draft.get("location"):
         draft["location"] = canonical_location(memory.project.root, str(draft["location"]), cwd)
     kind = draft["type"]
-    derived = draft.get("source") == "git" and not draft.get("issue_id")  # git facts may name no issue
+    # git facts, and attempts captured from a session, may name no issue
+    derived = (draft.get("source") == "git" or bool(draft.get("captured"))) and not draft.get("issue_id")
     if (kind in ("attempt", "fix") and not derived) or (kind in ("note", "decision") and draft.get("issue_id")):
         draft["issue_id"] = resolve_issue(memory, draft.get("issue_id"), notices)
     if kind in ("attempt", "fix") and not draft.get("location") and draft.get("issue_id"):
@@ -297,7 +306,8 @@ def _standing(memory: Memory, replacing: list[str]) -> list[str]:
     return ends or replacing
 
 
-def _append(memory: Memory, draft: dict[str, Any], micros: int, notices: list[str]) -> Event:
+def _append(memory: Memory, draft: dict[str, Any], micros: int, notices: list[str],
+            event_id: str | None = None) -> Event:
     """Append the event; the caller holds the log's lock."""
     torn = memory.log.repair_torn_tail()
     if torn:
@@ -308,7 +318,7 @@ def _append(memory: Memory, draft: dict[str, Any], micros: int, notices: list[st
     if data["type"] == "issue":
         data["issue_id"] = _fresh_issue_id(memory)
     data["v"] = SCHEMA_VERSION
-    data["id"] = new_event_id()
+    data["id"] = event_id or new_event_id()
     data["timestamp"] = format_timestamp(_stamp(micros, _last_micros(memory, micros)))
     commit = memory.project.head_commit()
     if commit and "git_commit" not in data:

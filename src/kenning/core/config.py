@@ -57,6 +57,7 @@ NUMBERS: dict[str, dict[str, tuple[str, float, float, bool]]] = {
 }
 CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
     "gate": {"commit": ("advisory", "strict"), "agent": ("deny", "ask", "advise")},
+    "capture": {"sessions": ("on", "off")},
 }
 
 

@@ -14,7 +14,7 @@ GATE: dict[str, float] = {"window_days": 30, "failure_days": 365, "revert_commit
 DEFAULT_CONFIG: dict[str, dict[str, object]] = {
     "summary": {"budget": 6000},
     "gate": {**GATE, "commit": "advisory", "agent": "deny", "similarity": 0.6},
-    "capture": {"backfill_days": 90, "revert_days": 365},
+    "capture": {"backfill_days": 90, "revert_days": 365, "sessions": "on"},
     "redaction": {"allowlist": [], "patterns": {}},
     "lock": {"timeout_seconds": 10.0},
     "watch": {"saves": 8, "window_seconds": 120},

@@ -80,7 +80,8 @@ class Field:
 FIELDS: dict[str, Field] = {
     "v": Field("integer", f"schema version: {SCHEMA_VERSION}", "written"),
     "id": Field("string", "evt_ + 20 lowercase hex: random when written, derived from the commit sha for an event "
-                          "derived from git, from the source record for an imported one", "read", pattern=EVENT_ID),
+                          "derived from git, from the source record for an imported one, from what failed on which "
+                          "files for one captured from an agent session", "read", pattern=EVENT_ID),
     "type": Field("string", "what happened", "read", choices=TYPES),
     "summary": Field("string", "one line: what happened", "written", text=True, longest=MAX_SUMMARY),
     "details": Field("string", "longer text: error output, the approach, evidence", text=True, longest=MAX_DETAILS),
@@ -102,6 +103,7 @@ FIELDS: dict[str, Field] = {
     "until": Field("string", "snooze: the UTC time it ends", pattern=TIMESTAMP),
     "reason": Field("string", "snooze: why the warnings can wait", text=True),
     "unsnooze": Field("boolean", "snooze: ends, on its paths, the snoozes recorded before it (until is its own time)"),
+    "captured": Field("string", "captured from an agent session's tool calls: the agent and its session id"),
     "imported_from": Field("string", "import: the tool it came from (projectmem, beads)"),
     "imported_type": Field("string", "import: its type in that tool, when kenning has no such type (kept as a note)"),
     "imported_id": Field("string", "import: its id in that tool, when that id could not be kept"),
@@ -112,9 +114,10 @@ REQUIRED = tuple(name for name, field in FIELDS.items() if field.need)
 NEEDED_TO_READ = tuple(name for name, field in FIELDS.items() if field.need == "read")
 TEXT_FIELDS = tuple(name for name, field in FIELDS.items() if field.text)
 # which types carry a field only they may carry, and which fields a type must carry
-ONLY_ON = {"supersedes": ("decision",), "lesson": ("decision", "note")}
+ONLY_ON = {"supersedes": ("decision",), "lesson": ("decision", "note"), "captured": ("attempt",)}
 REQUIRED_ON = {"issue": ("issue_id",), "attempt": ("outcome",), "snooze": ("until", "paths", "reason")}
-# hand-recorded attempts and fixes name their issue; one derived from git may name none
+# hand-recorded attempts and fixes name their issue; one derived from git, or an attempt captured from an
+# agent session (``captured``), may name none
 ISSUE_REQUIRED_ON = ("attempt", "fix")
 
 # an event stamped further ahead of the clock than this is an outlier, not a clock a bit fast
@@ -483,7 +486,8 @@ def validate_draft(data: Mapping[str, Any]) -> None:
         raise InvalidInput(f"--details is {len(details):,} characters (at most {MAX_DETAILS:,})")
     if kind == "attempt" and data.get("outcome") not in OUTCOMES:
         raise InvalidInput("an attempt needs its outcome: add --failed, --worked or --partial")
-    if (kind == "issue" or kind in ISSUE_REQUIRED_ON) and data.get("source") != "git" and not data.get("issue_id"):
+    if (kind == "issue" or kind in ISSUE_REQUIRED_ON) and data.get("source") != "git" and not data.get("issue_id") \
+            and not (kind == "attempt" and data.get("captured")):
         raise InvalidInput(f"{article(str(kind))} needs an issue id")
     if data.get("supersedes") is not None and kind not in ONLY_ON["supersedes"]:
         raise InvalidInput("only a decision can supersede another decision")

@@ -106,7 +106,8 @@ def _conditions() -> list[dict[str, Any]]:
 
     found = [{"if": when_type(kind), "then": {"required": list(fields)}} for kind, fields in REQUIRED_ON.items()]
     found.append({"if": {"properties": {"type": {"enum": list(ISSUE_REQUIRED_ON)},
-                                        "source": {"not": {"const": "git"}}}, "required": ["type", "source"]},
+                                        "source": {"not": {"const": "git"}}}, "required": ["type", "source"],
+                         "not": {"required": ["captured"]}},
                   "then": {"required": ["issue_id"]}})
     found += [{"if": {"required": [field]}, "then": when_type(*kinds)} for field, kinds in ONLY_ON.items()]
     return found
@@ -202,8 +203,9 @@ def _calendar(name: str, text: str) -> list[str]:
 def _type_rules(data: dict[str, Any]) -> list[str]:
     kind = data.get("type")
     found = [f"{_a(kind)} needs {field}" for field in REQUIRED_ON.get(str(kind), ()) if field not in data]
-    if kind in ISSUE_REQUIRED_ON and data.get("source") != "git" and "issue_id" not in data:
-        found.append(f"{_a(kind)} needs issue_id (only one derived from git may name no issue)")
+    if kind in ISSUE_REQUIRED_ON and data.get("source") != "git" and "issue_id" not in data and "captured" not in data:
+        found.append(f"{_a(kind)} needs issue_id (only one derived from git or captured from a session may name "
+                     "no issue)")
     for field, kinds in ONLY_ON.items():
         if field in data and kind in TYPES and kind not in kinds:
             found.append(f"only {' or '.join(_a(k) for k in kinds)} may carry {field}, not {_a(kind)}")

@@ -190,6 +190,19 @@ def tracked_among(root: Path, paths: list[str]) -> list[str]:
     return [p for p in run(root, ["ls-files", "-z", "--", *paths]).split("\0") if p]
 
 
+def head_blobs(root: Path, paths: list[str]) -> dict[str, str]:
+    """The blob id of each of ``paths`` in HEAD (a path HEAD lacks is left out), in one process."""
+    if not paths or head_commit(root) is None:
+        return {}
+    found = {}
+    for entry in run(root, ["ls-tree", "-z", "HEAD", "--", *paths]).split("\0"):
+        meta, _, name = entry.partition("\t")
+        parts = meta.split()
+        if name and len(parts) == 3 and parts[1] == "blob":
+            found[name] = parts[2]
+    return found
+
+
 def tracked_files(root: Path) -> list[str]:
     """Every path the index holds (relative to the work tree, as git lists them), in one process.
     A file deleted from the working tree but not from the index is still listed."""

@@ -1,5 +1,7 @@
 """Entry points run by hooks: ``ken hook NAME``: git's pre-commit, post-commit, post-merge and
-post-checkout, and the coding agents' pre-tool-use and session-start (Claude Code, Codex).
+post-checkout, and the coding agents' pre-tool-use and session-start (Claude Code, Codex), and
+post-tool-use and session-end, which capture failed attempts from the agent's own tool calls
+(``app.capture.sessions``; they print nothing and never block).
 
 A hook must never break the user's git or agent: every failure here is swallowed (fail open)
 and the exit status is 0, except one deliberate case: the pre-commit hook in strict mode exits
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 
 GIT_HOOKS = ("pre-commit", "post-commit", "post-merge", "post-checkout")
 AGENT_HOOKS = ("pre-tool-use", "session-start")
+CAPTURE_HOOKS = ("post-tool-use", "session-end")
 AGENT_TIMEOUT = 20.0  # below the agents' own hook timeouts: we give up first, and fail open
 
 
@@ -33,6 +36,8 @@ def run(name: str, agent: str | None = None) -> int:
     the answer's dialect; None for git hooks and for hooks installed before the flag existed."""
     if name in AGENT_HOOKS:
         return _agent(name, agent)
+    if name in CAPTURE_HOOKS:
+        return _capture(name, agent)
     from kenning.app.project import find_project
 
     timer = _time_limit(name, TIMEOUT_SECONDS)
@@ -92,7 +97,7 @@ def _agent(name: str, agent: str | None) -> int:
         if not project.initialized:
             return 0
         project.config_problems = []  # a bad value: the gate checks with its default, and says so
-        answer = (tool_calls.session_start(project) if name == "session-start"
+        answer = (tool_calls.session_start(project, payload) if name == "session-start"
                   else tool_calls.pre_tool_use(project, payload, agent=agent))
         answer = _with_problems(name, answer, project.config_problems)
         if answer is not None:
@@ -109,6 +114,38 @@ def _agent(name: str, agent: str | None) -> int:
     except (KenError, OSError, ValueError) as err:
         sys.stderr.write(f"kenning: {name} hook skipped: {err}\n")
     except Exception as err:  # noqa: BLE001 - an agent hook fails open, whatever happened
+        sys.stderr.write(f"kenning: {name} hook skipped after an unexpected {type(err).__name__}\n")
+    finally:
+        timer.cancel()
+    return 0
+
+
+def _capture(name: str, agent: str | None) -> int:
+    """After a tool call (``post-tool-use``) or at the end of a turn or session (``session-end``):
+    observe the call, or write the session's failed attempts. Nothing is printed on stdout (an
+    empty answer is every agent's "go on"); a problem is one line on stderr, and the exit is 0."""
+    import os
+
+    from kenning.app.capture import sessions
+    from kenning.app.project import environment, find_project
+    from kenning.core import foreign
+
+    timer = _time_limit(name, AGENT_TIMEOUT)
+    try:
+        payload = foreign.json_object(sys.stdin.buffer.read(foreign.PAYLOAD_LIMIT + 1), foreign.PAYLOAD_LIMIT)
+        if name == "post-tool-use" and not sessions.wanted(payload):
+            return 0  # most calls: told apart from the payload alone, before any file is read
+        cwd = payload.get("cwd")
+        start = cwd if isinstance(cwd, str) and os.path.isabs(cwd) else environment("CLAUDE_PROJECT_DIR") or os.getcwd()
+        project = find_project(Path(start))
+        if project.initialized:
+            if name == "post-tool-use":
+                sessions.observe(project, payload, agent)
+            else:
+                sessions.fold(project, payload, agent)
+    except (KenError, OSError, ValueError) as err:
+        sys.stderr.write(f"kenning: {name} hook skipped: {err}\n")
+    except Exception as err:  # noqa: BLE001 - a capture hook fails open, whatever happened
         sys.stderr.write(f"kenning: {name} hook skipped after an unexpected {type(err).__name__}\n")
     finally:
         timer.cancel()

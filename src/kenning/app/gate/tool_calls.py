@@ -39,14 +39,31 @@ if TYPE_CHECKING:
 
 # SessionStart sources: Claude Code's hooks reference lists startup, resume, clear and compact;
 # Codex's SessionStartSource has the same four (codex-rs/hooks/src/events/session_start.rs).
-# Codex's apply_patch also answers to the matcher names Edit and Write (HookToolName::apply_patch).
-AGENTS = {
+# Codex's apply_patch also answers to the matcher names Edit and Write (HookToolName::apply_patch),
+# and its shell tools to Bash (HookToolName::bash). After a tool call, the capture hooks
+# (``app.capture.sessions``) see edits and shell commands: Claude Code sends PostToolUse after a
+# call that succeeded and PostToolUseFailure after one that failed (a command's non-zero exit);
+# Codex sends PostToolUse either way. Stop ends a turn (Claude Code, Codex), SessionEnd a session
+# (Claude Code): both fold the session's observations into events. None: no matcher (events
+# that take none).
+EDITS = "Edit|Write|MultiEdit|NotebookEdit"
+AGENTS: dict[str, tuple[Path, dict[str, str | None]]] = {
     "claude": (Path(".claude") / "settings.json", {
-        "PreToolUse": "Edit|Write|MultiEdit|NotebookEdit", "SessionStart": "startup|resume|clear|compact"}),
+        "PreToolUse": EDITS, "SessionStart": "startup|resume|clear|compact",
+        "PostToolUse": f"Bash|{EDITS}", "PostToolUseFailure": "Bash", "Stop": None, "SessionEnd": None}),
     "codex": (Path(".codex") / "hooks.json", {
-        "PreToolUse": "Edit|Write|MultiEdit|apply_patch", "SessionStart": "startup|resume|clear|compact"}),
+        "PreToolUse": "Edit|Write|MultiEdit|apply_patch", "SessionStart": "startup|resume|clear|compact",
+        "PostToolUse": "Bash|Edit|Write|apply_patch", "Stop": None}),
+    # Gemini CLI (google-gemini/gemini-cli, packages/core/src/hooks/types.ts): capture only, after a
+    # tool call (AfterTool: tool_response {llmContent, returnDisplay, error}), at the end of a turn
+    # (AfterAgent) and of the session (SessionEnd); its hook timeouts are in milliseconds
+    "gemini": (Path(".gemini") / "settings.json", {
+        "AfterTool": "run_shell_command|replace|write_file", "AfterAgent": None, "SessionEnd": None}),
 }
-HOOK_NAMES = {"PreToolUse": "pre-tool-use", "SessionStart": "session-start"}
+HOOK_NAMES = {"PreToolUse": "pre-tool-use", "SessionStart": "session-start", "PostToolUse": "post-tool-use",
+              "PostToolUseFailure": "post-tool-use", "Stop": "session-end", "SessionEnd": "session-end",
+              "AfterTool": "post-tool-use", "AfterAgent": "session-end"}
+MILLISECONDS = ("gemini",)  # agents whose hook timeout is in milliseconds
 MODES = ("deny", "ask", "advise")
 SEEN = "agent-seen.json"
 TIMEOUT = 30  # seconds; the hook gives up (and allows) after hooks.AGENT_TIMEOUT, before the agent does
@@ -173,7 +190,7 @@ def _strip(data: dict[str, Any]) -> None:
         del data["hooks"]  # leave no trace in a file that had no hooks
 
 
-def _place(groups: list[Any], matcher: str, hook: dict[str, Any]) -> list[Any]:
+def _place(groups: list[Any], matcher: str | None, hook: dict[str, Any]) -> list[Any]:
     """``groups`` with kenning's hook set to ``hook``: the first entry of kenning's is replaced where
     it stands (a group of kenning's alone also takes ``matcher``), further ones are dropped; with
     none, a new group goes last."""
@@ -195,10 +212,11 @@ def _place(groups: list[Any], matcher: str, hook: dict[str, Any]) -> list[Any]:
         if kept:
             group = {**group, "hooks": kept}
             if alone:
-                group["matcher"] = matcher
+                group.pop("matcher", None)
+                group = {**({"matcher": matcher} if matcher is not None else {}), **group}
             out.append(group)
     if not placed:
-        out.append({"matcher": matcher, "hooks": [hook]})
+        out.append({**({"matcher": matcher} if matcher is not None else {}), "hooks": [hook]})
     return out
 
 
@@ -210,7 +228,8 @@ def install(project: Project, agent: str) -> tuple[Path, bool]:
     if not isinstance(hooks, dict):
         raise InvalidInput(f"{path}: \"hooks\" is not an object; fix it, then run this again")
     for event, matcher in AGENTS[agent][1].items():
-        hook = {"type": "command", "command": hook_command(event, agent), "timeout": TIMEOUT}
+        hook = {"type": "command", "command": hook_command(event, agent),
+                "timeout": TIMEOUT * 1000 if agent in MILLISECONDS else TIMEOUT}
         hooks[event] = _place(_groups(path, hooks, event), matcher, hook)
     return path, files.write_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n", within=project.root)
 
@@ -292,7 +311,9 @@ def status(project: Project, agent: str | None = None) -> list[tuple[str, str]]:
 
 # what to do after writing an agent's hooks, when the agent wants something done
 AFTER_INSTALL = {"codex": "Codex runs new or changed hooks only once you trust them: open Codex and review "
-                          "kenning's hooks in /hooks."}
+                          "kenning's hooks in /hooks.",
+                 "gemini": "Gemini CLI gets the capture hooks only (no gate before an edit); check that /hooks in "
+                           "Gemini CLI lists them as enabled."}
 
 
 # -- the hook calls -------------------------------------------------------------------------------
@@ -479,8 +500,14 @@ def _complete_open(project: Project, path: str, now_us: int, similar: dict[str, 
         checks.complete(project, path, "edit", now_us, similar is not None, similar)
 
 
-def session_start(project: Project) -> dict[str, Any]:
+def session_start(project: Project, payload: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The summary, and what was captured from the previous session's tool calls."""
+    from kenning.app.capture.sessions import previous
     from kenning.app.views.summary import summary
 
     context = summary(project)  # after a clone: from one pass over the log (``recall.open_whole``)
+    session = (payload or {}).get("session_id")
+    captured = previous(project, session if isinstance(session, str) else None)
+    if captured:
+        context = context.rstrip("\n") + "\n\n" + captured + "\n"
     return {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context}}

@@ -120,6 +120,7 @@ similarity = 0.6         # how alike an edit and a failed attempt's change must 
 [capture]
 backfill_days = 90       # history `ken init` derives events from
 revert_days = 365        # history `ken init` reads reverts from (failed attempts the gate shows)
+# sessions = "on"        # failed attempts captured from coding agents' tool calls (docs/capture.md); "off" stops it
 
 [lock]
 timeout_seconds = 10.0

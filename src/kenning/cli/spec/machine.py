@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from kenning.cli.spec import REMAINDER, SUPPRESS, Arg, Command, table
 
-HOOK_NAMES = ("pre-commit", "post-commit", "post-merge", "post-checkout", "pre-tool-use", "session-start")
+HOOK_NAMES = ("pre-commit", "post-commit", "post-merge", "post-checkout", "pre-tool-use", "session-start",
+              "post-tool-use", "session-end")
 
 DECLARED = table([
     Command(
@@ -25,11 +26,11 @@ DECLARED = table([
     Command(
         "hooks", "Install, remove or inspect kenning's git hooks (or a coding agent's).", "kenning.cli.commands:hooks",
         Arg("action", choices=("install", "uninstall", "status")),
-        Arg("--agent", choices=("claude", "codex"),
-            help="the coding agent's hooks instead: .claude/settings.json or .codex/hooks.json"),
+        Arg("--agent", choices=("claude", "codex", "gemini"),
+            help="the coding agent's hooks instead: .claude/settings.json, .codex/hooks.json or .gemini/settings.json"),
         common=("json",),
         examples=("ken hooks install          # or: uninstall, status",
-                  "ken hooks install --agent claude   # Claude Code's PreToolUse and SessionStart"),
+                  "ken hooks install --agent claude   # Claude Code: the gate, the summary, capture"),
         readme=(("`ken hooks install|uninstall|status`",
                  "manage kenning's git hooks (`ken init` installs them unless `--no-hooks`); a hook whose kenning "
                  "markers an edit damaged (one missing or repeated) is never guessed at: install and uninstall "
