@@ -266,28 +266,55 @@ def test_a_revert_older_than_the_window_still_warns_until_the_file_moves_on(worl
     quiet_on_reverts(repo.precheck("parser.py"), "parser.py")
 
 
-# -- g. a revert's build list is incidental ------------------------------------------------------
+def test_a_revert_settled_by_a_reland_that_stayed_warns_no_more(world: World):
+    """The change came back (a reland) and stayed: the revert is settled, even though one later
+    commit alone would leave it standing on its main file; before the reland it warned."""
+    repo = world.repo()
+    original, _ = change_then_revert(repo, "parser.py", "Use fast parser", 30)
+    repo.commit("parser.py", AFTER, 'Reland "Use fast parser"', 20)
+    repo.ok("init", "--no-hooks")
+    assert original[:10] in failed(repo.precheck("parser.py", days=25), "parser.py")["message"]
+    quiet_on_reverts(repo.precheck("parser.py"), "parser.py")
 
-def test_a_build_list_touched_by_a_revert_is_not_warned_on(world: World):
+
+def test_a_reverted_dependency_roll_warns_on_no_file(world: World):
+    repo = world.repo()
+    repo.commit("DEPS", "vars = {'dawn': 'aaaa'}\n", "add DEPS", 12)
+    original = repo.commit("DEPS", "vars = {'dawn': 'bbbb'}\n", "Roll Dawn from aaaa to bbbb (3 revisions)", 11)
+    repo.git("revert", "--no-edit", original, days=10)
+    repo.ok("init", "--no-hooks")
+    quiet_on_reverts(repo.precheck("DEPS"), "DEPS")
+
+
+# -- g. a revert's build list beside its code warns; its lockfile does not --------------------------
+
+def test_a_build_list_edited_with_the_reverted_code_warns_naming_the_change(world: World):
+    """A retry edits the build list first (its target declared again): the revert warns there,
+    naming the change, until the next commit changes the build list; a lockfile stays quiet."""
     repo = world.repo()
     core = "".join(f"line {i}\n" for i in range(40))
     repo.write("app/core.py", core)
     repo.write("CMakeLists.txt", "project(app)\n")
+    repo.write("yarn.lock", "a@1\n")
     repo.git("add", "-A")
     repo.commit(None, None, "add the app", 12)
     repo.write("app/core.py", "".join(f"fast {i}\n" for i in range(40)))
     repo.write("CMakeLists.txt", "project(app)\nadd_library(fast)\n")
+    repo.write("yarn.lock", "a@2\n")
     repo.git("add", "-A")
     original = repo.commit(None, None, "Use the fast core", 11)
     repo.git("revert", "--no-edit", original, days=10)
     revert = repo.head()
     repo.ok("init", "--no-hooks")
-    report = repo.precheck("CMakeLists.txt", "app/core.py")
-    quiet_on_reverts(report, "CMakeLists.txt")
+    report = repo.precheck("CMakeLists.txt", "app/core.py", "yarn.lock")
+    assert original[:10] in failed(report, "CMakeLists.txt")["message"]
     assert original[:10] in failed(report, "app/core.py")["message"]
+    quiet_on_reverts(report, "yarn.lock")
     event = repo.derived()["evt_" + revert[:20]]
-    assert event["location"] == "app/core.py"
-    assert set(event["touched"]) == {"app/core.py", "CMakeLists.txt"}
+    assert event["location"] == "app/core.py" and event["paths"] == ["app/core.py", "CMakeLists.txt"]
+    assert set(event["touched"]) == {"app/core.py", "CMakeLists.txt", "yarn.lock"}
+    repo.commit("CMakeLists.txt", "project(app)\nadd_library(other)\n", "build the other library", 5)
+    quiet_on_reverts(repo.precheck("CMakeLists.txt"), "CMakeLists.txt")
 
 
 # -- h. one clock --------------------------------------------------------------------------------

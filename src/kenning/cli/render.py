@@ -180,6 +180,8 @@ def audit_text(report: dict[str, Any]) -> str:
         + f"   goal >= {goals['recall'] * 100:.0f} %",
         row.format("named the reverted change", found["named"], found["found"], _percent(found["attribution"]))
         + f"   goal >= {goals['attribution'] * 100:.0f} %",
+        *([row.format("their files warned on", found["files_warned"], found["files_judged"],
+                      _percent(found["files_share"]))] if "files_judged" in found else []),
         row.format("revert warning on a control", controls["revert_warning"], controls["replayed"],
                    _percent(controls["noise"])) + f"   goal <= {goals['noise'] * 100:.0f} %",
         row.format("any warning on a control", controls["any_warning"], controls["replayed"],
@@ -195,7 +197,9 @@ def audit_text(report: dict[str, Any]) -> str:
         lines.append(f"       reverted {item['revert']['date']} {item['revert']['sha'][:10]} "
                      f"{one_line(item['revert']['subject'], 70)}")
         if verdict["first_line"]:
-            lines.append(f"       gate: {one_line(verdict['first_line'], 110)}")
+            files = (f" ({verdict['files_warned']} of {plural(verdict['files_judged'], 'file')} warned)"
+                     if "files_judged" in verdict else "")
+            lines.append(f"       gate: {one_line(verdict['first_line'], 100)}{files}")
     for noisy in report["noisy_controls"]:
         commit = noisy["commit"]
         lines.append(f"noise  {commit['date']} {commit['sha'][:10]} {one_line(commit['subject'], 70)}")

@@ -150,11 +150,15 @@ def _replay(history: core.History, found: dict[str, core.Reattempt], since_s: in
             noisy.append({"commit": _commit(commit), "first_line": verdict["first_line"]})
     warned = sum(1 for i in items if i["verdict"]["warned"])
     named = sum(1 for i in items if i["verdict"]["named"])
+    files_judged = sum(i["verdict"]["files_judged"] for i in items)
+    files_warned = sum(i["verdict"]["files_warned"] for i in items)
     return {
         "reverts": sum(1 for c in history.reverts if c.time >= since_s),
         "reattempts": {"found": len(items), **core.found_by_counts(i["found_by"] for i in items),
                        "warned": warned, "named": named, "recall": _share(warned, len(items)),
-                       "attribution": _share(named, len(items))},
+                       "attribution": _share(named, len(items)),
+                       "files_judged": files_judged, "files_warned": files_warned,
+                       "files_share": _share(files_warned, files_judged)},
         "controls": {"replayed": replayed, "any_warning": any_warning, "revert_warning": revert_warning,
                      "noise": _share(revert_warning, replayed), "any_noise": _share(any_warning, replayed)},
         "check_ms": _timing(timings),

@@ -322,33 +322,36 @@ def _remember(memory: Memory, facts: dict[str, gate.FileFacts]) -> None:
 
 def _row(commit: gate.Commit) -> list[Any]:
     """A commit as the index keeps it (JSON): the arguments of ``gate.Commit``, in order."""
-    return [commit.sha, commit.time_us, commit.subject, commit.reverts, commit.changed, commit.renamed_to]
+    return [commit.sha, commit.time_us, commit.subject, commit.reverts, commit.changed, commit.renamed_to,
+            commit.relands]
 
 
 def _add_commits(commits: dict[str, list[gate.Commit]], records: list[git_history.CommitRecord]) -> None:
     """File each commit under the paths it touched (newest first, as git lists them)."""
     for record in records:
-        reverts = _reverted(record)
+        reverts, relands = _reverted(record)
         for new, old, changed in record.files:
             if new in commits:
-                commits[new].append(gate.Commit(record.sha, record.time * 1_000_000, record.subject, reverts, changed))
+                commits[new].append(gate.Commit(record.sha, record.time * 1_000_000, record.subject, reverts, changed,
+                                                relands=relands))
             if old is not None and old in commits and old != new:
                 commits[old].append(gate.Commit(record.sha, record.time * 1_000_000, record.subject, reverts,
-                                                changed, renamed_to=new))
+                                                changed, renamed_to=new, relands=relands))
 
 
-def _reverted(record: git_history.CommitRecord) -> str | None:
-    """The sha a revert names ("" when it names none); None for every other commit, relands
-    and unconfirmed candidates (a squash merge quoting a reverted commit of its branch) included."""
+def _reverted(record: git_history.CommitRecord) -> tuple[str | None, bool]:
+    """The sha a revert names ("" when it names none; None for every other commit, relands and
+    unconfirmed candidates, such as a squash merge quoting a reverted commit of its branch,
+    included), and whether the commit is a reland."""
     text = (record.subject + "\n" + record.body).lower()
     if not any(word in text for word in _REVERT_WORDS):
-        return None  # most commits: no need to compile every revert pattern for them
+        return None, False  # most commits: no need to compile every revert pattern for them
     from kenning.core.capture import reverts
 
     message = reverts.read(record.subject, record.body)
     if not (message.is_revert and message.explicit):
-        return None
-    return message.shas[0] if message.shas else ""
+        return None, message.kind == "reland"
+    return (message.shas[0] if message.shas else ""), False
 
 
 WORKING_FILE_MAX = 64 << 20  # bytes of a working file whose lines the gate counts; more is generated

@@ -46,6 +46,22 @@ _INCIDENTAL = re.compile(
     re.IGNORECASE)
 
 
+# the build lists a change edits beside the code they build: a retry of the change edits them again
+# first (its new sources listed, its target declared), so a revert warns on them too, unless the
+# revert touched many (a sweep over every target says nothing about any one of them)
+_BUILD_LIST = re.compile(
+    r"(^|/)(CMakeLists\.txt|BUILD(\.bazel|\.gn)?|Android\.(bp|mk)|Cargo\.toml|package\.json|go\.mod|pom\.xml"
+    r"|build\.gradle(\.kts)?|meson\.build|Makefile(\.am|\.in)?|DEPS|[^/]*\.gni|[^/]*\.bzl)$")
+BUILD_LISTS_MAX = 2  # build lists a revert may touch and still warn on them
+# a dependency roll (``Roll X from a to b``, ``Roll dawn/ 1a2b..3c4d``, ``Bump x from 1 to 2``, ``build(deps):
+# bump x``, ``Update DEPS``): a bot rolls again on its own schedule, no one re-attempts it by hand, so its
+# revert warns on no file (it stays in memory, its files in ``touched``)
+_ROLL = re.compile(r"^(?:\[(?:auto)?roll\]|(?:auto)?roll:|roll(?:ing)? \S+ (?:from|to)\b|"
+                   r"roll \S+ [0-9a-f]{6,}\.\.|manual roll|"
+                   r"(?:\w+(?:\([^)]*\))?: )?bump \S+ (?:from|to)\b|(?:build|chore)\(deps(?:-dev)?\):|"
+                   r"update (?:the )?DEPS\b)", re.IGNORECASE)
+
+
 class Change:
     """A commit a revert undoes, as found in the history being read."""
 
@@ -113,6 +129,27 @@ def focus(files: Sequence[tuple[str, int]], subject: str = "") -> list[str]:
     ordered = dict.fromkeys([*named, *(p for p, _ in kept)])
     # a test beside the code it tests is seldom what the change was about: code first
     return sorted(ordered, key=role)[:FOCUS_MAX]
+
+
+def build_lists(files: Sequence[tuple[str, int]], central: Sequence[str]) -> list[str]:
+    """The build lists among ``files`` that sit beside the ``central`` code (in its folder or one
+    above it) when there are few of them: a revert warns on them after its focus."""
+    lists = [p for p, _ in by_weight(files) if _BUILD_LIST.search(p)]
+    if not lists or len(lists) > BUILD_LISTS_MAX:
+        return []
+    code = [p for p in central if role(p) == 0]
+    return [p for p in lists if p not in central and any(_builds(p, c) for c in code)]
+
+
+def _builds(build_list: str, code: str) -> bool:
+    """The build list's folder holds ``code``: a BUILD.gn or a Cargo.toml lists the sources below it."""
+    folder = build_list.rpartition("/")[0]
+    return not folder or code.startswith(folder + "/")
+
+
+def is_roll(subject: str) -> bool:
+    """A dependency roll or bump, by its subject (a bot's, or a person's copying the bot's form)."""
+    return _ROLL.match(subject.strip()) is not None
 
 
 def role(path: str) -> int:
@@ -183,10 +220,13 @@ def derive(sha: str, time_s: int, email: str, subject: str, body: str, files: Se
 def _revert(event: dict[str, Any], title: str, body: str, weighted: list[tuple[str, int]], patch: str | None,
             reverted: Sequence[Change]) -> None:
     message = reverts.read(title, body)
-    central = focus(weighted, reverted[0].subject if reverted else message.title)
+    rolled = is_roll(reverted[0].subject if reverted else message.title)
+    central = [] if rolled else focus(weighted, reverted[0].subject if reverted else message.title)
+    if rolled and weighted:
+        event["touched"] = [p for p, _ in weighted]
     if central:
         event["location"] = central[0]
-        event["paths"] = central
+        event["paths"] = [*central, *build_lists(weighted, central)]
         event["touched"] = [p for p, _ in weighted]
     event["outcome"] = "failed"
     event["summary"] = revert_summary(message, reverted)[:2000]

@@ -107,6 +107,10 @@ class History:
         self.originals = {c.sha: self._originals(c) for c in self.commits if c.message.is_revert}
         self.kinds = {c.sha: self._kind(c) for c in self.commits}
         self.reverts = [c for c in self.commits if self.kinds[c.sha] == "revert" and c.parents <= 1]
+        # a reverted dependency roll is rolled again by its bot, not re-attempted by hand: the gate
+        # warns on no file for it (``capture.is_roll``), and the audit looks for no retry of it
+        self.retried = [c for c in self.reverts if not capture.is_roll(
+            next((o.subject for o in self.originals[c.sha]), c.message.title))]
         self._derived: dict[str, list[tuple[int, Event]]] = {}  # path -> (commit time, event)
         for commit in self.commits:
             event = self._derive(commit)
@@ -150,7 +154,7 @@ class History:
         revert's sha, the first one after the revert wins."""
         found: dict[str, Reattempt] = {}
         announced = [c for c in self.commits if self.kinds[c.sha] == "reland"]
-        for revert in self.reverts:
+        for revert in self.retried:
             originals = self.originals[revert.sha]
             original = next(iter(originals), None)
             shas = {revert.sha, *(c.sha for c in originals)}
@@ -175,7 +179,7 @@ class History:
         """(revert, original, later commits on the original's files) for reverts whose retry no
         message announced: the caller fetches their diffs and asks ``resembles``."""
         out = []
-        for revert in self.reverts:
+        for revert in self.retried:
             original = next(iter(self.originals[revert.sha]), None)
             if revert.sha in taken or original is None:
                 continue
@@ -227,7 +231,8 @@ class History:
             if message.is_revert and message.explicit:
                 reverted = message.shas[0] if message.shas else ""
             changed = sum(n for p, n in commit.files if p == path)
-            commits.append(gate.Commit(commit.sha, commit.time * 1_000_000, commit.subject, reverted, changed))
+            commits.append(gate.Commit(commit.sha, commit.time * 1_000_000, commit.subject, reverted, changed,
+                                       relands=self.kinds[commit.sha] == "reland"))
         return commits
 
     def controls(self, since: int, count: int, exclude: set[str]) -> list[Commit]:
@@ -261,7 +266,11 @@ def verdict_of(report: gate.Verdicts, reattempt: Reattempt | None = None) -> dic
     if reattempt is not None and revert_warnings:
         text = " ".join(w.message + " " + " ".join(e.text for e in w.evidence) for w in revert_warnings).lower()
         named = any(mark.lower() in text for mark in _marks(reattempt))
+    # an agent edits every file of a retry: how many of them the gate warned on, not only whether one was
+    files_warned = sum(1 for f in report.files if any(
+        w.kind in REVERT_KINDS and w.severity in ("warn", "block") for w in f.warnings))
     return {"warned": bool(revert_warnings), "named": named, "any_warning": bool(warnings),
+            "files_warned": files_warned, "files_judged": len(report.files),
             "severity": report.severity,
             "kinds": sorted({w.kind for w in warnings}),
             "first_line": revert_warnings[0].message if revert_warnings else ""}

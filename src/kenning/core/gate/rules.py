@@ -44,16 +44,17 @@ NO_SUCH_FILE = "no such file is tracked (not on disk, not in git, nothing in mem
 class Commit:
     """One commit that touched a file: what the gate needs of it, nothing more."""
 
-    __slots__ = ("sha", "time_us", "subject", "reverts", "changed", "renamed_to")
+    __slots__ = ("sha", "time_us", "subject", "reverts", "changed", "renamed_to", "relands")
 
     def __init__(self, sha: str, time_us: int, subject: str, reverts: str | None = None,
-                 changed: int = 0, renamed_to: str | None = None) -> None:
+                 changed: int = 0, renamed_to: str | None = None, relands: bool = False) -> None:
         self.sha = sha
         self.time_us = time_us
         self.subject = subject
         self.reverts = reverts          # the sha it reverts, for `git revert` commits
         self.changed = changed          # lines added + deleted in this file
         self.renamed_to = renamed_to    # set when the commit renamed the file away
+        self.relands = relands          # a reland (``Reland "X"``, a roll-forward): a re-attempt announced
 
     @property
     def is_revert(self) -> bool:
@@ -298,8 +299,9 @@ def current_failures(path: str, failed: list[Event], facts: FileFacts, settings:
     """The failed attempts still news for ``path``. A revert derived from git warns until the file
     moves on: on the file the change was mostly about, until ``revert_commits`` later commits
     changed it (only while none has, once the revert is ``revert_recent_days`` old); on its other
-    files, until the next commit. Attempts recorded by hand always count: someone chose to
-    write them down."""
+    files, until the next commit. A reland on the file since settles it: the change came back
+    and stayed (reverted again, it is a newer revert). Attempts recorded by hand always count:
+    someone chose to write them down."""
     return [e for e in failed if not _moved_on(e, path, facts, settings, now_us)]
 
 
@@ -313,8 +315,8 @@ def _moved_on(event: Event, path: str, facts: FileFacts, settings: Thresholds, n
     main = event.path == path  # the file the reverted change was mostly about
     allowed = (settings.revert_commits if main else 0) if recent else (0 if main else -1)
     own = event.get("commit")
-    later = sum(1 for c in facts.commits if time_us < c.time_us <= now_us and c.sha != own)
-    return later > allowed
+    later = [c for c in facts.commits if time_us < c.time_us <= now_us and c.sha != own]
+    return len(later) > allowed or any(c.relands for c in later)
 
 
 def window_start(now_us: int, settings: Thresholds) -> int:
