@@ -286,6 +286,49 @@ def test_a_reverted_dependency_roll_warns_on_no_file(world: World):
     quiet_on_reverts(repo.precheck("DEPS"), "DEPS")
 
 
+FAST = "".join(f"def parse_{n}(raw):\n    return fast_decode(raw, strict={n % 2 == 0}, width={n})\n" for n in range(6))
+
+
+def test_a_reland_long_after_on_a_file_that_moved_on_is_warned_when_it_resembles_the_change(world: World):
+    """Late relands: three commits reworked the file since a revert 90 days old, so the file
+    moved on; but the change about to be made (what an agent writes, what a commit stages) is
+    the reverted one again: that is the evidence, whatever the age."""
+    repo = world.repo()
+    repo.commit("parser.py", BEFORE, "add parser.py", 100)
+    original = repo.commit("parser.py", BEFORE + FAST, "Use the fast decoder", 91)
+    repo.git("revert", "--no-edit", original, days=90)
+    for n, days in enumerate((60, 40, 20)):
+        repo.commit("parser.py", BEFORE + f"# tweak {n}\n", f"tweak the parser {n}", days)
+    repo.ok("init", "--no-hooks")
+    quiet_on_reverts(repo.precheck("parser.py"), "parser.py")
+    project = find_project(repo.path)
+    again = gate_app.precheck(project, ["parser.py"], cwd=repo.path, now=at(0), proposed={"parser.py": FAST})
+    w = failed(json.loads(json.dumps(again.report.to_json())), "parser.py")
+    assert original[:10] in w["message"] and w["severity"] == "warn", w
+    other = gate_app.precheck(project, ["parser.py"], cwd=repo.path, now=at(0),
+                              proposed={"parser.py": "def render(page):\n    return template.fill(page, title=None)\n"})
+    quiet_on_reverts(json.loads(json.dumps(other.report.to_json())), "parser.py")
+
+
+def test_re_creating_a_file_the_revert_deleted_is_judged_by_the_revert(world: World):
+    """The change added a small helper beside a large rewrite; its revert deleted the helper.
+    The helper is outside the revert's focus (a sliver of its lines) and on no disk now: writing
+    it again re-creates what the revert deleted, so the gate names the change, never "no such
+    file"."""
+    repo = world.repo()
+    repo.commit("engine.py", BEFORE, "add the engine", 20)
+    repo.write("engine.py", BEFORE + "".join(f"step_{n} = run({n})\n" for n in range(60)))
+    repo.write("helpers/quick.py", "x = 1\n")
+    repo.git("add", "-A")
+    original = repo.commit(None, None, "Use the fast engine", 15)
+    repo.git("revert", "--no-edit", original, days=14)
+    repo.ok("init", "--no-hooks")
+    report = repo.precheck("helpers/quick.py")
+    assert "no_such_file" not in entry(report, "helpers/quick.py")
+    assert original[:10] in failed(report, "helpers/quick.py")["message"]
+    assert "no_such_file" in entry(repo.precheck("helpers/typo.py"), "helpers/typo.py")
+
+
 # -- g. a revert's build list beside its code warns; its lockfile does not --------------------------
 
 def test_a_build_list_edited_with_the_reverted_code_warns_naming_the_change(world: World):

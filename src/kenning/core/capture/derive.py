@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from kenning.core.capture import reverts
+from kenning.core.capture.listings import BUILD_LISTS_MAX, is_build_list, is_incidental
 from kenning.core.events import SCHEMA_VERSION, format_timestamp
 from kenning.core.gate.rules import derived_id
 
@@ -29,30 +30,12 @@ if TYPE_CHECKING:
     from typing import Any
 
 PATCH_CHARS = 2000
+REVERT_PATCH_CHARS = 6000  # of a revert's diff, its focus files first: what a proposed change is compared with
 FOCUS_SHARE = 0.1   # a revert's file with under a tenth of its busiest file's lines is incidental
 FOCUS_MAX = 12      # a mass revert warns on its dozen busiest files, not on every file it touched
 
 _CONVENTIONAL = re.compile(r"^(?P<type>[a-zA-Z]+)(?:\([^)]*\))?(?P<bang>!)?:\s*(?P<rest>.+)$")
 _FIX_WORD = re.compile(r"^(fix|fixes|fixed|bugfix|hotfix)\b", re.IGNORECASE)
-# files most commits touch for reasons of their own: build lists, manifests, lockfiles, CI
-# configs, changelogs, generated code
-_INCIDENTAL = re.compile(
-    r"(^|/)(CMakeLists\.txt|BUILD(\.bazel|\.gn)?|WORKSPACE(\.bazel)?|MODULE\.bazel(\.lock)?|Makefile(\.am|\.in)?"
-    r"|[^/]*\.(bzl|cmake|gni|lock|sum)|package(-lock)?\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.toml|go\.mod"
-    r"|requirements[^/]*\.txt|setup\.(py|cfg)|pyproject\.toml|pom\.xml|build\.gradle(\.kts)?|meson\.build"
-    r"|CHANGELOG[^/]*|CHANGES[^/]*|NEWS[^/]*|RELEASE[_-]?NOTES[^/]*|ReleaseNotes[^/]*|\.gitignore|OWNERS|CODEOWNERS"
-    r"|[^/]*\.pb\.(go|h|cc)|[^/]*_pb2(_grpc)?\.py|[^/]*\.(generated|gen)\.[^/]+)$"
-    r"|(^|/)\.(github|circleci|buildkite|gitlab)/|(^|/)\.gitlab-ci\.yml$|(^|/)\.travis\.yml$|(^|/)azure-pipelines",
-    re.IGNORECASE)
-
-
-# the build lists a change edits beside the code they build: a retry of the change edits them again
-# first (its new sources listed, its target declared), so a revert warns on them too, unless the
-# revert touched many (a sweep over every target says nothing about any one of them)
-_BUILD_LIST = re.compile(
-    r"(^|/)(CMakeLists\.txt|BUILD(\.bazel|\.gn)?|Android\.(bp|mk)|Cargo\.toml|package\.json|go\.mod|pom\.xml"
-    r"|build\.gradle(\.kts)?|meson\.build|Makefile(\.am|\.in)?|DEPS|[^/]*\.gni|[^/]*\.bzl)$")
-BUILD_LISTS_MAX = 2  # build lists a revert may touch and still warn on them
 # a dependency roll (``Roll X from a to b``, ``Roll dawn/ 1a2b..3c4d``, ``Bump x from 1 to 2``, ``build(deps):
 # bump x``, ``Update DEPS``): a bot rolls again on its own schedule, no one re-attempts it by hand, so its
 # revert warns on no file (it stays in memory, its files in ``touched``)
@@ -100,11 +83,6 @@ def classify(subject: str, body: str, reverted: Sequence[Change] = ()) -> str | 
     return None
 
 
-def is_incidental(path: str) -> bool:
-    """A file most changes touch for reasons of their own (build list, manifest, CI config...)."""
-    return _INCIDENTAL.search(path) is not None
-
-
 def by_weight(files: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
     """Files with their changed lines, busiest first (ties by path): one file per path."""
     merged: dict[str, int] = {}
@@ -134,7 +112,7 @@ def focus(files: Sequence[tuple[str, int]], subject: str = "") -> list[str]:
 def build_lists(files: Sequence[tuple[str, int]], central: Sequence[str]) -> list[str]:
     """The build lists among ``files`` that sit beside the ``central`` code (in its folder or one
     above it) when there are few of them: a revert warns on them after its focus."""
-    lists = [p for p, _ in by_weight(files) if _BUILD_LIST.search(p)]
+    lists = [p for p, _ in by_weight(files) if is_build_list(p)]
     if not lists or len(lists) > BUILD_LISTS_MAX:
         return []
     code = [p for p in central if role(p) == 0]
@@ -230,7 +208,7 @@ def _revert(event: dict[str, Any], title: str, body: str, weighted: list[tuple[s
         event["touched"] = [p for p, _ in weighted]
     event["outcome"] = "failed"
     event["summary"] = revert_summary(message, reverted)[:2000]
-    event["details"] = _revert_details(event["summary"], reverted, patch)
+    event["details"] = _revert_details(event["summary"], reverted, _excerpt(patch, event.get("paths") or []))
     if reverted:
         event["reverts"] = [c.sha for c in reverted]
 
@@ -248,6 +226,21 @@ def revert_summary(message: reverts.Message, reverted: Sequence[Change]) -> str:
     return f"Reverted {noun}{label.strip()}: {name}{more}" if label.strip() else f"Reverted {noun}\"{name}\"{more}"
 
 
+def _excerpt(patch: str | None, paths: Sequence[str]) -> str | None:
+    """The revert's diff with the files it was about first: the gate compares a proposed change
+    with the lines the revert deleted from that very file (``gate.repeats``)."""
+    if not patch:
+        return patch
+    sections = ["diff --git " + s for s in patch.split("diff --git ")[1:]] or [patch]
+    rank = {p: n for n, p in enumerate(paths)}
+
+    def order(section: str) -> int:
+        head = section.split("\n", 1)[0]
+        return next((rank[p] for p in rank if head.endswith(" b/" + p)), len(rank))
+
+    return "".join(sorted(sections, key=order))
+
+
 def _revert_details(summary: str, reverted: Sequence[Change], patch: str | None) -> str:
     lines = [summary]
     for change in reverted:
@@ -255,5 +248,5 @@ def _revert_details(summary: str, reverted: Sequence[Change], patch: str | None)
     if not reverted:
         lines.append("git revert of an earlier commit")
     if patch:
-        lines += ["", "The revert's diff, which undoes the change (excerpt):", patch[:PATCH_CHARS]]
+        lines += ["", "The revert's diff, which undoes the change (excerpt):", patch[:REVERT_PATCH_CHARS]]
     return "\n".join(lines)
