@@ -505,3 +505,19 @@ def test_a_rebuilt_index_derives_the_backfilled_history_again(world: World):
     derived = repo.derived()
     assert "evt_" + recent[:20] in derived  # the default span still: a span file never narrows it
     assert "evt_" + old[:20] not in derived
+
+
+# -- n. the first precheck walks git's history with changed-path filters ------------------------------
+
+def test_init_writes_git_commit_graph_with_changed_path_filters(world: World):
+    """The first ``ken precheck`` of a file walks its history back to the reverts on it; git's
+    changed-path Bloom filters let that walk skip the commits that did not touch the file.
+    ``ken init`` writes them into ``.git`` (as ``git gc`` would), touching nothing tracked."""
+    repo = world.repo()
+    change_then_revert(repo, "parser.py", "Use fast parser", 10)
+    graph = repo.path / repo.git("rev-parse", "--git-path", "objects/info/commit-graph").stdout.strip()
+    assert not graph.exists()
+    repo.ok("init", "--no-hooks")
+    assert graph.exists()
+    assert repo.git("commit-graph", "verify").returncode == 0
+    assert "parser.py" not in repo.status()
