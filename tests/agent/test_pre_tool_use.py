@@ -209,3 +209,16 @@ def test_a_reverted_fix_blocks_again(repo: Repo):
     found = repo.json("precheck", "src/a.py")
     assert found["severity"] == "block", found
     assert "failed_before_fix" not in [w["kind"] for w in found["files"][0]["warnings"]]
+
+
+def test_writing_a_file_a_revert_deleted_is_told_the_reverted_change(repo: Repo):
+    """An agent's ``Write`` of a file that is on no disk but that a reverted change added (and
+    its revert deleted) goes through the gate like any edit: the answer names the change."""
+    repo.write("src/a.py", "".join(f"step_{n} = run({n})\n" for n in range(60)))
+    repo.write("src/helpers/quick.py", "x = 1\n")
+    repo.git("add", "src")
+    repo.git("commit", "-q", "--no-verify", "-m", "Use the fast engine")
+    original = repo.git("rev-parse", "HEAD").stdout.strip()
+    repo.git("revert", "--no-edit", original)
+    _, result = repo.pre(write(repo, "src/helpers/quick.py", "x = 1\n"))
+    assert original[:10] in context(result), result

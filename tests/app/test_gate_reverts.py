@@ -266,28 +266,98 @@ def test_a_revert_older_than_the_window_still_warns_until_the_file_moves_on(worl
     quiet_on_reverts(repo.precheck("parser.py"), "parser.py")
 
 
-# -- g. a revert's build list is incidental ------------------------------------------------------
+def test_a_revert_settled_by_a_reland_that_stayed_warns_no_more(world: World):
+    """The change came back (a reland) and stayed: the revert is settled, even though one later
+    commit alone would leave it standing on its main file; before the reland it warned."""
+    repo = world.repo()
+    original, _ = change_then_revert(repo, "parser.py", "Use fast parser", 30)
+    repo.commit("parser.py", AFTER, 'Reland "Use fast parser"', 20)
+    repo.ok("init", "--no-hooks")
+    assert original[:10] in failed(repo.precheck("parser.py", days=25), "parser.py")["message"]
+    quiet_on_reverts(repo.precheck("parser.py"), "parser.py")
 
-def test_a_build_list_touched_by_a_revert_is_not_warned_on(world: World):
+
+def test_a_reverted_dependency_roll_warns_on_no_file(world: World):
+    repo = world.repo()
+    repo.commit("DEPS", "vars = {'dawn': 'aaaa'}\n", "add DEPS", 12)
+    original = repo.commit("DEPS", "vars = {'dawn': 'bbbb'}\n", "Roll Dawn from aaaa to bbbb (3 revisions)", 11)
+    repo.git("revert", "--no-edit", original, days=10)
+    repo.ok("init", "--no-hooks")
+    quiet_on_reverts(repo.precheck("DEPS"), "DEPS")
+
+
+FAST = "".join(f"def parse_{n}(raw):\n    return fast_decode(raw, strict={n % 2 == 0}, width={n})\n" for n in range(6))
+
+
+def test_a_reland_long_after_on_a_file_that_moved_on_is_warned_when_it_resembles_the_change(world: World):
+    """Late relands: three commits reworked the file since a revert 90 days old, so the file
+    moved on; but the change about to be made (what an agent writes, what a commit stages) is
+    the reverted one again: that is the evidence, whatever the age."""
+    repo = world.repo()
+    repo.commit("parser.py", BEFORE, "add parser.py", 100)
+    original = repo.commit("parser.py", BEFORE + FAST, "Use the fast decoder", 91)
+    repo.git("revert", "--no-edit", original, days=90)
+    for n, days in enumerate((60, 40, 20)):
+        repo.commit("parser.py", BEFORE + f"# tweak {n}\n", f"tweak the parser {n}", days)
+    repo.ok("init", "--no-hooks")
+    quiet_on_reverts(repo.precheck("parser.py"), "parser.py")
+    project = find_project(repo.path)
+    again = gate_app.precheck(project, ["parser.py"], cwd=repo.path, now=at(0), proposed={"parser.py": FAST})
+    w = failed(json.loads(json.dumps(again.report.to_json())), "parser.py")
+    assert original[:10] in w["message"] and w["severity"] == "warn", w
+    other = gate_app.precheck(project, ["parser.py"], cwd=repo.path, now=at(0),
+                              proposed={"parser.py": "def render(page):\n    return template.fill(page, title=None)\n"})
+    quiet_on_reverts(json.loads(json.dumps(other.report.to_json())), "parser.py")
+
+
+def test_re_creating_a_file_the_revert_deleted_is_judged_by_the_revert(world: World):
+    """The change added a small helper beside a large rewrite; its revert deleted the helper.
+    The helper is outside the revert's focus (a sliver of its lines) and on no disk now: writing
+    it again re-creates what the revert deleted, so the gate names the change, never "no such
+    file"."""
+    repo = world.repo()
+    repo.commit("engine.py", BEFORE, "add the engine", 20)
+    repo.write("engine.py", BEFORE + "".join(f"step_{n} = run({n})\n" for n in range(60)))
+    repo.write("helpers/quick.py", "x = 1\n")
+    repo.git("add", "-A")
+    original = repo.commit(None, None, "Use the fast engine", 15)
+    repo.git("revert", "--no-edit", original, days=14)
+    repo.ok("init", "--no-hooks")
+    report = repo.precheck("helpers/quick.py")
+    assert "no_such_file" not in entry(report, "helpers/quick.py")
+    assert original[:10] in failed(report, "helpers/quick.py")["message"]
+    assert "no_such_file" in entry(repo.precheck("helpers/typo.py"), "helpers/typo.py")
+
+
+# -- g. a revert's build list beside its code warns; its lockfile does not --------------------------
+
+def test_a_build_list_edited_with_the_reverted_code_warns_naming_the_change(world: World):
+    """A retry edits the build list first (its target declared again): the revert warns there,
+    naming the change, until the next commit changes the build list; a lockfile stays quiet."""
     repo = world.repo()
     core = "".join(f"line {i}\n" for i in range(40))
     repo.write("app/core.py", core)
     repo.write("CMakeLists.txt", "project(app)\n")
+    repo.write("yarn.lock", "a@1\n")
     repo.git("add", "-A")
     repo.commit(None, None, "add the app", 12)
     repo.write("app/core.py", "".join(f"fast {i}\n" for i in range(40)))
     repo.write("CMakeLists.txt", "project(app)\nadd_library(fast)\n")
+    repo.write("yarn.lock", "a@2\n")
     repo.git("add", "-A")
     original = repo.commit(None, None, "Use the fast core", 11)
     repo.git("revert", "--no-edit", original, days=10)
     revert = repo.head()
     repo.ok("init", "--no-hooks")
-    report = repo.precheck("CMakeLists.txt", "app/core.py")
-    quiet_on_reverts(report, "CMakeLists.txt")
+    report = repo.precheck("CMakeLists.txt", "app/core.py", "yarn.lock")
+    assert original[:10] in failed(report, "CMakeLists.txt")["message"]
     assert original[:10] in failed(report, "app/core.py")["message"]
+    quiet_on_reverts(report, "yarn.lock")
     event = repo.derived()["evt_" + revert[:20]]
-    assert event["location"] == "app/core.py"
-    assert set(event["touched"]) == {"app/core.py", "CMakeLists.txt"}
+    assert event["location"] == "app/core.py" and event["paths"] == ["app/core.py", "CMakeLists.txt"]
+    assert set(event["touched"]) == {"app/core.py", "CMakeLists.txt", "yarn.lock"}
+    repo.commit("CMakeLists.txt", "project(app)\nadd_library(other)\n", "build the other library", 5)
+    quiet_on_reverts(repo.precheck("CMakeLists.txt"), "CMakeLists.txt")
 
 
 # -- h. one clock --------------------------------------------------------------------------------
@@ -439,3 +509,19 @@ def test_a_rebuilt_index_derives_the_backfilled_history_again(world: World):
     derived = repo.derived()
     assert "evt_" + recent[:20] in derived  # the default span still: a span file never narrows it
     assert "evt_" + old[:20] not in derived
+
+
+# -- n. the first precheck walks git's history with changed-path filters ------------------------------
+
+def test_init_writes_git_commit_graph_with_changed_path_filters(world: World):
+    """The first ``ken precheck`` of a file walks its history back to the reverts on it; git's
+    changed-path Bloom filters let that walk skip the commits that did not touch the file.
+    ``ken init`` writes them into ``.git`` (as ``git gc`` would), touching nothing tracked."""
+    repo = world.repo()
+    change_then_revert(repo, "parser.py", "Use fast parser", 10)
+    graph = repo.path / repo.git("rev-parse", "--git-path", "objects/info/commit-graph").stdout.strip()
+    assert not graph.exists()
+    repo.ok("init", "--no-hooks")
+    assert graph.exists()
+    assert repo.git("commit-graph", "verify").returncode == 0
+    assert "parser.py" not in repo.status()

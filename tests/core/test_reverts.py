@@ -229,11 +229,25 @@ def test_every_touched_path_is_kept():
     assert len(event["paths"]) <= capture.FOCUS_MAX
 
 
-def test_build_lists_and_lockfiles_are_touched_not_focus():
+def test_lockfiles_are_touched_not_focus_and_the_build_list_beside_the_code_comes_after_it():
+    """A retry of a change edits its build list again first (its sources listed, its target
+    declared): the revert warns there too, after the code; a lockfile says nothing of the change."""
     files = [("CMakeLists.txt", 1), ("Cargo.lock", 30), ("src/core.cc", 40)]
     event = revert_of("Use the fast allocator", files)
-    assert event["paths"] == ["src/core.cc"] and event["location"] == "src/core.cc"
+    assert event["paths"] == ["src/core.cc", "CMakeLists.txt"] and event["location"] == "src/core.cc"
     assert {"CMakeLists.txt", "Cargo.lock", "src/core.cc"} == set(event["touched"])
+
+
+def test_a_build_list_warns_only_beside_the_code_it_builds():
+    files = [("src/gpu/BUILD.gn", 2), ("src/gpu/vk/pipeline.cc", 80), ("third_party/zlib/BUILD.gn", 1)]
+    event = revert_of("Vulkan: prefer monolithic pipelines", files)
+    assert event["paths"] == ["src/gpu/vk/pipeline.cc", "src/gpu/BUILD.gn"]
+
+
+def test_a_revert_over_many_build_lists_warns_on_none_of_them():
+    """A sweep over every target's build list says nothing about any one of them."""
+    files = [("src/a/alloc.cc", 50), *((f"src/{d}/BUILD.gn", 1) for d in "abc")]
+    assert revert_of("Use the fast allocator", files)["paths"] == ["src/a/alloc.cc"]
 
 
 def test_a_folder_named_in_the_subject_comes_first():
@@ -392,3 +406,32 @@ def test_a_retry_suffix_is_a_reland_the_history_must_confirm(subject: str, title
 @pytest.mark.parametrize("subject", ["Do it again", "Try 2 things at once", "Support (again) in the parser"])
 def test_words_of_retry_inside_a_subject_are_no_reland(subject: str):
     assert reverts.read(subject).kind is None
+
+
+def test_a_reland_since_the_revert_settles_it():
+    """The change came back and stayed: its revert no longer warns, even where a tweak alone
+    would have left it standing (reverted again, it is a newer revert, which warns)."""
+    revert = derived_revert(20)
+    file_facts = facts("a.py", [], 20)
+    file_facts.commits.insert(0, gate.Commit("ab" * 20, us(10), 'Reland "Use fast parser"', None, 5, relands=True))
+    assert gate.current_failures("a.py", [revert], file_facts, gate.Thresholds(), NOW) == []
+    assert gate.current_failures("a.py", [revert], file_facts, gate.Thresholds(), us(12)) == [revert], \
+        "before the reland, the revert was news"
+
+
+@pytest.mark.parametrize("subject", [
+    "Roll Chromium from dd275389e023 to 83180b816b9e (1 revision)",
+    "Roll third_party/glmark2/src/ ca8de51fe..2054465f6 (5 commits)",
+    "build(deps-dev): bump eslint from 8.1.0 to 9.0.0 (#47159)",
+    "chore: bump chromium to 120.0.6099.5 (main) (#40200)",
+    "Update DEPS",
+])
+def test_a_reverted_dependency_roll_warns_on_no_file(subject: str):
+    event = revert_of(subject, [("DEPS", 4), ("src/gpu/vk/pipeline.cc", 20), ("package.json", 2)])
+    assert event["outcome"] == "failed" and "paths" not in event and "location" not in event
+    assert set(event["touched"]) == {"DEPS", "src/gpu/vk/pipeline.cc", "package.json"}
+
+
+@pytest.mark.parametrize("subject", ["Roll forward of the fast parser", "Rolling back the cache", "Bump version"])
+def test_a_subject_that_merely_starts_like_a_roll_is_no_roll(subject: str):
+    assert not capture.is_roll(subject)

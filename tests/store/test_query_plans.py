@@ -144,6 +144,8 @@ WHOLE_KINDS: dict[str, Callable[[Cache], Any]] = {
     "type_counts": lambda c: c.type_counts("log"),
     "type_counts from git": lambda c: c.type_counts("git"),
     "warned_paths": lambda c: c.warned_paths(SINCE, UNTIL),
+    # asked only for a path on no disk: the derived reverts of the span, few by nature
+    "reverts_touching": lambda c: c.reverts_touching(HOT, SINCE, UNTIL, 5),
 }
 
 # What is a whole read by nature: a text search, the whole log in order, counts by origin.

@@ -200,9 +200,11 @@ def _pre_commit(project: Project) -> int:
     from kenning.app.gate import checks
     from kenning.app.gate.precheck import precheck
 
-    result = precheck(project, [], staged=True, surface=None)
+    # the staged change is compared in the same read: a reland resembling its reverted change is
+    # warned on however long ago the revert was and however much the file changed since
+    result = precheck(project, [], staged=True, surface=None, compare_staged=True)
     flagged = [f for f in result.report.files if f.warnings]
-    alike = _staged_repeats(project, [f.path for f in flagged])
+    alike = {f.path: result.similar[f.path] for f in flagged if f.path in result.similar}
     if flagged:
         from kenning.core.gate.rules import Verdicts, render_text
 
@@ -222,12 +224,6 @@ def _pre_commit(project: Project) -> int:
             "or bypass once with `git commit --no-verify`.\n")
         return BLOCKED_EXIT
     return 0
-
-
-def _staged_repeats(project: Project, paths: list[str]) -> dict[str, dict[str, object]]:
-    from kenning.app.gate.precheck import staged_repeats
-
-    return staged_repeats(project, paths)
 
 
 def _refresh(project: Project, name: str = "") -> None:

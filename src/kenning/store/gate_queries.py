@@ -175,6 +175,15 @@ class GateQueries:
         return dict(self.db.execute(f"SELECT path, max(ts) FROM snoozes WHERE path IN ({marks}) AND until=''"
                                     " AND ts<=? GROUP BY path", (*paths, until)))
 
+    def reverts_touching(self, path: str, since: str, until: str, limit: int) -> list[str]:
+        """The reverts derived from git in [since, until] whose ``touched`` names ``path`` (not
+        only its focus), newest first. A file on no disk is looked for this way (writing it would
+        re-create what a revert deleted): a scan of the derived reverts, which are few."""
+        return [r[0] for r in self.db.execute(
+            "SELECT json FROM events WHERE type='attempt' AND outcome='failed' AND origin='git' AND ts>=? AND ts<=?"
+            " AND EXISTS (SELECT 1 FROM json_each(events.json, '$.touched') WHERE value=?)"
+            " ORDER BY ts DESC, id DESC LIMIT ?", (since, until, path, limit))]
+
     def events_by_id(self, event_ids: Iterable[str]) -> list[str]:
         ids = sorted(set(event_ids))
         if not ids:

@@ -56,7 +56,7 @@ def audit(cwd: Path, since: str = AUDIT_SINCE, controls: int = AUDIT_CONTROLS,
     started = time.perf_counter()
     history, unreadable = _read(root, head, int(since_s - lookback), spans, config)
     found = _reattempts(root, history)
-    report = _replay(history, found, since_s, controls)
+    report = _replay(root, history, found, since_s, controls)
     report.update({
         "repository": root.name, "head": head, "since": format_timestamp(since_s * 1_000_000),
         "commits_read": len(history.commits), "unreadable_commits": unreadable,
@@ -96,7 +96,21 @@ def _read(root: Path, head: str, start: int, spans: core.Spans, config: Threshol
     if not readable:
         return history, len(weighed)
     counted = {r.sha: _from_record(r) for r in git_history.log(root, readable, walk=False, timeout=LONG)}
-    return core.History([counted.get(c.sha, c) for c in commits], spans, config), len(weighed) - len(counted)
+    patches = _patches(root, sorted(c.sha for c in history.reverts if c.sha in counted))
+    return (core.History([counted.get(c.sha, c) for c in commits], spans, config, patches),
+            len(weighed) - len(counted))
+
+
+def _patches(root: Path, shas: list[str]) -> dict[str, str]:
+    """Each commit's diff (a few processes: a command line holds so many shas); none where git
+    cannot show it."""
+    found: dict[str, str] = {}
+    for start in range(0, len(shas), 100):
+        try:
+            found.update(git_history.show_patches(root, shas[start:start + 100]))
+        except git.GitError:
+            continue
+    return found
 
 
 def _from_record(record: git_history.CommitRecord) -> core.Commit:
@@ -128,23 +142,26 @@ def _reattempts(root: Path, history: core.History) -> dict[str, core.Reattempt]:
     return found
 
 
-def _replay(history: core.History, found: dict[str, core.Reattempt], since_s: int,
+def _replay(root: Path, history: core.History, found: dict[str, core.Reattempt], since_s: int,
             controls: int) -> dict[str, Any]:
     items, timings = [], []
-    for reattempt in sorted(found.values(), key=lambda r: (r.commit.time, r.commit.sha)):
-        if reattempt.commit.time < since_s or not reattempt.files:
-            continue
+    replayed = [r for r in sorted(found.values(), key=lambda r: (r.commit.time, r.commit.sha))
+                if r.commit.time >= since_s and r.files]
+    exclude = {r.commit.sha for r in found.values()} | {c.sha for c in history.reverts}
+    sample = history.controls(since_s, controls, exclude)
+    # each change as the hooks see it (its added lines), compared with the reverted one
+    proposed = _proposed(_patches(root, sorted({r.commit.sha for r in replayed} | {c.sha for c in sample})))
+    for reattempt in replayed:
         began = time.perf_counter()
-        report = history.judge(reattempt.files, reattempt.commit.time)
+        report = history.judge(reattempt.files, reattempt.commit.time, proposed.get(reattempt.commit.sha))
         timings.append(time.perf_counter() - began)
         items.append(_item(reattempt, core.verdict_of(report, reattempt)))
-    exclude = {r.commit.sha for r in found.values()} | {c.sha for c in history.reverts}
-    noisy, replayed, any_warning, revert_warning = [], 0, 0, 0
-    for commit in history.controls(since_s, controls, exclude):
+    noisy, checked, any_warning, revert_warning = [], 0, 0, 0
+    for commit in sample:
         began = time.perf_counter()
-        verdict = core.verdict_of(history.judge(commit.paths, commit.time))
+        verdict = core.verdict_of(history.judge(commit.paths, commit.time, proposed.get(commit.sha)))
         timings.append(time.perf_counter() - began)
-        replayed += 1
+        checked += 1
         any_warning += verdict["any_warning"]
         revert_warning += verdict["warned"]
         if verdict["warned"]:
@@ -158,12 +175,19 @@ def _replay(history: core.History, found: dict[str, core.Reattempt], since_s: in
         "reattempts": {"found": len(items), **core.found_by_counts(i["found_by"] for i in items),
                        "warned": warned, "named": named, "recall": _share(warned, len(items)),
                        "attribution": _share(named, len(items)), "files": files},
-        "controls": {"replayed": replayed, "any_warning": any_warning, "revert_warning": revert_warning,
-                     "noise": _share(revert_warning, replayed), "any_noise": _share(any_warning, replayed)},
+        "controls": {"replayed": checked, "any_warning": any_warning, "revert_warning": revert_warning,
+                     "noise": _share(revert_warning, checked), "any_noise": _share(any_warning, checked)},
         "check_ms": _timing(timings),
         "items": items,
         "noisy_controls": noisy[:25],
     }
+
+
+def _proposed(patches: dict[str, str]) -> dict[str, dict[str, str]]:
+    """sha -> path -> the lines the commit added to it."""
+    from kenning.core.gate.similarity import added_lines
+
+    return {sha: added_lines(patch) for sha, patch in patches.items()}
 
 
 def _item(reattempt: core.Reattempt, verdict: dict[str, Any]) -> dict[str, Any]:

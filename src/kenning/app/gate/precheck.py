@@ -71,22 +71,27 @@ def settings(project: Project) -> gate.Thresholds:
 
     return gate.Thresholds(number("window_days"), int(number("churn_commits")),
                          int(number("block_failed_attempts")), number("stale_ratio"), number("failure_days"),
-                         int(number("revert_commits")), number("revert_recent_days"))
+                         int(number("revert_commits")), number("revert_recent_days"), number("similarity"))
 
 
 def precheck(project: Project, raw_paths: list[str], cwd: Path | None = None, now: str | None = None,
              staged: bool = False, surface: str | None = "cli", decision: str = "advise",
-             proposed: Mapping[str, str] | None = None) -> Precheck:
+             proposed: Mapping[str, str] | None = None, compare_staged: bool = False) -> Precheck:
     """Judge ``raw_paths`` (or the staged files when ``staged``) as of ``now``. Each judged file
     leaves a check record from ``surface`` (None: the caller records its own decision).
     ``proposed`` (path -> the text about to be written) is compared with the files' failed
-    changes in the same read of memory: ``Precheck.similar``."""
+    changes in the same read of memory: ``Precheck.similar``. ``compare_staged`` (the pre-commit
+    hook): the staged diff's added lines are the proposed change (one ``git diff --cached``)."""
     now_us = now_micros(now)
     project.require_initialized()
     paths = _paths(project, raw_paths, cwd, staged)
+    if compare_staged and paths and proposed is None:
+        from kenning.core.gate.similarity import added_lines
+
+        proposed = {p: text for p, text in added_lines(git.staged_diff(project.root, paths)).items() if text.strip()}
     with open_for_paths(project, paths, now) as memory:
         notices: list[str] = []
-        report = judge(memory, paths, now_us, notices)
+        report = judge(memory, paths, now_us, notices, proposed)
         if raw_paths:  # the staged paths are git's own
             _mark_unknown(memory, report)
         similar = _similar(memory, proposed) if proposed else {}
@@ -101,7 +106,7 @@ def _mark_unknown(memory: Memory, report: gate.Verdicts) -> None:
     index is read only for such paths, and without a git process."""
     root = memory.project.root
     quiet = [v for v in report.files if not v.warnings and not os.path.lexists(root / v.path)
-             and memory.cache.oldest_memory([v.path]) is None]
+             and memory.cache.oldest_memory([v.path]) is None and not memory.cache.reverts_touching(v.path, "", "~", 1)]
     known = git_index.tracked_paths(root, [v.path for v in quiet]) if quiet else None
     if known is None:
         return  # nothing to ask, or git's index cannot say: better "ok" than a wrong "no such file"
@@ -160,13 +165,15 @@ def _paths(project: Project, raw_paths: list[str], cwd: Path | None, staged: boo
     return list(dict.fromkeys(found))
 
 
-def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> gate.Verdicts:
+def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str],
+          proposed: Mapping[str, str] | None = None) -> gate.Verdicts:
+    """The verdicts on ``paths`` at ``now_us``; ``proposed`` (path -> the change about to be made)
+    keeps a revert the file moved on from when the change resembles it (``gate.current_failures``)."""
     config = settings(memory.project)
     since = gate.window_start(now_us, config)
     facts = _facts(memory, paths, since, notices)
     opened, until = gate.failures_start(now_us, config), format_timestamp(now_us + CLOCK_SLACK_US)
-    reverts = {path: memory.events(memory.cache.failed_attempts(
-        path, format_timestamp(opened), until, REVERTS_JUDGED, origin="git", count=False).newest) for path in paths}
+    reverts = {path: _reverts(memory, path, facts[path], format_timestamp(opened), until) for path in paths}
     _look_back(memory, facts, reverts, config)
     ended = memory.cache.snoozes_ended(paths, until)
     running = [snooze for snooze in memory.cache.snoozes_running(paths, format_timestamp(now_us), until)
@@ -174,7 +181,8 @@ def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> 
     snoozes = memory.events(memory.cache.events_by_id(gate.deciding_snoozes(running)))
     verdicts = []
     for path in paths:
-        file_memory = _file_memory(memory, path, since, opened, now_us, facts[path], reverts[path], config)
+        file_memory = _file_memory(memory, path, since, opened, now_us, facts[path], reverts[path], config,
+                                   (proposed or {}).get(path))
         verdict = gate.evaluate(path, file_memory, facts[path], now_us, config)
         shown = [*file_memory.failed, *file_memory.settled, *file_memory.fixes.values(), *file_memory.open_issues,
                  *file_memory.stale]
@@ -185,8 +193,22 @@ def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str]) -> 
     return gate.Verdicts(verdicts, memory.skipped)
 
 
+def _reverts(memory: Memory, path: str, facts: gate.FileFacts, opened: str, until: str) -> list[Event]:
+    """The reverts derived from git on ``path`` in [opened, until], newest first; for a file on no
+    disk, those that touched it too (``gate.recreates``): writing it would re-create it."""
+    found = memory.events(memory.cache.failed_attempts(path, opened, until, REVERTS_JUDGED, origin="git",
+                                                       count=False).newest)
+    if facts.exists:
+        return found
+    known = {e.id for e in found}
+    more = [e for e in memory.events(memory.cache.reverts_touching(path, opened, until, REVERTS_JUDGED))
+            if e.id not in known and gate.recreates(path, e)]
+    return sorted([*found, *more], key=lambda e: e.sort_key, reverse=True)[:REVERTS_JUDGED]
+
+
 def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now_us: int,
-                 facts: gate.FileFacts, reverts: list[Event], config: gate.Thresholds) -> gate.FileMemory:
+                 facts: gate.FileFacts, reverts: list[Event], config: gate.Thresholds,
+                 proposed: str | None = None) -> gate.FileMemory:
     """The index's bounded answer to what ``gate.FileMemory.of`` computes from all events:
     one clock for every signal, so nothing recorded after ``now`` counts. Attempts recorded by
     hand are counted by the index; reverts derived from git are judged one by one (a file
@@ -210,7 +232,7 @@ def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now
     else:
         hand, settled = memory.events(cache.failed_attempts(path, opened, until, gate.FAILED_SHOWN,
                                                           count=False).newest), []
-    derived = gate.current_failures(path, reverts, facts, config, now_us)
+    derived = gate.current_failures(path, reverts, facts, config, now_us, proposed)
     failed = sorted([*hand, *derived], key=lambda e: e.sort_key, reverse=True)
     recent = hand_recent + sum(1 for e in derived if gate.event_time(e) >= since)
     open_count, open_ = cache.open_issues_at(path, until, EVIDENCE_LIMIT)
@@ -322,33 +344,36 @@ def _remember(memory: Memory, facts: dict[str, gate.FileFacts]) -> None:
 
 def _row(commit: gate.Commit) -> list[Any]:
     """A commit as the index keeps it (JSON): the arguments of ``gate.Commit``, in order."""
-    return [commit.sha, commit.time_us, commit.subject, commit.reverts, commit.changed, commit.renamed_to]
+    return [commit.sha, commit.time_us, commit.subject, commit.reverts, commit.changed, commit.renamed_to,
+            commit.relands]
 
 
 def _add_commits(commits: dict[str, list[gate.Commit]], records: list[git_history.CommitRecord]) -> None:
     """File each commit under the paths it touched (newest first, as git lists them)."""
     for record in records:
-        reverts = _reverted(record)
+        reverts, relands = _reverted(record)
         for new, old, changed in record.files:
             if new in commits:
-                commits[new].append(gate.Commit(record.sha, record.time * 1_000_000, record.subject, reverts, changed))
+                commits[new].append(gate.Commit(record.sha, record.time * 1_000_000, record.subject, reverts, changed,
+                                                relands=relands))
             if old is not None and old in commits and old != new:
                 commits[old].append(gate.Commit(record.sha, record.time * 1_000_000, record.subject, reverts,
-                                                changed, renamed_to=new))
+                                                changed, renamed_to=new, relands=relands))
 
 
-def _reverted(record: git_history.CommitRecord) -> str | None:
-    """The sha a revert names ("" when it names none); None for every other commit, relands
-    and unconfirmed candidates (a squash merge quoting a reverted commit of its branch) included."""
+def _reverted(record: git_history.CommitRecord) -> tuple[str | None, bool]:
+    """The sha a revert names ("" when it names none; None for every other commit, relands and
+    unconfirmed candidates, such as a squash merge quoting a reverted commit of its branch,
+    included), and whether the commit is a reland."""
     text = (record.subject + "\n" + record.body).lower()
     if not any(word in text for word in _REVERT_WORDS):
-        return None  # most commits: no need to compile every revert pattern for them
+        return None, False  # most commits: no need to compile every revert pattern for them
     from kenning.core.capture import reverts
 
     message = reverts.read(record.subject, record.body)
     if not (message.is_revert and message.explicit):
-        return None
-    return message.shas[0] if message.shas else ""
+        return None, message.kind == "reland"
+    return (message.shas[0] if message.shas else ""), False
 
 
 WORKING_FILE_MAX = 64 << 20  # bytes of a working file whose lines the gate counts; more is generated

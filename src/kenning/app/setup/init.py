@@ -29,6 +29,7 @@ from kenning.app.views.project_map import project_map
 from kenning.core.errors import InvalidInput
 from kenning.core.text import one_line
 from kenning.core.views import marked
+from kenning.git import history as git_history
 from kenning.store import files
 
 
@@ -80,6 +81,11 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
             if backfill_days is not None:  # already set up: a wider span is read on request
                 added += capture.widen(memory, now_s - backfill_days * capture.DAY, now_s)
             changes.append(("events derived from git history", f"+{added}"))
+            # the first `ken precheck` of a file walks its history since the reverts on it: with
+            # git's changed-path filters, that walk skips the commits that did not touch it
+            # (git writes the same file on its own in `git gc` and `git maintenance`; nothing tracked changes)
+            if git.head_commit(project.root) is not None:
+                git_history.write_path_filters(project.root)
         else:
             capture.skip_history(memory, now_s)
         summary_app.refresh(memory)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from kenning.core.capture import reverts
+from kenning.core.capture.listings import BUILD_LISTS_MAX, is_build_list, is_incidental
 from kenning.core.events import SCHEMA_VERSION, format_timestamp
 from kenning.core.gate.rules import derived_id
 
@@ -29,21 +30,19 @@ if TYPE_CHECKING:
     from typing import Any
 
 PATCH_CHARS = 2000
+REVERT_PATCH_CHARS = 6000  # of a revert's diff, its focus files first: what a proposed change is compared with
 FOCUS_SHARE = 0.1   # a revert's file with under a tenth of its busiest file's lines is incidental
 FOCUS_MAX = 12      # a mass revert warns on its dozen busiest files, not on every file it touched
 
 _CONVENTIONAL = re.compile(r"^(?P<type>[a-zA-Z]+)(?:\([^)]*\))?(?P<bang>!)?:\s*(?P<rest>.+)$")
 _FIX_WORD = re.compile(r"^(fix|fixes|fixed|bugfix|hotfix)\b", re.IGNORECASE)
-# files most commits touch for reasons of their own: build lists, manifests, lockfiles, CI
-# configs, changelogs, generated code
-_INCIDENTAL = re.compile(
-    r"(^|/)(CMakeLists\.txt|BUILD(\.bazel|\.gn)?|WORKSPACE(\.bazel)?|MODULE\.bazel(\.lock)?|Makefile(\.am|\.in)?"
-    r"|[^/]*\.(bzl|cmake|gni|lock|sum)|package(-lock)?\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.toml|go\.mod"
-    r"|requirements[^/]*\.txt|setup\.(py|cfg)|pyproject\.toml|pom\.xml|build\.gradle(\.kts)?|meson\.build"
-    r"|CHANGELOG[^/]*|CHANGES[^/]*|NEWS[^/]*|RELEASE[_-]?NOTES[^/]*|ReleaseNotes[^/]*|\.gitignore|OWNERS|CODEOWNERS"
-    r"|[^/]*\.pb\.(go|h|cc)|[^/]*_pb2(_grpc)?\.py|[^/]*\.(generated|gen)\.[^/]+)$"
-    r"|(^|/)\.(github|circleci|buildkite|gitlab)/|(^|/)\.gitlab-ci\.yml$|(^|/)\.travis\.yml$|(^|/)azure-pipelines",
-    re.IGNORECASE)
+# a dependency roll (``Roll X from a to b``, ``Roll dawn/ 1a2b..3c4d``, ``Bump x from 1 to 2``, ``build(deps):
+# bump x``, ``Update DEPS``): a bot rolls again on its own schedule, no one re-attempts it by hand, so its
+# revert warns on no file (it stays in memory, its files in ``touched``)
+_ROLL = re.compile(r"^(?:\[(?:auto)?roll\]|(?:auto)?roll:|roll(?:ing)? \S+ (?:from|to)\b|"
+                   r"roll \S+ [0-9a-f]{6,}\.\.|manual roll|"
+                   r"(?:\w+(?:\([^)]*\))?: )?bump \S+ (?:from|to)\b|(?:build|chore)\(deps(?:-dev)?\):|"
+                   r"update (?:the )?DEPS\b)", re.IGNORECASE)
 
 
 class Change:
@@ -84,11 +83,6 @@ def classify(subject: str, body: str, reverted: Sequence[Change] = ()) -> str | 
     return None
 
 
-def is_incidental(path: str) -> bool:
-    """A file most changes touch for reasons of their own (build list, manifest, CI config...)."""
-    return _INCIDENTAL.search(path) is not None
-
-
 def by_weight(files: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
     """Files with their changed lines, busiest first (ties by path): one file per path."""
     merged: dict[str, int] = {}
@@ -113,6 +107,27 @@ def focus(files: Sequence[tuple[str, int]], subject: str = "") -> list[str]:
     ordered = dict.fromkeys([*named, *(p for p, _ in kept)])
     # a test beside the code it tests is seldom what the change was about: code first
     return sorted(ordered, key=role)[:FOCUS_MAX]
+
+
+def build_lists(files: Sequence[tuple[str, int]], central: Sequence[str]) -> list[str]:
+    """The build lists among ``files`` that sit beside the ``central`` code (in its folder or one
+    above it) when there are few of them: a revert warns on them after its focus."""
+    lists = [p for p, _ in by_weight(files) if is_build_list(p)]
+    if not lists or len(lists) > BUILD_LISTS_MAX:
+        return []
+    code = [p for p in central if role(p) == 0]
+    return [p for p in lists if p not in central and any(_builds(p, c) for c in code)]
+
+
+def _builds(build_list: str, code: str) -> bool:
+    """The build list's folder holds ``code``: a BUILD.gn or a Cargo.toml lists the sources below it."""
+    folder = build_list.rpartition("/")[0]
+    return not folder or code.startswith(folder + "/")
+
+
+def is_roll(subject: str) -> bool:
+    """A dependency roll or bump, by its subject (a bot's, or a person's copying the bot's form)."""
+    return _ROLL.match(subject.strip()) is not None
 
 
 def role(path: str) -> int:
@@ -183,14 +198,17 @@ def derive(sha: str, time_s: int, email: str, subject: str, body: str, files: Se
 def _revert(event: dict[str, Any], title: str, body: str, weighted: list[tuple[str, int]], patch: str | None,
             reverted: Sequence[Change]) -> None:
     message = reverts.read(title, body)
-    central = focus(weighted, reverted[0].subject if reverted else message.title)
+    rolled = is_roll(reverted[0].subject if reverted else message.title)
+    central = [] if rolled else focus(weighted, reverted[0].subject if reverted else message.title)
+    if rolled and weighted:
+        event["touched"] = [p for p, _ in weighted]
     if central:
         event["location"] = central[0]
-        event["paths"] = central
+        event["paths"] = [*central, *build_lists(weighted, central)]
         event["touched"] = [p for p, _ in weighted]
     event["outcome"] = "failed"
     event["summary"] = revert_summary(message, reverted)[:2000]
-    event["details"] = _revert_details(event["summary"], reverted, patch)
+    event["details"] = _revert_details(event["summary"], reverted, _excerpt(patch, event.get("paths") or []))
     if reverted:
         event["reverts"] = [c.sha for c in reverted]
 
@@ -208,6 +226,21 @@ def revert_summary(message: reverts.Message, reverted: Sequence[Change]) -> str:
     return f"Reverted {noun}{label.strip()}: {name}{more}" if label.strip() else f"Reverted {noun}\"{name}\"{more}"
 
 
+def _excerpt(patch: str | None, paths: Sequence[str]) -> str | None:
+    """The revert's diff with the files it was about first: the gate compares a proposed change
+    with the lines the revert deleted from that very file (``gate.repeats``)."""
+    if not patch:
+        return patch
+    sections = ["diff --git " + s for s in patch.split("diff --git ")[1:]] or [patch]
+    rank = {p: n for n, p in enumerate(paths)}
+
+    def order(section: str) -> int:
+        head = section.split("\n", 1)[0]
+        return next((rank[p] for p in rank if head.endswith(" b/" + p)), len(rank))
+
+    return "".join(sorted(sections, key=order))
+
+
 def _revert_details(summary: str, reverted: Sequence[Change], patch: str | None) -> str:
     lines = [summary]
     for change in reverted:
@@ -215,5 +248,5 @@ def _revert_details(summary: str, reverted: Sequence[Change], patch: str | None)
     if not reverted:
         lines.append("git revert of an earlier commit")
     if patch:
-        lines += ["", "The revert's diff, which undoes the change (excerpt):", patch[:PATCH_CHARS]]
+        lines += ["", "The revert's diff, which undoes the change (excerpt):", patch[:REVERT_PATCH_CHARS]]
     return "\n".join(lines)

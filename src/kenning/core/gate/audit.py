@@ -23,7 +23,7 @@ from kenning.core.gate import similarity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Iterable, Mapping, Sequence
     from typing import Any
 
 DAY_S = 86_400
@@ -102,8 +102,10 @@ class Reattempt:
 class History:
     """A history read once (newest first, as git lists it), indexed for replays."""
 
-    def __init__(self, commits: Sequence[Commit], spans: Spans, settings: gate.Thresholds) -> None:
+    def __init__(self, commits: Sequence[Commit], spans: Spans, settings: gate.Thresholds,
+                 patches: Mapping[str, str] | None = None) -> None:
         self.commits = sorted(commits, key=lambda c: (c.time, c.sha))  # oldest first
+        self.patches = patches or {}  # the reverts' diffs, which capture keeps in their events
         self.spans, self.settings = spans, settings
         self.by_sha = {c.sha: c for c in self.commits}
         self.ledger = reverts.Ledger()
@@ -118,7 +120,12 @@ class History:
         self.originals = {c.sha: self._originals(c) for c in self.commits if c.message.is_revert}
         self.kinds = {c.sha: self._kind(c) for c in self.commits}
         self.reverts = [c for c in self.commits if self.kinds[c.sha] == "revert" and c.parents <= 1]
+        # a reverted dependency roll is rolled again by its bot, not re-attempted by hand: the gate
+        # warns on no file for it (``capture.is_roll``), and the audit looks for no retry of it
+        self.retried = [c for c in self.reverts if not capture.is_roll(
+            next((o.subject for o in self.originals[c.sha]), c.message.title))]
         self._derived: dict[str, list[tuple[int, Event]]] | None = None  # path -> (commit time, event)
+        self._touched: dict[str, list[tuple[int, Event]]] = {}  # the same, for a revert's files beside its focus
 
     # -- reading the history ---------------------------------------------------------------------
 
@@ -153,13 +160,15 @@ class History:
                 if event is not None:
                     for path in event.paths():
                         self._derived.setdefault(path, []).append((commit.time, event))
+                    for path in set(event.get("touched") or []) - set(event.paths()):
+                        self._touched.setdefault(path, []).append((commit.time, event))
         return self._derived
 
     def _derive(self, commit: Commit) -> Event | None:
         originals = self.originals.get(commit.sha, [])
         changes = [capture.Change.of(c.sha, c.subject, c.body) for c in originals]
-        data = capture.derive(commit.sha, commit.time, "", commit.subject, commit.body, commit.files, None, changes,
-                              commit.parents)
+        data = capture.derive(commit.sha, commit.time, "", commit.subject, commit.body, commit.files,
+                              self.patches.get(commit.sha), changes, commit.parents)
         return Event(data) if data is not None else None
 
     # -- re-attempts -----------------------------------------------------------------------------
@@ -170,7 +179,7 @@ class History:
         revert's sha, the first one after the revert wins."""
         found: dict[str, Reattempt] = {}
         announced = [c for c in self.commits if self.kinds[c.sha] == "reland"]
-        for revert in self.reverts:
+        for revert in self.retried:
             originals = self.originals[revert.sha]
             original = next(iter(originals), None)
             shas = {revert.sha, *(c.sha for c in originals)}
@@ -198,7 +207,7 @@ class History:
         """(revert, original, later commits on the original's files) for reverts whose retry no
         message announced: the caller fetches their diffs and asks ``resembles``."""
         out = []
-        for revert in self.reverts:
+        for revert in self.retried:
             original = next(iter(self.originals[revert.sha]), None)
             if revert.sha in taken or original is None:
                 continue
@@ -217,9 +226,10 @@ class History:
 
     # -- replay ----------------------------------------------------------------------------------
 
-    def judge(self, paths: list[str], before: int) -> gate.Verdicts:
+    def judge(self, paths: list[str], before: int, proposed: Mapping[str, str] | None = None) -> gate.Verdicts:
         """The gate on ``paths`` one second before ``before`` (seconds), with the memory ``ken
-        init`` would have derived at that moment."""
+        init`` would have derived at that moment; ``proposed``: the change made to each (its added
+        lines), as the agent hook and the pre-commit hook see it."""
         now_s = before - 1
         now_us = now_s * 1_000_000
         all_from = now_s - int(self.spans.backfill_days * DAY_S)
@@ -227,16 +237,27 @@ class History:
         since = gate.window_start(now_us, self.settings)
         verdicts, derived = [], self.derived()
         for path in paths:
-            visible = [e for time_s, e in derived.get(path, [])
+            exists = not self._gone(path, now_s)
+            known = derived.get(path, []) + ([] if exists else self._touched.get(path, []))
+            visible = [e for time_s, e in known
                        if time_s <= now_s and time_s >= (reverts_from if e.type == "attempt" else all_from)]
-            facts = gate.FileFacts(path, self._facts(path, now_s), True, 0)
+            facts = gate.FileFacts(path, self._facts(path, now_s), exists, 0)
             memory = gate.FileMemory.of(path, visible, set(), set(), since, None, now_us=now_us,
                                         failures_since=gate.failures_start(now_us, self.settings),
-                                        facts=facts, settings=self.settings)
+                                        facts=facts, settings=self.settings, proposed=(proposed or {}).get(path))
             # memory read every revert since it began reading reverts: git's record adds nothing
             facts.remembered = {gate.derived_id(c.sha) for c in facts.commits if c.time_us >= reverts_from * 1_000_000}
             verdicts.append(gate.evaluate(path, memory, facts, now_us, self.settings))
         return gate.Verdicts(verdicts)
+
+    def _gone(self, path: str, now_s: int) -> bool:
+        """Whether ``path`` was on no disk at ``now_s``: the last commit on it was a revert of the
+        change that first added it (the history read has no file status: its first commit on a
+        path is taken as the one that created it)."""
+        before = [c for c in self.touching.get(path, []) if c.time <= now_s]
+        if len(before) < 2 or self.kinds[before[-1].sha] != "revert":
+            return False
+        return before[0].sha in {o.sha for o in self.originals[before[-1].sha]}
 
     def _facts(self, path: str, now_s: int) -> list[gate.Commit]:
         commits = []
@@ -250,7 +271,7 @@ class History:
             if message.is_revert and message.explicit:
                 reverted = message.shas[0] if message.shas else ""
             commits.append(gate.Commit(commit.sha, commit.time * 1_000_000, commit.subject, reverted,
-                                       commit.lines(path)))
+                                       commit.lines(path), relands=self.kinds[commit.sha] == "reland"))
         return commits
 
     def controls(self, since: int, count: int, exclude: set[str]) -> list[Commit]:

@@ -22,7 +22,7 @@ value here, never an exception: the surfaces decide what it means (``--strict``,
 from __future__ import annotations
 
 from kenning.core import durations
-from kenning.core.defaults import GATE, GATE_LINES
+from kenning.core.defaults import DEFAULT_CONFIG, GATE, GATE_LINES
 from kenning.core.events import LATEST as LATEST_US
 from kenning.core.events import Event, format_timestamp, parse_timestamp
 from kenning.core.gate.rows import FixFact, SnoozeRow
@@ -37,6 +37,7 @@ SEVERITIES = ("none", "info", "warn", "block")
 KINDS = ("failed_attempts", "failed_before_fix", "churn", "recent_revert", "recent_decision", "open_issues",
          "stale_memory")
 DAY_US = 86_400 * 1_000_000
+SIMILARITY = float(DEFAULT_CONFIG["gate"]["similarity"])  # type: ignore[arg-type]
 FAILED_SHOWN = 3
 NO_SUCH_FILE = "no such file is tracked (not on disk, not in git, nothing in memory); check the path"
 
@@ -44,16 +45,17 @@ NO_SUCH_FILE = "no such file is tracked (not on disk, not in git, nothing in mem
 class Commit:
     """One commit that touched a file: what the gate needs of it, nothing more."""
 
-    __slots__ = ("sha", "time_us", "subject", "reverts", "changed", "renamed_to")
+    __slots__ = ("sha", "time_us", "subject", "reverts", "changed", "renamed_to", "relands")
 
     def __init__(self, sha: str, time_us: int, subject: str, reverts: str | None = None,
-                 changed: int = 0, renamed_to: str | None = None) -> None:
+                 changed: int = 0, renamed_to: str | None = None, relands: bool = False) -> None:
         self.sha = sha
         self.time_us = time_us
         self.subject = subject
         self.reverts = reverts          # the sha it reverts, for `git revert` commits
         self.changed = changed          # lines added + deleted in this file
         self.renamed_to = renamed_to    # set when the commit renamed the file away
+        self.relands = relands          # a reland (``Reland "X"``, a roll-forward): a re-attempt announced
 
     @property
     def is_revert(self) -> bool:
@@ -81,14 +83,14 @@ class Thresholds:
     """The thresholds of the ``[gate]`` table of config.toml."""
 
     __slots__ = ("window_days", "churn_commits", "block_failed_attempts", "stale_ratio", "failure_days",
-                 "revert_commits", "revert_recent_days")
+                 "revert_commits", "revert_recent_days", "similarity")
 
     def __init__(self, window_days: float = GATE["window_days"],
                  churn_commits: int = int(GATE["churn_commits"]),
                  block_failed_attempts: int = int(GATE["block_failed_attempts"]),
                  stale_ratio: float = GATE["stale_ratio"], failure_days: float = GATE["failure_days"],
                  revert_commits: int = int(GATE["revert_commits"]),
-                 revert_recent_days: float = GATE["revert_recent_days"]) -> None:
+                 revert_recent_days: float = GATE["revert_recent_days"], similarity: float = SIMILARITY) -> None:
         self.window_days = window_days
         # failed attempts stay visible longer than the other signals: measured with `ken audit`,
         # a revert is re-attempted months later as often as within a month (docs/audit.md)
@@ -101,6 +103,8 @@ class Thresholds:
         self.churn_commits = churn_commits
         self.block_failed_attempts = block_failed_attempts
         self.stale_ratio = stale_ratio
+        # a proposed change this like a reverted one is that change again, whatever its age
+        self.similarity = similarity
 
 
 class Evidence:
@@ -217,19 +221,22 @@ class FileMemory:
     def of(cls, path: str, events: Iterable[Event], fixed_issues: set[str], retired: set[str], since: int,
            stale_before: int | None, limit: int = 20, now_us: int | None = None,
            failures_since: int | None = None, facts: FileFacts | None = None,
-           settings: Thresholds | None = None) -> FileMemory:
+           settings: Thresholds | None = None, proposed: str | None = None) -> FileMemory:
         """Apply the selection rules to plain events: failed attempts in the failure window,
         issues with no fix, the newest standing decision in the window, hand-written memories
         older than the staleness cutoff; nothing after ``now_us``. ``fixed_issues`` and
-        ``retired`` are what memory knew at ``now_us``."""
+        ``retired`` are what memory knew at ``now_us``. ``proposed``: the change about to be made
+        to the file (``current_failures``)."""
         until = now_us if now_us is not None else 2**62
-        located = sorted((e for e in events if e.cites(path) and e.type != "snooze" and _time(e) <= until),
+        gone = facts is not None and not facts.exists
+        located = sorted((e for e in events if (e.cites(path) or (gone and recreates(path, e)))
+                          and e.type != "snooze" and _time(e) <= until),
                          key=lambda e: e.sort_key, reverse=True)
         opened = since if failures_since is None else failures_since
         failed = [e for e in located if e.type == "attempt" and e.outcome == "failed" and _time(e) >= opened]
         reverts = [e for e in failed if e.source == "git"]
         if facts is not None:
-            failed = current_failures(path, failed, facts, settings or Thresholds(), until)
+            failed = current_failures(path, failed, facts, settings or Thresholds(), until, proposed)
         ours = {e.issue_id for e in failed if e.issue_id}
         by_id = {e.id: e for e in events if e.type == "fix" and e.issue_id in ours}
         now = format_timestamp(until) if until < LATEST_US else "9999-12-31T23:59:59.999999Z"
@@ -293,14 +300,42 @@ def _reverted(sha: str | None, undone: list[str]) -> bool:
         s.startswith(str(sha)) or str(sha).startswith(s) for s in undone if len(s) >= 7)
 
 
+def recreates(path: str, event: Event) -> bool:
+    """Writing ``path``, on no disk and in no index, would re-create a file this revert touched
+    beside its focus (``touched``): a file the reverted change added and its revert deleted."""
+    touched = event.get("touched")
+    return event.source == "git" and isinstance(touched, list) and path in touched
+
+
 def current_failures(path: str, failed: list[Event], facts: FileFacts, settings: Thresholds,
-                     now_us: int) -> list[Event]:
+                     now_us: int, proposed: str | None = None) -> list[Event]:
     """The failed attempts still news for ``path``. A revert derived from git warns until the file
     moves on: on the file the change was mostly about, until ``revert_commits`` later commits
     changed it (only while none has, once the revert is ``revert_recent_days`` old); on its other
-    files, until the next commit. Attempts recorded by hand always count: someone chose to
-    write them down."""
-    return [e for e in failed if not _moved_on(e, path, facts, settings, now_us)]
+    files, until the next commit. A reland on the file since settles it: the change came back
+    and stayed (reverted again, it is a newer revert). A file no longer there moves on from
+    nothing: re-creating it is judged as the change's main file. When the change about to be
+    made (``proposed``: the text an agent writes, the lines a commit adds) resembles the reverted
+    one, neither its age nor the file's later commits hide it: it is that change again. Attempts
+    recorded by hand always count: someone chose to write them down."""
+    return [e for e in failed if not _moved_on(e, path, facts, settings, now_us)
+            or repeats(path, proposed, e, settings)]
+
+
+def repeats(path: str, proposed: str | None, failed: Event, settings: Thresholds) -> bool:
+    """``proposed`` (the change about to be made to ``path``) resembles the change a revert
+    derived from git undid: its diff's deleted lines on the file, else all of them. Not on a
+    build list or a manifest: their entries follow a template, so every change there looks like
+    the last one (measured: a new trace's DEPS entry resembled a reverted one's at 0.95)."""
+    if not proposed or failed.source != "git" or not failed.details:
+        return False
+    from kenning.core.capture.listings import is_listing  # only for a change to compare with a moved-on revert
+    from kenning.core.gate import similarity
+
+    if is_listing(path):
+        return False
+    undone = similarity.removed_lines(failed.details).get(path) or similarity.change_text(failed.details, removed=True)
+    return similarity.similarity(proposed, undone) >= settings.similarity
 
 
 def _moved_on(event: Event, path: str, facts: FileFacts, settings: Thresholds, now_us: int) -> bool:
@@ -310,11 +345,11 @@ def _moved_on(event: Event, path: str, facts: FileFacts, settings: Thresholds, n
     # commits git was not asked for (before facts.covered_from) can only add to the count: a
     # count already over the limit is proof, a count under it keeps the warning
     recent = now_us - time_us <= settings.revert_recent_days * DAY_US
-    main = event.path == path  # the file the reverted change was mostly about
+    main = event.path == path or not facts.exists  # the file the change was mostly about; one gone since
     allowed = (settings.revert_commits if main else 0) if recent else (0 if main else -1)
     own = event.get("commit")
-    later = sum(1 for c in facts.commits if time_us < c.time_us <= now_us and c.sha != own)
-    return later > allowed
+    later = [c for c in facts.commits if time_us < c.time_us <= now_us and c.sha != own]
+    return len(later) > allowed or any(c.relands for c in later)
 
 
 def window_start(now_us: int, settings: Thresholds) -> int:

@@ -89,6 +89,23 @@ def similarity(proposed: str, failed: str) -> float:
     return round(max(exact, contained, renamed), 2)
 
 
+def removed_lines(patch: str) -> dict[str, str]:
+    """Per file of a unified diff, the lines it deletes (of a revert's diff: what the change added)."""
+    removed: dict[str, list[str]] = {}
+    current = None
+    for line in patch.splitlines():
+        if line.startswith("--- "):
+            name = line[4:].strip()
+            current = name[2:] if name.startswith("a/") else None
+            if current:
+                removed.setdefault(current, [])
+        elif line.startswith("+++ "):
+            continue
+        elif current and line.startswith("-"):
+            removed[current].append(line[1:])
+    return {path: "\n".join(lines) for path, lines in removed.items() if lines}
+
+
 def added_lines(patch: str) -> dict[str, str]:
     """Per file of a unified diff, the lines it adds."""
     added: dict[str, list[str]] = {}
