@@ -301,7 +301,7 @@ def test_status_json(repo: Repo):
         "SessionStart": [{"matcher": "startup|resume|clear|compact",
                           "command": installed_command("session-start", "codex")}]}
     every = json.loads(repo.ok("hooks", "status", "--json").stdout)
-    assert [a["agent"] for a in every["agents"]] == ["claude", "codex"]
+    assert [a["agent"] for a in every["agents"]] == ["claude", "codex", "gemini"]
     assert every["agents"][0]["installed"] is False
     assert {g["hook"] for g in every["git"]} == {"pre-commit", "post-commit", "post-merge", "post-checkout"}
     assert every["hooks_folder"]
