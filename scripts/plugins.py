@@ -3,7 +3,7 @@
     python scripts/plugins.py            # rewrite them (`make plugins`)
     python scripts/plugins.py --check    # exit 1, naming them, when a committed file differs
 
-The files and their contents come from ``kenning.app.setup.plugins.files()``, which reads the
+The files and their contents come from ``kenning.app.setup.plugins.files(kenning.__version__)``, which reads the
 hook declarations ``ken hooks install`` uses; tests/release/test_plugins.py fails while a
 committed file differs from what it generates.
 """
@@ -14,6 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from kenning import __version__
 from kenning.app.setup import plugins
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,7 +25,7 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="only say which files differ")
     args = parser.parse_args()
     stale = []
-    for rel, text in sorted(plugins.files().items()):
+    for rel, text in sorted(plugins.files(__version__).items()):
         path = ROOT / rel
         if path.exists() and path.read_text(encoding="utf-8") == text:
             continue

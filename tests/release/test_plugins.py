@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from kenning import __version__
 from kenning.app.gate.tool_calls import AGENTS, HOOK_NAMES
 from kenning.app.setup import plugins
 from machine import isolated_env  # noqa: E402  (tests/ is on sys.path: its conftest.py)
@@ -22,11 +23,12 @@ except ImportError:  # Python 3.10
 
 
 def test_the_committed_packages_are_what_the_declarations_generate() -> None:
-    stale = [rel for rel, text in plugins.files().items()
+    generated = plugins.files(__version__)
+    stale = [rel for rel, text in generated.items()
              if not (ROOT / rel).exists() or (ROOT / rel).read_text(encoding="utf-8") != text]
     assert not stale, f"run `make plugins`: these differ from what kenning.app.setup.plugins generates: {stale}"
     kept = {p.relative_to(ROOT).as_posix() for p in (ROOT / "plugins").rglob("*") if p.is_file()}
-    assert kept <= set(plugins.files()), f"files under plugins/ that nothing generates: {kept - set(plugins.files())}"
+    assert kept <= set(generated), f"files under plugins/ that nothing generates: {kept - set(generated)}"
 
 
 @pytest.mark.parametrize("agent, hooks_file", [("claude", "plugins/claude/hooks/hooks.json"),
@@ -62,13 +64,13 @@ def test_the_hook_command_runs_ken_else_uvx_else_says_what_to_install(present: s
         _fake_ken(bin_dir).joinpath("ken").rename(bin_dir / "uvx")
     bin_dir.mkdir(exist_ok=True)
     env = {**isolated_env(tmp_path), "PATH": f"{bin_dir}{os.pathsep}/usr/bin:/bin"}
-    r = subprocess.run(plugins.command("hook", "session-start", "--agent", "claude"), shell=True,
+    r = subprocess.run(plugins.command(__version__, "hook", "session-start", "--agent", "claude"), shell=True,
                        capture_output=True, text=True, env=env, timeout=30)
     assert r.returncode == 0
     if present == "ken":
         assert r.stdout == "ran ken hook session-start --agent claude\n"
     elif present == "uvx":
-        assert r.stdout == f"ran ken --from {plugins.SPEC} ken hook session-start --agent claude\n"
+        assert r.stdout == f"ran ken --from {plugins.spec(__version__)} ken hook session-start --agent claude\n"
     else:
         assert r.stdout == "" and r.stderr.count("\n") == 1 and "pipx install kenning-memory" in r.stderr
 
@@ -107,7 +109,7 @@ def test_codex_adds_the_marketplace_and_installs_the_plugin(tmp_path: Path) -> N
     r = _cli(codex, "plugin", "add", f"{plugins.NAME}@{plugins.NAME}", env=env)
     assert r.returncode == 0 and f"Added plugin `{plugins.NAME}`" in r.stdout, r.stdout + r.stderr
     cached = Path(r.stdout.split("Installed plugin root:")[1].strip())
-    assert json.loads((cached / "hooks" / "hooks.json").read_text()) == plugins.hooks("codex")
+    assert json.loads((cached / "hooks" / "hooks.json").read_text()) == plugins.hooks("codex", __version__)
     assert (cached / ".mcp.json").read_text() == (ROOT / "plugins" / "codex" / ".mcp.json").read_text()
 
 
@@ -125,4 +127,4 @@ def test_gemini_cli_validates_and_installs_the_extension(tmp_path: Path) -> None
     r = _cli(gemini, "extensions", "install", str(folder), "--consent", "--skip-settings", env=env)
     assert r.returncode == 0, r.stdout + r.stderr
     installed = Path(env["HOME"], ".gemini", "extensions", plugins.NAME)
-    assert json.loads((installed / "hooks" / "hooks.json").read_text()) == plugins.hooks("gemini")
+    assert json.loads((installed / "hooks" / "hooks.json").read_text()) == plugins.hooks("gemini", __version__)

@@ -61,6 +61,23 @@ def init_report(root: Path, changes: list[tuple[str, str]], ken: str) -> dict[st
     }
 
 
+def setup(args: argparse.Namespace) -> int:
+    from kenning.app.setup import agent_setup
+
+    project = find_project()
+    act = agent_setup.undo if args.undo else agent_setup.setup
+    rows = act(project, args.agent, dry_run=args.dry_run)
+    if args.json:
+        _print_json({"dry_run": args.dry_run, "undo": args.undo, "files": rows})
+        return 0
+    for row in rows:
+        what = f"would be {row['change']}" if args.dry_run and row["change"] != "unchanged" else row["change"]
+        print(f"{row['agent']:<7} {what:>9}  {row['file']}")
+    if not rows:
+        print("nothing to undo" if args.undo else "nothing to wire")
+    return 0
+
+
 def backfill(args: argparse.Namespace) -> int:
     from kenning.app.capture.backfill import backfill as run_backfill
     from kenning.core.text import plural

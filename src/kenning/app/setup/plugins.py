@@ -3,8 +3,9 @@ and its marketplace, the Gemini CLI extension, and the MCP registry's ``server.j
 
 Everything here is derived from the declarations the installed hooks use (``tool_calls.AGENTS``:
 each agent's hook events, the tools they match and the ``ken hook`` they run), the distribution's
-name and version: `make plugins` (``scripts/plugins.py``) writes ``files()`` into the checkout and
-tests/release fails while a committed file differs. No file is kept by hand, so none can drift.
+name and the version it is given (``kenning.__version__``): `make plugins` (``scripts/plugins.py``)
+writes ``files(version)`` into the checkout and tests/release fails while a committed file differs.
+No file is kept by hand, so none can drift.
 
 Every command runs ``ken`` through ``RUN``, one line of POSIX sh: the ``ken`` on the agent's PATH,
 else ``uvx --from kenning-memory==VERSION ken``, else one line on stderr saying what to install
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import json
 
-from kenning import __version__
 from kenning.app.gate.tool_calls import AGENTS, HOOK_NAMES, timeout
 from kenning.app.setup.installation import DISTRIBUTION
 from kenning.app.setup.texts import AI_INSTRUCTIONS
@@ -32,29 +32,37 @@ REPOSITORY = "https://github.com/kenning-memory/kenning"  # pyproject.toml's [pr
 REGISTRY_NAME = "io.github.kenning-memory/kenning"  # the MCP registry's name: the GitHub namespace it proves
 AUTHOR = {"name": "kenning contributors", "url": REPOSITORY}
 KEYWORDS = ["memory", "git", "hooks", "mcp", "gate"]
-SPEC = f"{DISTRIBUTION}=={__version__}"
-RUN = ('if command -v ken >/dev/null 2>&1; then exec ken "$@"; fi; '
-       f'if command -v uvx >/dev/null 2>&1; then exec uvx --from {SPEC} ken "$@"; fi; '
-       f'echo "kenning: ken is not on PATH; install it: pipx install {DISTRIBUTION} (or install uv, '
-       'which runs it)" >&2')
 CONTEXT_FILE = "KENNING.md"
 
 
-def command(*words: str) -> str:
+def spec(version: str) -> str:
+    """What uvx installs: this release of the distribution."""
+    return f"{DISTRIBUTION}=={version}"
+
+
+def run_line(version: str) -> str:
+    """``RUN``: ken from PATH, else through uvx, else one line saying what to install."""
+    return ('if command -v ken >/dev/null 2>&1; then exec ken "$@"; fi; '
+            f'if command -v uvx >/dev/null 2>&1; then exec uvx --from {spec(version)} ken "$@"; fi; '
+            f'echo "kenning: ken is not on PATH; install it: pipx install {DISTRIBUTION} (or install uv, '
+            'which runs it)" >&2')
+
+
+def command(version: str, *words: str) -> str:
     """The shell command an agent runs for ``ken WORDS``."""
-    return f"sh -c '{RUN}' ken {' '.join(words)}"
+    return f"sh -c '{run_line(version)}' ken {' '.join(words)}"
 
 
-def mcp_server() -> dict[str, Any]:
+def mcp_server(version: str) -> dict[str, Any]:
     """The MCP server entry: ``ken mcp`` through ``RUN``, without a shell in between."""
-    return {"command": "sh", "args": ["-c", RUN, "ken", "mcp"]}
+    return {"command": "sh", "args": ["-c", run_line(version), "ken", "mcp"]}
 
 
-def hooks(agent: str) -> dict[str, Any]:
+def hooks(agent: str, version: str) -> dict[str, Any]:
     """``{"hooks": {event: [matcher group]}}`` for ``agent``, from ``tool_calls.AGENTS``."""
     events = AGENTS[agent][1]
     return {"hooks": {event: [{"matcher": matcher, "hooks": [
-        {"type": "command", "command": command("hook", HOOK_NAMES[event], "--agent", agent),
+        {"type": "command", "command": command(version, "hook", HOOK_NAMES[event], "--agent", agent),
          "timeout": timeout(agent)}]}] for event, matcher in events.items()}}
 
 
@@ -62,37 +70,37 @@ def _json(value: Any) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
 
 
-def files() -> dict[str, str]:
-    """Every generated file, by its path relative to the checkout's root."""
+def files(version: str) -> dict[str, str]:
+    """Every generated file, for release ``version``, by its path relative to the checkout's root."""
     claude = "plugins/claude"
     codex = "plugins/codex"
     gemini = "plugins/gemini"
     return {
         ".claude-plugin/marketplace.json": _json({
             "name": NAME, "owner": AUTHOR, "description": DESCRIPTION,
-            "plugins": [{"name": NAME, "source": f"./{claude}", "description": DESCRIPTION, "version": __version__,
+            "plugins": [{"name": NAME, "source": f"./{claude}", "description": DESCRIPTION, "version": version,
                          "category": "development", "keywords": KEYWORDS}]}),
         f"{claude}/.claude-plugin/plugin.json": _json({
-            "name": NAME, "version": __version__, "description": DESCRIPTION, "author": AUTHOR,
+            "name": NAME, "version": version, "description": DESCRIPTION, "author": AUTHOR,
             "homepage": REPOSITORY, "repository": REPOSITORY, "license": "MIT", "keywords": KEYWORDS,
-            "mcpServers": {NAME: mcp_server()}}),
+            "mcpServers": {NAME: mcp_server(version)}}),
         f"{claude}/hooks/hooks.json": _json({"description": "kenning's gate before edits and its summary at "
-                                             "session start", **hooks("claude")}),
+                                             "session start", **hooks("claude", version)}),
         ".agents/plugins/marketplace.json": _json({
             "name": NAME, "interface": {"displayName": "kenning"},
             "plugins": [{"name": NAME, "source": {"source": "local", "path": f"./{codex}"},
                          "policy": {"installation": "AVAILABLE", "authentication": "ON_INSTALL"},
                          "category": "Coding"}]}),
         f"{codex}/.codex-plugin/plugin.json": _json({
-            "name": NAME, "version": __version__, "description": DESCRIPTION, "keywords": KEYWORDS,
+            "name": NAME, "version": version, "description": DESCRIPTION, "keywords": KEYWORDS,
             "hooks": "./hooks/hooks.json", "mcpServers": "./.mcp.json",
             "interface": {"displayName": "kenning", "shortDescription": "Project memory and a gate before edits",
                           "developerName": AUTHOR["name"], "category": "Coding", "websiteURL": REPOSITORY}}),
-        f"{codex}/hooks/hooks.json": _json(hooks("codex")),
-        f"{codex}/.mcp.json": _json({"mcpServers": {NAME: mcp_server()}}),
+        f"{codex}/hooks/hooks.json": _json(hooks("codex", version)),
+        f"{codex}/.mcp.json": _json({"mcpServers": {NAME: mcp_server(version)}}),
         f"{gemini}/gemini-extension.json": _json({
-            "name": NAME, "version": __version__, "description": DESCRIPTION,
-            "mcpServers": {NAME: mcp_server()}, "contextFileName": CONTEXT_FILE}),
-        f"{gemini}/hooks/hooks.json": _json(hooks("gemini")),
+            "name": NAME, "version": version, "description": DESCRIPTION,
+            "mcpServers": {NAME: mcp_server(version)}, "contextFileName": CONTEXT_FILE}),
+        f"{gemini}/hooks/hooks.json": _json(hooks("gemini", version)),
         f"{gemini}/{CONTEXT_FILE}": AI_INSTRUCTIONS,
     }
