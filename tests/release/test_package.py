@@ -33,6 +33,9 @@ def test_the_wheel_runs_ken_from_a_clean_environment(installed: Path, tmp_path: 
     env = isolated_env(tmp_path)
     version = subprocess.run([ken, "--version"], capture_output=True, text=True, env=env, timeout=60)
     assert version.stdout.strip() == f"ken {kenning.__version__}", version.stderr
+    alias = subprocess.run([str(installed / DISTRIBUTION), "--version"], capture_output=True, text=True, env=env,
+                           timeout=60)  # the name `uvx kenning-memory mcp` runs, as the MCP registry says
+    assert alias.stdout == version.stdout, alias.stderr
 
     repo = tmp_path / "repo"
     repo.mkdir()

@@ -128,3 +128,27 @@ def test_gemini_cli_validates_and_installs_the_extension(tmp_path: Path) -> None
     assert r.returncode == 0, r.stdout + r.stderr
     installed = Path(env["HOME"], ".gemini", "extensions", plugins.NAME)
     assert json.loads((installed / "hooks" / "hooks.json").read_text()) == plugins.hooks("gemini", __version__)
+
+
+def test_server_json_is_valid_against_the_registrys_schema_and_the_readme_claims_its_name() -> None:
+    import jsonschema
+
+    schema = json.loads((Path(__file__).parent / "data" / "server.schema.json").read_text())
+    server = json.loads((ROOT / "server.json").read_text())
+    assert server["$schema"] == schema["$id"]
+    jsonschema.Draft7Validator(schema, format_checker=jsonschema.FormatChecker()).validate(server)
+    # the registry reads this line in the PyPI package's description (the README) to grant the name
+    assert f"<!-- mcp-name: {server['name']} -->" in (ROOT / "README.md").read_text()
+    assert server["packages"][0]["identifier"] == tomllib.loads((ROOT / "pyproject.toml").read_text())[
+        "project"]["name"]
+
+
+def test_server_json_fails_the_schema_where_the_registry_would_refuse_it() -> None:
+    import jsonschema
+
+    schema = json.loads((Path(__file__).parent / "data" / "server.schema.json").read_text())
+    server = json.loads((ROOT / "server.json").read_text())
+    for broken in ({**server, "name": "kenning"}, {**server, "description": "x" * 101},
+                   {**server, "packages": [{**server["packages"][0], "version": "latest"}]}):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.Draft7Validator(schema).validate(broken)

@@ -1,5 +1,6 @@
 """The agents' packages, generated: the Claude Code plugin and its marketplace, the Codex plugin
-and its marketplace, the Gemini CLI extension, and the MCP registry's ``server.json``.
+and its marketplace, the Gemini CLI extension, and the MCP registry's ``server.json`` (whose
+``name`` the README's ``mcp-name:`` line claims, as the registry checks for a PyPI package).
 
 Everything here is derived from the declarations the installed hooks use (``tool_calls.AGENTS``:
 each agent's hook events, the tools they match and the ``ken hook`` they run), the distribution's
@@ -33,6 +34,9 @@ REGISTRY_NAME = "io.github.kenning-memory/kenning"  # the MCP registry's name: t
 AUTHOR = {"name": "kenning contributors", "url": REPOSITORY}
 KEYWORDS = ["memory", "git", "hooks", "mcp", "gate"]
 CONTEXT_FILE = "KENNING.md"
+# the registry's copy of the schema server.json is checked against: tests/release/data (its source noted there)
+REGISTRY_SCHEMA = "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json"
+REGISTRY_DESCRIPTION = "Project memory for coding agents: what already failed on a file, before the edit"
 
 
 def spec(version: str) -> str:
@@ -103,4 +107,10 @@ def files(version: str) -> dict[str, str]:
             "mcpServers": {NAME: mcp_server(version)}, "contextFileName": CONTEXT_FILE}),
         f"{gemini}/hooks/hooks.json": _json(hooks("gemini", version)),
         f"{gemini}/{CONTEXT_FILE}": AI_INSTRUCTIONS,
+        "server.json": _json({
+            "$schema": REGISTRY_SCHEMA, "name": REGISTRY_NAME, "title": "kenning", "description": REGISTRY_DESCRIPTION,
+            "version": version, "websiteUrl": REPOSITORY, "repository": {"url": REPOSITORY, "source": "github"},
+            "packages": [{"registryType": "pypi", "identifier": DISTRIBUTION, "version": version,
+                          "runtimeHint": "uvx", "transport": {"type": "stdio"},
+                          "packageArguments": [{"type": "positional", "value": "mcp"}]}]}),
     }
