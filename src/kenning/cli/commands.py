@@ -514,6 +514,15 @@ def hooks(args: argparse.Namespace) -> int:
     from kenning.app.setup import git_hooks
 
     project = find_project().require_initialized()
+    if args.agent == "cursor":  # a flat hooks file of its own shape, and a rule (app.setup.agent_setup)
+        from kenning.app.setup.agent_setup import cursor_hooks
+
+        done = cursor_hooks(project, args.action)
+        if args.json:
+            _print_json({"agent": "cursor", "files": [{"file": str(path), "status": what} for path, what in done]})
+        for path, what in [] if args.json else done:
+            print(f"cursor         {what}: {path}")
+        return 0
     if args.agent and args.action != "status":
         change = tool_calls.install if args.action == "install" else tool_calls.uninstall
         path, changed = change(project, args.agent)

@@ -228,6 +228,32 @@ def _cursor_hooks(project: Project) -> tuple[Path, str | None, str]:
     return path, current, _dumped(current, data, after)
 
 
+def cursor_hooks(project: Project, action: str) -> list[tuple[Path, str]]:
+    """``ken hooks install|uninstall|status --agent cursor``: kenning's entries in
+    ``.cursor/hooks.json`` (and, installing, its rule), each file with what happened to it."""
+    path = files.inside(project.root, project.root / tool_calls.FLAT_AGENTS["cursor"][0])
+    if action == "install":
+        planned = [_cursor_hooks(project), _bridge(project, project.root / CURSOR_RULE, _CURSOR_FRONT)]
+        return [(where, "unchanged" if current == text else
+                 "installed" if files.write_atomic(where, text, within=project.root) else "unchanged")
+                for where, current, text in planned]
+    current = _read(path)
+    data = _object(path, current)
+    found = data.get("hooks")
+    hooks: dict[str, Any] = found if isinstance(found, dict) else {}
+    ours = sorted(event for event, entries in hooks.items()
+                  if isinstance(entries, list) and any(tool_calls.is_kenning_hook(e) for e in entries))
+    if action == "status":
+        return [(path, f"installed ({', '.join(ours)})" if ours else "not installed")]
+    if not ours:
+        return [(path, "not installed")]
+    kept = {event: [e for e in entries if not tool_calls.is_kenning_hook(e)] for event, entries in hooks.items()
+            if isinstance(entries, list)}
+    data["hooks"] = {event: entries for event, entries in kept.items() if entries}
+    files.write_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n", within=project.root)
+    return [(path, "removed")]
+
+
 # -- the undo journal -----------------------------------------------------------------------------
 
 def _journal(project: Project) -> dict[str, Any]:
