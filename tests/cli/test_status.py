@@ -35,7 +35,8 @@ def test_a_fresh_project_shows_every_wire_unplugged(repo: Repo):
     assert [h["hook"] for h in report["git_hooks"]["hooks"]] == ["pre-commit", "post-commit", "post-merge",
                                                                   "post-checkout"]
     assert not any(h["installed"] for h in report["git_hooks"]["hooks"])
-    assert [(a["agent"], a["installed"]) for a in report["agent_hooks"]] == [("claude", False), ("codex", False)]
+    assert [(a["agent"], a["installed"]) for a in report["agent_hooks"]] == [("claude", False), ("codex", False),
+                                                                          ("gemini", False)]
     assert report["mcp_clients"] == []
     memory = report["memory"]
     assert memory["events"] == 0 and memory["unreadable_lines"] == 0 and not memory["torn_tail"]
