@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-slow test-all mutants lint schema bench readme clean
+.PHONY: demo test test-slow test-all mutants lint schema bench readme plugins dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +63,17 @@ bench: $(STAMP)
 readme: $(STAMP)
 	$(BIN)/python -m kenning.cli.spec.readme < README.md > README.md.new
 	mv README.md.new README.md
+
+# the agents' packages (plugins/, the marketplace files, server.json), generated from the one
+# declaration of the hook commands (kenning.app.setup.agents); tests/release fails while they differ
+plugins: $(STAMP)
+	$(BIN)/python scripts/plugins.py
+
+# the release archives: an sdist and a wheel in dist/, their metadata checked as PyPI will
+dist: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
+	$(BIN)/python -m twine check --strict dist/*
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .mutmut-cache

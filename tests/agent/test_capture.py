@@ -102,14 +102,14 @@ def test_a_payload_that_is_not_json_is_skipped_quietly(world: World) -> None:
     assert (r.returncode, r.stdout) == (0, "") and "post-tool-use hook skipped" in r.stderr
 
 
-def test_gemini_cli_gets_the_capture_hooks_with_its_timeouts_in_milliseconds(world: World) -> None:
+def test_gemini_cli_gets_the_gate_and_capture_hooks_with_its_timeouts_in_milliseconds(world: World) -> None:
     from agent.samples import gemini_replace, gemini_session_end, gemini_shell
 
     repo = world.repo()
     r = repo.ok("hooks", "install", "--agent", "gemini")
     assert "/hooks" in r.stdout
     hooks = json.loads((repo.path / ".gemini" / "settings.json").read_text())["hooks"]
-    assert set(hooks) == {"AfterTool", "AfterAgent", "SessionEnd"}
+    assert set(hooks) == {"BeforeTool", "SessionStart", "AfterTool", "AfterAgent", "SessionEnd"}
     assert hooks["AfterTool"][0]["matcher"] == "run_shell_command|replace|write_file"
     assert hooks["AfterTool"][0]["hooks"][0]["timeout"] == 30000
     cwd, session = str(repo.path), "gemini-1"

@@ -38,7 +38,7 @@ def test_the_parser_walk_finds_commands_flags_and_values():
     hooks = found["hooks"]
     assert hooks.positional == ["install", "uninstall", "status"]
     agent = next(f for f in hooks.flags if "--agent" in f.names)
-    assert agent.takes_value and agent.choices == ["claude", "codex", "gemini"]
+    assert agent.takes_value and agent.choices == ["claude", "codex", "gemini", "cursor"]
     assert found["precheck"].paths and not found["issue"].paths
     assert "--strict" in {n for f in found["precheck"].flags for n in f.names}
     assert not any("hook_args" in f.names for f in found["hook"].flags)  # hidden arguments stay hidden
@@ -58,7 +58,7 @@ def test_bash_completes_commands_flags_and_values(repo: Repo, tmp_path):
     assert bash_complete(path, "ken", "hoo") == ["hooks", "hook"]
     assert bash_complete(path, "ken", "stat") == ["stats", "status"]
     assert set(bash_complete(path, "ken", "hooks", "")) >= {"install", "uninstall", "status", "--agent"}
-    assert bash_complete(path, "ken", "hooks", "--agent", "") == ["claude", "codex", "gemini"]
+    assert bash_complete(path, "ken", "hooks", "--agent", "") == ["claude", "codex", "gemini", "cursor"]
     assert bash_complete(path, "ken", "search", "--type", "de") == ["decision"]
     assert bash_complete(path, "ken", "precheck", "--st") == ["--strict"]
     assert bash_complete(path, "ken", "issue", "--at", "") == []  # bash falls back to file names
@@ -88,7 +88,7 @@ def test_fish_completes_commands_and_values(repo: Repo, tmp_path):
 
     assert offered("ken hoo") == ["hook", "hooks"]
     assert offered("ken hooks ") == ["install", "status", "uninstall"]
-    assert offered("ken hooks --agent ") == ["claude", "codex"]
+    assert offered("ken hooks --agent ") == ["claude", "codex", "gemini", "cursor"]
     assert "--strict" in offered("ken precheck --st")
 
 

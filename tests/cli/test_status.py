@@ -35,7 +35,8 @@ def test_a_fresh_project_shows_every_wire_unplugged(repo: Repo):
     assert [h["hook"] for h in report["git_hooks"]["hooks"]] == ["pre-commit", "post-commit", "post-merge",
                                                                   "post-checkout"]
     assert not any(h["installed"] for h in report["git_hooks"]["hooks"])
-    assert [(a["agent"], a["installed"]) for a in report["agent_hooks"]] == [("claude", False), ("codex", False)]
+    assert [(a["agent"], a["installed"]) for a in report["agent_hooks"]] == [("claude", False), ("codex", False),
+                                                                          ("gemini", False)]
     assert report["mcp_clients"] == []
     memory = report["memory"]
     assert memory["events"] == 0 and memory["unreadable_lines"] == 0 and not memory["torn_tail"]
@@ -58,7 +59,8 @@ def test_installed_wires_are_reported_with_what_they_run(repo: Repo):
     assert hook(report, "pre-commit")["chained"] is None
     claude = agent(report, "claude")
     assert claude["installed"] and claude["file"] == ".claude/settings.json"
-    assert {c["event"] for c in claude["commands"]} == {"PreToolUse", "SessionStart"}
+    assert {c["event"] for c in claude["commands"]} == {"PreToolUse", "SessionStart", "PostToolUse",
+                                                      "PostToolUseFailure", "Stop", "SessionEnd"}
     assert all(c["runs"] and os.access(c["runs"], os.X_OK) for c in claude["commands"])
     assert [(c["client"], c["status"]) for c in report["mcp_clients"]] == [("Claude Code", "ok")]
     assert report["project"]["active"] and report["project"]["active_project"] == "repo"

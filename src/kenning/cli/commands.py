@@ -61,6 +61,23 @@ def init_report(root: Path, changes: list[tuple[str, str]], ken: str) -> dict[st
     }
 
 
+def setup(args: argparse.Namespace) -> int:
+    from kenning.app.setup import agent_setup
+
+    project = find_project()
+    act = agent_setup.undo if args.undo else agent_setup.setup
+    rows = act(project, args.agent, dry_run=args.dry_run)
+    if args.json:
+        _print_json({"dry_run": args.dry_run, "undo": args.undo, "files": rows})
+        return 0
+    for row in rows:
+        what = f"would be {row['change']}" if args.dry_run and row["change"] != "unchanged" else row["change"]
+        print(f"{row['agent']:<7} {what:>9}  {row['file']}")
+    if not rows:
+        print("nothing to undo" if args.undo else "nothing to wire")
+    return 0
+
+
 def backfill(args: argparse.Namespace) -> int:
     from kenning.app.capture.backfill import backfill as run_backfill
     from kenning.core.text import plural
@@ -497,6 +514,15 @@ def hooks(args: argparse.Namespace) -> int:
     from kenning.app.setup import git_hooks
 
     project = find_project().require_initialized()
+    if args.agent == "cursor":  # a flat hooks file of its own shape, and a rule (app.setup.agent_setup)
+        from kenning.app.setup.agent_setup import cursor_hooks
+
+        done = cursor_hooks(project, args.action)
+        if args.json:
+            _print_json({"agent": "cursor", "files": [{"file": str(path), "status": what} for path, what in done]})
+        for path, what in [] if args.json else done:
+            print(f"cursor         {what}: {path}")
+        return 0
     if args.agent and args.action != "status":
         change = tool_calls.install if args.action == "install" else tool_calls.uninstall
         path, changed = change(project, args.agent)

@@ -1,6 +1,7 @@
 """Entry points run by hooks: ``ken hook NAME``: git's pre-commit, post-commit, post-merge and
-post-checkout, and the coding agents' pre-tool-use and session-start (Claude Code, Codex), and
-post-tool-use and session-end, which capture failed attempts from the agent's own tool calls
+post-checkout, and the coding agents' pre-tool-use and session-start (Claude Code, Codex, Gemini
+CLI, Cursor: each answered in its own dialect, ``app.gate.agent_dialects``), and post-tool-use and
+session-end, which capture failed attempts from the agent's own tool calls
 (``app.capture.sessions``; they print nothing and never block).
 
 A hook must never break the user's git or agent: every failure here is swallowed (fail open)
@@ -84,33 +85,36 @@ def _agent(name: str, agent: str | None) -> int:
     import json
     import os
 
-    from kenning.app.gate import tool_calls
+    from kenning.app.gate import agent_dialects, tool_calls
     from kenning.app.project import environment, find_project
     from kenning.core import foreign
+
+    def say(answer: dict[str, Any] | None) -> None:
+        answer = agent_dialects.spoken(agent, name, answer)
+        if answer is not None:
+            sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
 
     timer = _time_limit(name, AGENT_TIMEOUT)
     try:
         # read to one byte past the limit: a payload without end is refused, not waited for
         payload = tool_calls.read_payload(sys.stdin.buffer.read(foreign.PAYLOAD_LIMIT + 1))
-        start = payload.get("cwd") or environment("CLAUDE_PROJECT_DIR") or os.getcwd()
+        start = agent_dialects.folder(payload) or environment("CLAUDE_PROJECT_DIR") or os.getcwd()
         project = find_project(Path(str(start)))
         if not project.initialized:
             return 0
         project.config_problems = []  # a bad value: the gate checks with its default, and says so
         answer = (tool_calls.session_start(project, payload) if name == "session-start"
                   else tool_calls.pre_tool_use(project, payload, agent=agent))
-        answer = _with_problems(name, answer, project.config_problems)
-        if answer is not None:
-            sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        say(_with_problems(name, answer, project.config_problems))
     except MemoryUnreadable as err:  # allowed, but never silently: "no warnings" would be a lie
-        sys.stdout.write(json.dumps(_unread(name, str(err)), ensure_ascii=False) + "\n")
+        say(_unread(name, str(err)))
     except foreign.Unreadable as err:
         # the hook's matcher only sends edits: one whose payload cannot be read is not waved through
-        refused = name == "pre-tool-use" and _refuse_unread(str(err))
+        refused = name == "pre-tool-use" and _refuse_unread(str(err), say)
         sys.stderr.write(f"kenning: {name} hook {'refused the edit' if refused else 'skipped'}: "
                          f"its payload is unreadable: {err}\n")
     except BadConfig as err:  # the same: a bad value must not switch the gate off without a word
-        sys.stdout.write(json.dumps(_unread(name, str(err), "its configuration"), ensure_ascii=False) + "\n")
+        say(_unread(name, str(err), "its configuration"))
     except (KenError, OSError, ValueError) as err:
         sys.stderr.write(f"kenning: {name} hook skipped: {err}\n")
     except Exception as err:  # noqa: BLE001 - an agent hook fails open, whatever happened
@@ -152,10 +156,9 @@ def _capture(name: str, agent: str | None) -> int:
     return 0
 
 
-def _refuse_unread(reason: str) -> bool:
+def _refuse_unread(reason: str, say: Any) -> bool:
     """Fail closed for an edit whose payload could not be read: the agent is told why, unless the
     project chose to be advised only (``gate.agent = "advise"``) or has no memory here."""
-    import json
     import os
 
     from kenning.app.gate import tool_calls
@@ -168,7 +171,7 @@ def _refuse_unread(reason: str) -> bool:
         return False
     if answer is None:
         return False
-    sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+    say(answer)
     return "permissionDecision" in answer["hookSpecificOutput"]
 
 

@@ -365,6 +365,15 @@ def remove(path: Path, within: Path | None = None) -> bool:
         return False
 
 
+def remove_empty_dir(path: Path) -> bool:
+    """Delete the folder ``path`` when it is empty; False when it is not, or gone."""
+    try:
+        path.rmdir()
+        return True
+    except OSError:
+        return False
+
+
 def move(path: Path, target: Path, replace: bool = False, within: Path | None = None) -> None:
     """Rename ``path`` to ``target`` in one step: the same bytes, mode and owner, and a symlink
     stays the link itself (its target is never read nor copied). ``FileExistsError`` when

@@ -1,8 +1,8 @@
 """How this kenning was installed, so a message about a missing package names a command that works.
 
-kenning is installed from its checkout (`pipx install .`, `pip install -e .`), not from a package
-index under its name: `pip install 'kenning[watch]'` would fetch nothing, or someone else's
-package. The checkout a local install came from is in its metadata (``direct_url.json``, PEP 610),
+Its distribution is ``kenning-memory`` (``DISTRIBUTION``: "kenning" on PyPI is another project's,
+so `pip install 'kenning[watch]'` would fetch someone else's package). From a checkout
+(`pipx install .`, `pip install -e .`) the folder is in its metadata (``direct_url.json``, PEP 610),
 so the command names that folder; when it cannot be read, it names the checkout as ``.``.
 """
 
@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+DISTRIBUTION = "kenning-memory"  # pyproject.toml's [project] name; tests/release holds the two equal
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -36,7 +37,7 @@ def reinstall_command() -> str:
     """The command that reinstalls this ``ken`` with its dependencies, from where it came."""
     source = _source()
     if _by_pipx():
-        return "pipx reinstall kenning"
+        return f"pipx reinstall {DISTRIBUTION}"
     if source is None:
         return "from your kenning checkout, pip install --force-reinstall . in ken's environment"
     folder, editable = source
@@ -50,7 +51,7 @@ def _source() -> tuple[str, bool] | None:
     from importlib import metadata
 
     try:
-        found: Any = json.loads(metadata.distribution("kenning").read_text("direct_url.json") or "null")
+        found: Any = json.loads(metadata.distribution(DISTRIBUTION).read_text("direct_url.json") or "null")
     except (metadata.PackageNotFoundError, OSError, ValueError):
         return None
     url = urlparse(str(found.get("url", ""))) if isinstance(found, dict) else None
@@ -60,6 +61,6 @@ def _source() -> tuple[str, bool] | None:
 
 
 def _by_pipx() -> bool:
-    """Whether ken runs in an environment pipx made (``…/pipx/venvs/kenning``)."""
+    """Whether ken runs in an environment pipx made (``…/pipx/venvs/kenning-memory``)."""
     parts = Path(sys.prefix).parts
     return "pipx" in parts and "venvs" in parts

@@ -49,7 +49,8 @@ def setup_text(ken: str) -> str:
         f"                 command = {ken_toml}",
         '                 args = ["mcp"]',
         *([] if server_installed() else [
-            "  (the MCP SDK is missing from ken's environment: reinstall kenning, e.g. pipx reinstall kenning)"]),
+            "  (the MCP SDK is missing from ken's environment: reinstall kenning, "
+            "e.g. pipx reinstall kenning-memory)"]),
         "",
     ])
 
@@ -146,7 +147,7 @@ def _judge(client: str, path: Path, name: str, entry: dict[str, Any]) -> dict[st
         return _finding(client, path, "broken", f"{where}: the arguments {args} do not start `ken mcp`", name)
     if _is_this_ken(command) and not server_installed():
         return _finding(client, path, "broken", f"{where}: this ken lacks the `mcp` package the server needs; "
-                        "reinstall kenning (pipx reinstall kenning)", name)
+                        "reinstall kenning (pipx reinstall kenning-memory)", name)
     root = _root_arg(args)
     if root is not None:
         return _finding(client, path, "pinned", f"{where}: pinned with --root {root}; it serves that project "

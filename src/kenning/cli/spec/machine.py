@@ -26,8 +26,9 @@ DECLARED = table([
     Command(
         "hooks", "Install, remove or inspect kenning's git hooks (or a coding agent's).", "kenning.cli.commands:hooks",
         Arg("action", choices=("install", "uninstall", "status")),
-        Arg("--agent", choices=("claude", "codex", "gemini"),
-            help="the coding agent's hooks instead: .claude/settings.json, .codex/hooks.json or .gemini/settings.json"),
+        Arg("--agent", choices=("claude", "codex", "gemini", "cursor"),
+            help="the coding agent's hooks instead: .claude/settings.json, .codex/hooks.json, .gemini/settings.json "
+                 "or .cursor/hooks.json (with its rule, .cursor/rules/kenning.mdc)"),
         common=("json",),
         examples=("ken hooks install          # or: uninstall, status",
                   "ken hooks install --agent claude   # Claude Code: the gate, the summary, capture"),

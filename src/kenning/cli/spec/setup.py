@@ -1,4 +1,5 @@
-"""Declarations of the commands that set kenning up in a repository: ``init``, ``backfill``, ``audit``."""
+"""Declarations of the commands that set kenning up in a repository: ``init``, ``setup``, ``backfill``,
+``audit``."""
 
 from __future__ import annotations
 
@@ -24,6 +25,22 @@ DECLARED = table([
              f"(default {_BACKFILL_DAYS}) before `--now`; `--private` keeps everything out of git; `--json` reports "
              "what it did: every file (created, updated, unchanged), the git hooks installed, the events derived "
              "from git, the registry entry, the MCP server command"),
+        )),
+    Command(
+        "setup", "Wire kenning into the coding agents installed here (hooks, MCP server, bridge file); "
+        "--undo takes it out.", "kenning.cli.commands:setup",
+        Arg("--agent", choices=("claude", "codex", "gemini", "cursor", "all"),
+            help="wire this agent (default: every one installed here)"),
+        Arg("--dry-run", action="store_true", help="print what would change, write nothing"),
+        Arg("--undo", action="store_true", help="give back every file setup changed, byte for byte"),
+        common=("json",),
+        examples=("ken setup                 # every agent found on PATH: hooks, MCP server, bridge file",
+                  "ken setup --agent gemini --dry-run   # or: --undo"),
+        readme=(
+            ("`ken setup [--agent claude|codex|gemini|cursor|all] [--dry-run] [--undo] [--json]`",
+             "wire kenning into each coding agent installed here (or the one named): its hooks, its MCP server "
+             "entry and its bridge file, printing every file it created or updated; running it again changes "
+             "nothing; `--undo` gives each file back byte for byte (after `ken init`)"),
         )),
     Command(
         "backfill", "Derive events from more of the git history (after ken init).", "kenning.cli.commands:backfill",
