@@ -179,15 +179,18 @@ class State:
 
     def item(self, event: Event) -> Item:
         item: Item = event.pick(_ITEM_KEYS)  # type: ignore[assignment]  # the keys are _ITEM_KEYS
-        item["summary"] = one_line(event.summary, ITEM_CHARS) if self.bounded else event.summary
+        summary = event.summary
+        item["summary"] = one_line(summary, ITEM_CHARS) if self.bounded else summary
         return item
 
     # -- applying one event ----------------------------------------------------------------
 
     def apply(self, event: Event) -> None:
-        if event.path and event.type in TYPES:
-            count = (self.key_files.get(event.path) or 0) + 1
-            self.key_files.put(event.path, f"{count:012d}", count)
+        path = event.path
+        if path and event.type in TYPES:
+            files = self.key_files
+            count = (files.get(path) or 0) + 1
+            files.put(path, f"{count:012d}", count)
         match event.type:
             case "issue":
                 self._issue(event)
@@ -259,8 +262,11 @@ class State:
             # done and out of the kept window: its attempts can never be shown again
             return
         attempts = list(self.attempts.get(iid) or [])
-        attempts.append(item)
-        attempts.sort(key=key, reverse=True)
+        if not attempts or key(attempts[0]) < key(item):
+            attempts.insert(0, item)  # the newest yet (a fold in the log's order): no sort
+        else:
+            attempts.append(item)
+            attempts.sort(key=key, reverse=True)
         del attempts[ATTEMPTS_KEPT if self.bounded else len(attempts):]
         self.attempts.put(iid, rank(attempts[0]), attempts)
         counts = dict(self.attempt_counts.get(iid) or {})

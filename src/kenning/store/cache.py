@@ -236,6 +236,9 @@ class Cache(EventQueries, GateQueries):
         db = sqlite3.connect(target, timeout=30, isolation_level=None)
         try:
             db.execute("PRAGMA synchronous=OFF")
+            # a new index's pages (an existing file keeps its own): half as many pages for a
+            # rebuild to write and link as at 4 KiB, about a tenth of its SQLite time
+            db.execute("PRAGMA page_size=8192")
             if not _ready(db, owner):
                 _set_up(db, owner)
         except BaseException:
