@@ -383,7 +383,7 @@ class Memory:
                 self._may_promote(event)
             kept = {id(event) for event in ordered}
             self.cache.insert_many([row for row in fresh if id(row[0]) in kept],
-                                   set() if self.by_id_only else None)
+                                   set() if self.by_id_only else None, self.by_id_only)
         return {**counts, "end": tail.end, "lines": number, "malformed": malformed[-1000:],
                 "torn": bool(tail.torn) and not unterminated, "newest": newest,
                 "crc": tail.crc, "unterminated": len(unterminated)}

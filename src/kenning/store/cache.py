@@ -78,6 +78,8 @@ CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, i
 # built after a bulk load rather than row by row during it
 _DEFERRED = ("events_issue", "events_type", "events_outcome", "events_derived", "event_paths_kind",
              "event_paths_origin", "event_paths_failed", "event_paths_issue")
+# what an index asked for events by id alone does without (``insert_many(by_id_only=True)``)
+_BY_PATH_OR_TYPE = ("events_type", "events_outcome", "events_derived")
 # an index built without the full-text table (a SQLite without FTS5) says so in its version, so
 # a Python that has FTS5 rebuilds it with the table, and one without never opens an index that has it
 WITHOUT_FULL_TEXT = 1 << 16
@@ -328,11 +330,14 @@ class Cache(EventQueries, GateQueries):
         return True
 
     def insert_many(self, rows: Iterable[tuple[Event, str, int | None, str | None]],
-                    paths: set[str] | None = None) -> None:
+                    paths: set[str] | None = None, by_id_only: bool = False) -> None:
         """Bulk-load events into an empty index (a rebuild). Rows go in key order, so each
         B-tree is appended to rather than split at random; secondary indexes are built once, at
         the end, from sorted data. ``paths``: a partial index that will only be asked about
-        these paths keeps path rows for them alone, no search text and no planner statistics."""
+        these paths keeps path rows for them alone, no search text and no planner statistics.
+        ``by_id_only``: an index asked for events by id alone (the summary's one pass; with
+        ``paths`` empty) builds only the key an event indexed after the load asks for (its
+        issue's first fix), not the six the gate's and the views' queries read."""
         for name in _DEFERRED:
             self.db.execute(f"DROP INDEX IF EXISTS {name}")  # not executescript: it would commit
         self.db.execute("PRAGMA cache_size=-65536")  # 64 MiB while loading; back to the default after
@@ -353,7 +358,8 @@ class Cache(EventQueries, GateQueries):
         self.db.executemany(_INSERT_SNOOZE, sorted(row for event, _, _, _ in loaded for row in snooze_rows(event)
                                                    if paths is None or row.path in paths))
         for statement in _SCHEMA.split(";"):
-            if "CREATE INDEX" in statement:
+            if "CREATE INDEX" in statement and (not by_id_only or not any(f" {name} " in statement
+                                                                          for name in _BY_PATH_OR_TYPE)):
                 self.db.execute(statement)
         if paths is None:  # statistics from a sample: enough to plan by
             self.db.execute("PRAGMA analysis_limit=1000")
