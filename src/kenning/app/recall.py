@@ -62,11 +62,8 @@ def one_pass_if_cold(memory: Memory) -> Memory:
     """``memory`` itself, or, when its index must first be built from a long log (``_cold``),
     an index in memory to fold the log into (``Memory.one_pass``) while the background build
     starts; ``memory`` is then closed."""
-    building = bool(os.environ.get(INDEX_BUILDER))
-    if building:  # the background build: the command that started it answers first (2 cores, or 1)
-        processes.lower_priority()
     try:
-        cold = _cold(memory) and not building
+        cold = _cold(memory) and not os.environ.get(INDEX_BUILDER)
         if cold and not memory.cache.problem and not memory.cache.busy():
             _build_in_background(memory.project)
     except BaseException:

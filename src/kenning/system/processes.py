@@ -73,17 +73,6 @@ def spawn_ken(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> 
     return True
 
 
-def lower_priority() -> None:
-    """Run this process, from now on, after the user's own commands (``nice`` 10): the index
-    built in the background shares the machine with the command that started it, and that
-    command's answer is the one someone waits for. Where the system has no such priority, as
-    before."""
-    try:
-        os.nice(10)
-    except (AttributeError, OSError):  # Windows has no nice; a system may refuse it
-        pass
-
-
 def windows_quote(word: str) -> str:
     """One argument quoted as Windows' C runtime reads a command line."""
     import subprocess
