@@ -82,3 +82,27 @@ def test_a_bulk_load_leaves_the_index_one_event_at_a_time_leaves(tmp_path: Path,
     assert partial["retirements"] == bulk["retirements"]
     for cache in made.values():
         cache.close()
+
+
+OLD_COUNT = ("SELECT count(*) FROM event_paths p WHERE p.path=? AND p.origin='log' AND p.ts<? AND p.type!='snooze'"
+             " AND (p.retired IS NULL OR p.retired>?)")
+
+
+@SETTINGS
+@given(events=logs(), order=st.randoms(use_true_random=False), before=TIMES, clock=TIMES)
+def test_the_stale_memory_count_holds_whatever_order_the_memories_arrive_and_leave_in(
+        events: list[Event], order: Any, before: str, clock: str) -> None:
+    """The stale-memory count reads the number each memory carries among its path's: events
+    indexed older than those already there (a union merge) and events removed renumber the
+    rest, so the count is every matching row's, as counting them one by one gives it."""
+    arriving = list(events)
+    order.shuffle(arriving)
+    cache = Cache(None)
+    with cache.transaction():
+        for n, e in enumerate(arriving):
+            cache.insert(e, origin(e), n)
+        cache.remove([e.id for e in arriving[::3]])
+    for path in ("src/a.py", "src/b.py", "lib/c.py", "odd:name.py", "docs/café \"ü\".md"):
+        counted = cache.db.execute(OLD_COUNT, (path, before, clock)).fetchone()[0]
+        assert cache.memories_before(path, before, clock, 3).total == counted
+    cache.close()

@@ -357,16 +357,16 @@ class Memory:
         fresh: list[tuple[Event, str, int | None, str | None]] = []
         tail_times: list[str] = []
         unterminated = [tail.torn] if tail.torn and is_event(tail.torn) else []
-        decode = whole_log_decoder() if rebuild else json.loads
-        for raw in tail.lines + unterminated:
+        if rebuild:
+            fresh = self._read_all(tail.lines + unterminated, number, counts, malformed)
+            number += len(tail.lines) + len(unterminated)
+            counts["events"] += len(fresh)
+        for raw in () if rebuild else tail.lines + unterminated:
             number += 1
             if not raw.strip():
                 continue  # a blank line (a hand edit, a merge) is no event and no damage
-            for event, text in self._read_line(raw, number, counts, malformed, decode):
+            for event, text in self._read_line(raw, number, counts, malformed):
                 counts["events"] += 1
-                if rebuild:
-                    fresh.append((event, "log", number, text))
-                    continue
                 tail_times.append(event.timestamp)
                 if self.index(event, "log", number, text):
                     self._may_promote(event)
@@ -375,7 +375,7 @@ class Memory:
         if unterminated:  # read, but not past: the next writer completes it, and it is read again
             number -= 1
             counts["events"] -= 1
-        newest = max([info.get("newest", "")] + [r[0].timestamp for r in fresh] + tail_times)
+        newest = max(info.get("newest", ""), max((r[0].timestamp for r in fresh), default=""), *tail_times)
         if fresh:  # an empty index: keep each id once, fold in the fold's order, and load in bulk
             ordered = unique(row[0] for row in fresh)
             for event in ordered:
@@ -383,10 +383,31 @@ class Memory:
                 self._may_promote(event)
             kept = {id(event) for event in ordered}
             self.cache.insert_many([row for row in fresh if id(row[0]) in kept],
-                                   set() if self.by_id_only else None)
+                                   set() if self.by_id_only else None, self.by_id_only)
         return {**counts, "end": tail.end, "lines": number, "malformed": malformed[-1000:],
                 "torn": bool(tail.torn) and not unterminated, "newest": newest,
                 "crc": tail.crc, "unterminated": len(unterminated)}
+
+    def _read_all(self, lines: list[bytes], before: int, counts: dict[str, int],
+                  malformed: list[list[Any]]) -> list[tuple[Event, str, int | None, str | None]]:
+        """The events of the whole log's ``lines`` (numbered after ``before``), for a rebuild:
+        a line that reads as an event at the first try costs one decode and one check; any
+        other (a blank line, a byte-order mark, damage) is read as ``_read_line`` reads it."""
+        decode = whole_log_decoder()
+        fresh: list[tuple[Event, str, int | None, str | None]] = []
+        add = fresh.append
+        for number, raw in enumerate(lines, before + 1):
+            if number > 1:
+                try:
+                    text = raw.decode("utf-8")
+                    add((parse_line(text, decode), "log", number, text))
+                    continue
+                except ValueError:
+                    pass
+            if raw.strip():  # a blank line (a hand edit, a merge) is no event and no damage
+                fresh += [(event, "log", number, text)
+                          for event, text in self._read_line(raw, number, counts, malformed, decode)]
+        return fresh
 
     @staticmethod
     def _count_bad(raw: bytes, err: ValueError, counts: dict[str, int]) -> None:

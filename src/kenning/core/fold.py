@@ -154,6 +154,7 @@ class State:
         self.key_files = given.get("key_files") or MemoryTable()  # path -> citations
         short = short or {}
         self.done: list[Item] = short.get("done", [])  # the newest done issues, oldest first
+        self._shown: set[str] | None = None  # the issue ids in ``done``, made when first asked
         self.notes: list[Item] = short.get("notes", [])
         self.note_count: int = short.get("note_count", 0)
         self.history: list[Item] = short.get("history", [])  # derived from git, naming no issue
@@ -179,15 +180,18 @@ class State:
 
     def item(self, event: Event) -> Item:
         item: Item = event.pick(_ITEM_KEYS)  # type: ignore[assignment]  # the keys are _ITEM_KEYS
-        item["summary"] = one_line(event.summary, ITEM_CHARS) if self.bounded else event.summary
+        summary = event.summary
+        item["summary"] = one_line(summary, ITEM_CHARS) if self.bounded else summary
         return item
 
     # -- applying one event ----------------------------------------------------------------
 
     def apply(self, event: Event) -> None:
-        if event.path and event.type in TYPES:
-            count = (self.key_files.get(event.path) or 0) + 1
-            self.key_files.put(event.path, f"{count:012d}", count)
+        path = event.path
+        if path and event.type in TYPES:
+            files = self.key_files
+            count = (files.get(path) or 0) + 1
+            files.put(path, f"{count:012d}", count)
         match event.type:
             case "issue":
                 self._issue(event)
@@ -217,8 +221,7 @@ class State:
         if standing is not None and standing <= key(item):
             return  # two issues sharing an id (a rare branch collision): the earliest stands
         if self.fixes.get(iid) is not None:
-            if self.bounded and current is None and len(self.done) >= TOP_KEPT and any(
-                    d["issue_id"] == iid for d in self.done):
+            if self.bounded and current is None and len(self.done) >= TOP_KEPT and iid in self._done_window():
                 # an earlier twin of a done issue in the full window: the issue it replaces may
                 # have pushed out one that now belongs in the window, and that one is gone
                 self.refold = True
@@ -243,6 +246,10 @@ class State:
             self.done = [d for d in self.done if d["issue_id"] != iid]
         self.done_ids.put(iid, "", list(key(issue)))  # remembers which issue holds the id
         pushed = _insert_top(self.done, issue, self._limit(TOP_KEPT))
+        if self._shown is not None:  # kept in step: the window's ids, one in and perhaps one out
+            self._shown.add(iid)
+            if pushed is not None:
+                self._shown.discard(pushed["issue_id"])
         if pushed is not None:
             # a done issue pushed out of the kept window can never come back: drop its attempts
             self.attempts.pop(pushed["issue_id"])
@@ -255,17 +262,27 @@ class State:
         if not iid:
             self._loose(item, event)
             return
-        if self.bounded and self.done_ids.get(iid) and all(d["issue_id"] != iid for d in self.done):
+        if self.bounded and self.done_ids.get(iid) and iid not in self._done_window():
             # done and out of the kept window: its attempts can never be shown again
             return
         attempts = list(self.attempts.get(iid) or [])
-        attempts.append(item)
-        attempts.sort(key=key, reverse=True)
+        if not attempts or key(attempts[0]) < key(item):
+            attempts.insert(0, item)  # the newest yet (a fold in the log's order): no sort
+        else:
+            attempts.append(item)
+            attempts.sort(key=key, reverse=True)
         del attempts[ATTEMPTS_KEPT if self.bounded else len(attempts):]
         self.attempts.put(iid, rank(attempts[0]), attempts)
         counts = dict(self.attempt_counts.get(iid) or {})
         counts[event.outcome] = counts.get(event.outcome, 0) + 1
         self.attempt_counts.put(iid, "", counts)
+
+    def _done_window(self) -> set[str]:
+        """The ids of the done issues kept (``done``): asked of every attempt at a done issue,
+        so kept as a set rather than searched for in the list each time."""
+        if self._shown is None:
+            self._shown = {d["issue_id"] for d in self.done}
+        return self._shown
 
     def _decision(self, event: Event) -> None:
         target = event.supersedes

@@ -43,7 +43,9 @@ if TYPE_CHECKING:
 # 26: the full-text table ``event_text`` (``store.search``): stemmed words and phrases
 # 27: a revert's derived paths name the build lists beside its code, and none for a dependency roll; the
 #     git facts kept per (HEAD, path) say which commits are relands (they settle a revert)
-CACHE_VERSION = "27"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+# 28: a hand-written memory's path row carries its number among the path's (``n``), so the
+#     stale-memory count is one key lookup, not a walk over every memory of the file
+CACHE_VERSION = "28"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -54,7 +56,7 @@ CREATE TABLE IF NOT EXISTS events(
     outcome TEXT, supersedes TEXT, origin TEXT NOT NULL, line INTEGER, text TEXT NOT NULL,
     json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS event_paths(path TEXT NOT NULL, type TEXT NOT NULL, ts TEXT NOT NULL, id TEXT NOT NULL,
-    outcome TEXT, issue_id TEXT, origin TEXT NOT NULL, fixed TEXT, retired TEXT,
+    outcome TEXT, issue_id TEXT, origin TEXT NOT NULL, fixed TEXT, retired TEXT, n INTEGER,
     PRIMARY KEY(path, type, ts, id)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS retirements(id TEXT NOT NULL, by TEXT NOT NULL, ts TEXT NOT NULL,
     PRIMARY KEY(id, by)) WITHOUT ROWID;
@@ -72,14 +74,18 @@ CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
 CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path);
 CREATE INDEX IF NOT EXISTS events_derived ON events(type, origin) WHERE origin='git';
 CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts, fixed, issue_id);
-CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, id, type, retired);
+CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, id, type, retired, n);
+CREATE INDEX IF NOT EXISTS event_paths_retired ON event_paths(path, retired, ts)
+    WHERE type='decision' AND origin='log' AND retired IS NOT NULL;
 CREATE INDEX IF NOT EXISTS event_paths_issue ON event_paths(issue_id) WHERE type='issue';
 CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, id, outcome, issue_id)
     WHERE type='attempt' AND outcome='failed';
 """
 # built after a bulk load rather than row by row during it
 _DEFERRED = ("events_issue", "events_type", "events_outcome", "events_derived", "event_paths_kind",
-             "event_paths_origin", "event_paths_failed", "event_paths_issue")
+             "event_paths_origin", "event_paths_failed", "event_paths_issue", "event_paths_retired")
+# what an index asked for events by id alone does without (``insert_many(by_id_only=True)``)
+_BY_PATH_OR_TYPE = ("events_type", "events_outcome", "events_derived")
 # an index built without the full-text table (a SQLite without FTS5) says so in its version, so
 # a Python that has FTS5 rebuilds it with the table, and one without never opens an index that has it
 WITHOUT_FULL_TEXT = 1 << 16
@@ -90,8 +96,17 @@ _INSERT = ("INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outcome, 
            " line, text, json) VALUES(?,?,?,?,?,?,?,?,?,?,?)")
 
 
-_INSERT_PATH = ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed, retired)"
-                " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)")
+# a path's hand-written memories (its rows from the log but snoozes): each row's ``n`` is its
+# number among them in the order (ts, id), so how many were written before a time is the ``n``
+# of the last one before it (``GateQueries.memories_before``). An event indexed among them (a
+# union merge appends older events) or removed renumbers those after it: none, in the usual case
+_MEMORY_ROWS = "SELECT {n} FROM event_paths WHERE path=?1 AND origin='log' AND type!='snooze' AND {where}"
+_RENUMBER = ("UPDATE event_paths SET n=n+?5 WHERE path=?1 AND origin='log' AND type!='snooze'"
+             " AND (ts>?3 OR (ts=?3 AND id>?4))")
+_INSERT_PATH = ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed, retired, n)"
+                f" VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, CASE WHEN ?7='log' AND ?2!='snooze' THEN"
+                f" coalesce(({_MEMORY_ROWS.format(n='n', where='(ts<?3 OR (ts=?3 AND id<?4))')}"
+                " ORDER BY ts DESC, id DESC LIMIT 1), 0) + 1 END)")
 # an issue's rows carry the time of its first fix: a fact set when either of the two is indexed,
 # so counting a file's open issues reads its issue rows and nothing else
 _FIRST_FIX = "SELECT min(ts) FROM events WHERE issue_id=?1 AND type='fix'"
@@ -110,23 +125,28 @@ _REFRESH_RETIRED = ("UPDATE event_paths SET retired=(SELECT min(r.ts) FROM retir
 
 # A bulk load's path rows, copied inside SQLite from the events just loaded, with an issue's
 # first fix and a decision's first retirement joined in: each event's location (``?1``: a JSON
-# list of the only paths kept, or null for all), then the other paths it is about, as Python
-# read them (``?1``: a JSON object, event id -> its paths but its location)
-def _copy_rows(path: str, rows: str, where: str) -> str:
-    return ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed, retired)"
-            f" SELECT {path}, e.type, e.ts, e.id, e.outcome, e.issue_id, e.origin,"
-            " CASE WHEN e.type='issue' THEN f.at END, CASE WHEN e.type='decision' THEN r.at END"
-            f" FROM {rows}"
-            " LEFT JOIN (SELECT issue_id, min(ts) AS at FROM events WHERE type='fix' AND issue_id IS NOT NULL"
-            " GROUP BY issue_id) f ON f.issue_id=e.issue_id"
-            " LEFT JOIN (SELECT id, min(ts) AS at FROM retirements GROUP BY id) r ON r.id=e.id"
-            f" WHERE {where} ORDER BY 1, e.type, e.ts, e.id")
+# list of the only paths kept, or null for all), and the other paths it is about, as Python
+# read them (``?2``: a JSON object, event id -> its paths but its location); every memory
+# numbered among its path's (``n``) as the rows go in
+def _rows_of(path: str, rows: str, where: str) -> str:
+    return (f"SELECT DISTINCT {path} AS path, e.type, e.ts, e.id, e.outcome, e.issue_id, e.origin"
+            f" FROM {rows} WHERE {where}")
 
 
-_COPY_PATH_ROWS = _copy_rows("e.path", "events e", "e.path IS NOT NULL AND (?1 IS NULL OR e.path IN"
-                             " (SELECT value FROM json_each(?1)))")
-_COPY_EXTRA_PATH_ROWS = _copy_rows("j.value", "json_each(?1) x JOIN events e ON e.id=x.key JOIN json_each(x.value) j",
-                                   "1")
+_COPY_PATH_ROWS = (
+    "INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed, retired, n)"
+    " SELECT p.path, p.type, p.ts, p.id, p.outcome, p.issue_id, p.origin,"
+    " CASE WHEN p.type='issue' THEN f.at END, CASE WHEN p.type='decision' THEN r.at END,"
+    " CASE WHEN p.origin='log' AND p.type!='snooze' THEN row_number() OVER"
+    " (PARTITION BY p.path, p.origin='log' AND p.type!='snooze' ORDER BY p.ts, p.id) END"
+    " FROM (" + _rows_of("e.path", "events e", "e.path IS NOT NULL AND (?1 IS NULL OR e.path IN"
+                         " (SELECT value FROM json_each(?1)))")
+    + " UNION " + _rows_of("j.value", "json_each(?2) x JOIN events e ON e.id=x.key JOIN json_each(x.value) j", "1")
+    + ") p"
+    " LEFT JOIN (SELECT issue_id, min(ts) AS at FROM events WHERE type='fix' AND issue_id IS NOT NULL"
+    " GROUP BY issue_id) f ON f.issue_id=p.issue_id"
+    " LEFT JOIN (SELECT id, min(ts) AS at FROM retirements GROUP BY id) r ON r.id=p.id"
+    " ORDER BY 1, p.type, p.ts, p.id")
 _INSERT_RETIREMENT = "INSERT OR IGNORE INTO retirements(id, by, ts) VALUES(?, ?, ?)"
 _INSERT_SNOOZE = "INSERT OR IGNORE INTO snoozes(path, until, ts, id) VALUES(?, ?, ?, ?)"
 
@@ -238,6 +258,9 @@ class Cache(EventQueries, GateQueries):
         db = sqlite3.connect(target, timeout=30, isolation_level=None)
         try:
             db.execute("PRAGMA synchronous=OFF")
+            # a new index's pages (an existing file keeps its own): half as many pages for a
+            # rebuild to write and link as at 4 KiB, about a tenth of its SQLite time
+            db.execute("PRAGMA page_size=8192")
             if not _ready(db, owner):
                 _set_up(db, owner)
         except BaseException:
@@ -322,16 +345,22 @@ class Cache(EventQueries, GateQueries):
             self.db.execute(_SET_RETIRED, (retires[0],))
         if event.type == "decision":
             retired = self.db.execute(_FIRST_RETIREMENT, (event.id,)).fetchone()[0]
-        self.db.executemany(_INSERT_PATH, path_rows(event, origin, fixed, retired))
+        for row in path_rows(event, origin, fixed, retired):
+            if origin == "log" and event.type != "snooze":  # numbered among the path's memories
+                self.db.execute(_RENUMBER, (*row[:4], 1))
+            self.db.execute(_INSERT_PATH, row)
         self.db.executemany(_INSERT_SNOOZE, snooze_rows(event))
         return True
 
     def insert_many(self, rows: Iterable[tuple[Event, str, int | None, str | None]],
-                    paths: set[str] | None = None) -> None:
+                    paths: set[str] | None = None, by_id_only: bool = False) -> None:
         """Bulk-load events into an empty index (a rebuild). Rows go in key order, so each
         B-tree is appended to rather than split at random; secondary indexes are built once, at
         the end, from sorted data. ``paths``: a partial index that will only be asked about
-        these paths keeps path rows for them alone, no search text and no planner statistics."""
+        these paths keeps path rows for them alone, no search text and no planner statistics.
+        ``by_id_only``: an index asked for events by id alone (the summary's one pass; with
+        ``paths`` empty) builds only the key an event indexed after the load asks for (its
+        issue's first fix), not the six the gate's and the views' queries read."""
         for name in _DEFERRED:
             self.db.execute(f"DROP INDEX IF EXISTS {name}")  # not executescript: it would commit
         self.db.execute("PRAGMA cache_size=-65536")  # 64 MiB while loading; back to the default after
@@ -344,15 +373,15 @@ class Cache(EventQueries, GateQueries):
         # the path rows are copied by SQLite from the rows just loaded: a tenth of the time of
         # building and binding each in Python
         only = None if paths is None else json.dumps(sorted(paths))
-        self.db.execute(_COPY_PATH_ROWS, (only,))
+        # hundreds of paths on one event fan out in SQLite, not row by row from Python
         extra = {event.id: rest for event, *_ in loaded if event.get("paths")
                  if (rest := [p for p in event.paths() if p != event.path and (paths is None or p in paths)])}
-        if extra:  # hundreds of paths on one event fan out in SQLite, not row by row from Python
-            self.db.execute(_COPY_EXTRA_PATH_ROWS, (json.dumps(extra),))
+        self.db.execute(_COPY_PATH_ROWS, (only, json.dumps(extra)))
         self.db.executemany(_INSERT_SNOOZE, sorted(row for event, _, _, _ in loaded for row in snooze_rows(event)
                                                    if paths is None or row.path in paths))
         for statement in _SCHEMA.split(";"):
-            if "CREATE INDEX" in statement:
+            if "CREATE INDEX" in statement and (not by_id_only or not any(f" {name} " in statement
+                                                                          for name in _BY_PATH_OR_TYPE)):
                 self.db.execute(statement)
         if paths is None:  # statistics from a sample: enough to plan by
             self.db.execute("PRAGMA analysis_limit=1000")
@@ -363,6 +392,9 @@ class Cache(EventQueries, GateQueries):
         for event_id in event_ids:  # by key: the paths the event names, then its id among them
             kind, issue_id, retires = self.db.execute("SELECT type, issue_id, supersedes FROM events WHERE id=?",
                                                       (event_id,)).fetchone() or (None, None, None)
+            for path, ts in self.db.execute(f"SELECT path, ts FROM event_paths WHERE path IN ({_EVENT_PATHS}) AND id=?1"
+                                            " AND n IS NOT NULL", (event_id,)).fetchall():
+                self.db.execute(_RENUMBER, (path, None, ts, event_id, -1))  # the memories after it move up
             for table in ("event_paths", "snoozes"):
                 self.db.execute(f"DELETE FROM {table} WHERE path IN ({_EVENT_PATHS}) AND id=?1", (event_id,))
             self.db.execute("DELETE FROM retirements WHERE id=(SELECT supersedes FROM events WHERE id=?1) AND by=?1",

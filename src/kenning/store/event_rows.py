@@ -17,7 +17,7 @@ def path_rows(event: Event, origin: str, fixed: str | None = None,
     """One row per path the event is about: the gate's queries never touch the JSON column
     until they know which few events they will show. (A bulk load copies the same rows inside
     SQLite: ``Cache.insert_many``.)"""
-    paths = event.paths()
+    paths = dict.fromkeys(event.paths())  # a path listed twice is one row
     rest = (event.type, event.timestamp, event.id, event.outcome, event.issue_id, origin, fixed, retired)
     return [(path, *rest) for path in paths]
 

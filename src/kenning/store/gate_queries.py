@@ -124,10 +124,19 @@ class GateQueries:
 
     def memories_before(self, path: str, before: str, until: str, limit: int) -> Counted:
         """Memories about ``path`` written by hand before ``before``; decisions retired by
-        ``until`` (the clock) left out."""
+        ``until`` (the clock) left out. Counted without walking them: the number the last one
+        before ``before`` carries among the path's memories (``n``, one key lookup), less the
+        decisions among them retired by then (a walk over the path's retired decisions alone)."""
         where = ("p.path=? AND p.origin='log' AND p.ts<? AND p.type!='snooze'"
                  " AND (p.retired IS NULL OR p.retired>?)")
-        return self._counted(where, (path, before, until), limit)
+        found = self._counted(where, (path, before, until), limit, count=False)
+        last = self.db.execute("SELECT p.n FROM event_paths p INDEXED BY event_paths_origin WHERE p.path=?"
+                               " AND p.origin='log' AND p.ts<? AND p.type!='snooze' ORDER BY p.ts DESC, p.id DESC"
+                               " LIMIT 1", (path, before)).fetchone()
+        retired = self.db.execute("SELECT count(*) FROM event_paths p INDEXED BY event_paths_retired WHERE p.path=?"
+                                  " AND p.type='decision' AND p.origin='log' AND p.retired IS NOT NULL"
+                                  " AND p.retired<=? AND p.ts<?", (path, until, before)).fetchone()[0]
+        return Counted((last[0] if last else 0) - int(retired), found.newest)
 
     def git_history(self, head: str, paths: list[str]) -> dict[str, GitHistory]:
         """What git said about each path at ``head``, for those it was asked about."""

@@ -15,8 +15,9 @@ if TYPE_CHECKING:
 def replace_table(db: sqlite3.Connection, name: str, rows: Iterable[tuple[str, str, Any]]) -> None:
     """Replace a whole state table at once (after a fold from scratch)."""
     db.execute("DELETE FROM state WHERE name=?", (name,))
+    encode = json.JSONEncoder(separators=(",", ":")).encode  # made once: ``json.dumps`` makes one a call
     db.executemany("INSERT INTO state(name, k, rank, v) VALUES(?,?,?,?)",
-                   ((name, k, r, json.dumps(v, separators=(",", ":"))) for k, r, v in rows))
+                   sorted((name, k, r, encode(v)) for k, r, v in rows))  # in key order: appended, not split
 
 
 class StateTable:
