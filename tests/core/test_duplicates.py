@@ -101,6 +101,7 @@ def test_near_copies_are_taken_for_repeats() -> None:
     ("Lock in save_user", "Lock in load_user"),
     ("Store sessions in Redis for speed", "Store sessions in Memcached for speed"),
     ("Workers read the queue in order", "Workers read the queue out of order"),
+    ("writer 1 note 2", "writer 2 note 1"),  # the same numbers and names, in another order
 ])
 def test_what_turns_a_sentence_around_keeps_two_memories_apart(a: str, b: str) -> None:
     assert not similar(a, b)
@@ -137,6 +138,9 @@ def test_duplicated_pairs_each_copy_with_the_memory_it_repeats() -> None:
               memory("retrying with backoff fails", id="evt_c"), memory("Retry with backoff failed", id="evt_d"),
               memory("Retry with backoff failed", location="src/y.py", id="evt_e")]
     assert duplicated(events) == [("evt_c", "evt_a"), ("evt_d", "evt_c")]
+    issues = [memory("Charges are duplicated", "issue", id="evt_f", issue_id="k7q2"),
+              memory("charges are duplicated", "issue", id="evt_g", issue_id="m3n4")]
+    assert duplicated(issues) == [("evt_g", "evt_f")]  # two issue ids, one problem
 
 
 # -- contradictions --------------------------------------------------------------------------------

@@ -113,9 +113,11 @@ def place(location: object) -> Place | None:
 
 def same_place(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     """Whether two memories are about one place, for telling a repeat: the same issue (or none
-    on either), and the same path with overlapping lines where both cite lines; or no location
-    on either (the project as a whole, or the issue they both name)."""
-    if (a.get("issue_id") or None) != (b.get("issue_id") or None):
+    on either; an issue's own id is its name, not its place), and the same path with
+    overlapping lines where both cite lines; or no location on either (the project as a whole,
+    or the issue they both name)."""
+    about_issues = "issue" not in (a.get("type"), b.get("type"))
+    if about_issues and (a.get("issue_id") or None) != (b.get("issue_id") or None):
         return False
     here, there = place(a.get("location")), place(b.get("location"))
     if here is None or there is None:
@@ -137,34 +139,34 @@ def same_code(a: Place | None, b: Place | None) -> bool:
 
 class Words:
     """A summary's words as compared: ``common`` (stemmed, filler dropped), ``typed`` (every
-    word as typed, lowercased), the ``exact`` ones (numbers, code and proper names: one on a
-    side only makes a different subject), and whether it is ``negated``."""
+    word as typed, lowercased, in order), the ``exact`` ones in order (numbers, code and proper
+    names: one on a side only, or the same ones in another order, makes a different subject:
+    ``writer 1 note 2`` / ``writer 2 note 1``), and whether it is ``negated``."""
 
     __slots__ = ("common", "typed", "exact", "negated")
 
     def __init__(self, text: str) -> None:
         flat = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
         common: set[str] = set()
-        typed: set[str] = set()
-        exact: set[str] = set()
+        typed: list[str] = []
+        exact: list[str] = []
         negated = False
         for n, match in enumerate(_WORD.finditer(flat)):
             word = match.group(0)
             low = word.casefold()
-            typed.add(low)
+            typed.append(low)
             if low in _NEGATIONS or low.endswith("n't"):
                 negated = True
             elif low in _FILLER:
                 continue
             elif _is_code(word):
-                exact.add(low)
+                exact.append(low)
                 common.add(low)
             else:
                 if _is_name(word, n):
-                    exact.add(low)
+                    exact.append(low)
                 common.add(stem(low))
-        self.common, self.typed, self.exact, self.negated = (frozenset(common), frozenset(typed),
-                                                             frozenset(exact), negated)
+        self.common, self.typed, self.exact, self.negated = frozenset(common), tuple(typed), tuple(exact), negated
 
 
 def _is_code(word: str) -> bool:
@@ -208,10 +210,10 @@ def similarity(a: Words, b: Words) -> float:
     """The share of words two summaries have in common (Jaccard, 0 to 1); 0 when something
     tells them apart whatever else they share (a negation, opposite words, an exact word on
     one side only)."""
-    if a.negated != b.negated or not a.exact <= b.typed or not b.exact <= a.typed:
+    if a.negated != b.negated or not _in_order(a.exact, b.typed) or not _in_order(b.exact, a.typed):
         return 0.0
     only_a, only_b = a.common - b.common, b.common - a.common
-    typed_a, typed_b = a.typed - b.typed, b.typed - a.typed  # "in order" / "out of order": filler
+    typed_a, typed_b = set(a.typed) - set(b.typed), set(b.typed) - set(a.typed)  # "in" / "out" are filler
     for left, right in _OPPOSED:
         if ((left in only_a or left in typed_a) and (right in only_b or right in typed_b)) or \
                 ((right in only_a or right in typed_a) and (left in only_b or left in typed_b)):
@@ -221,6 +223,12 @@ def similarity(a: Words, b: Words) -> float:
         return 1.0  # filler alone on both sides, negated alike: nothing tells them apart
     shared = len(a.common & b.common) / len(union)
     return shared if shared >= SIMILAR_SWAPPED or not (only_a and only_b) else min(shared, SIMILAR - 0.01)
+
+
+def _in_order(exact: tuple[str, ...], typed: tuple[str, ...]) -> bool:
+    """Whether every one of ``exact`` is among ``typed``, in the same order."""
+    words = iter(typed)
+    return all(any(word == other for other in words) for word in exact)
 
 
 # -- repeats -----------------------------------------------------------------------------------
@@ -255,8 +263,8 @@ def duplicated(memories: Iterable[Mapping[str, Any]], window: int = 200) -> list
     found: list[tuple[str, str]] = []
     for memory in memories:
         spot = place(memory.get("location"))
-        group = groups.setdefault((memory.get("type"), memory.get("issue_id") or None,
-                                   spot.path if spot else None), [])
+        issue = None if memory.get("type") == "issue" else memory.get("issue_id") or None  # an issue's id is its name
+        group = groups.setdefault((memory.get("type"), issue, spot.path if spot else None), [])
         words = Words(str(memory.get("summary", "")))
         for old, old_words in reversed(group[-window:]):
             if repeats(memory, old, words, old_words):
@@ -264,6 +272,19 @@ def duplicated(memories: Iterable[Mapping[str, Any]], window: int = 200) -> list
                 break
         group.append((memory, words))
     return found
+
+
+def standing(memories: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The memories that stand, oldest first (by time, then id), as the fold says: an issue no
+    fix names, a decision no decision supersedes, and every attempt, fix and note (a written
+    memory is never forgotten). Other types (a snooze) are no memory to repeat."""
+    given = list(memories)
+    fixed = {m.get("issue_id") for m in given if m.get("type") == "fix" and m.get("issue_id")}
+    retired = {m.get("supersedes") for m in given if m.get("type") == "decision" and m.get("supersedes")}
+    kept = [m for m in given if m.get("type") in ("attempt", "fix", "note")
+            or (m.get("type") == "issue" and m.get("issue_id") not in fixed)
+            or (m.get("type") == "decision" and m.get("id") not in retired)]
+    return sorted(kept, key=lambda m: (str(m.get("timestamp", "")), str(m.get("id", ""))))
 
 
 # -- contradictions ----------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """Declarations of the five writes: ``issue``, ``attempt``, ``fix``, ``decide``, ``note``.
 
 They share their arguments (a summary, ``--at``, ``--details`` or ``--details-file``, and for all
-but ``issue`` an ``--issue``); each adds its own after them.
+but ``issue`` an ``--issue``); each adds its own after them, then ``--force`` (keep a write that
+repeats a standing memory).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ def _write(name: str, help_text: str, summary: str, issue: str | None, *own: Arg
               Arg("--details-file", metavar="PATH", help="read the details from this UTF-8 text file")),
         *((Arg("--issue", metavar="ID", help=issue),) if issue else ()),
         *own,
+        Arg("--force", action="store_true",
+            help="keep it even when it repeats a standing memory (same type, place and nearly the same words)"),
         common=("now", "json"), examples=examples, readme=readme)
 
 
