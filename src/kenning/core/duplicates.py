@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 SIMILAR = 0.8
 SIMILAR_SWAPPED = 0.85
 
+_CODE_MARK = re.compile(r"[\d_.]")  # a digit, an underscore or a dot: a number or a code name
 _LINES = re.compile(r"([0-9]+)(?:-([0-9]+))?")
 # a word, possibly with inner dots, apostrophes or hyphens: `x.py`, `2.31`, `don't`, `per-key`
 _WORD = re.compile(r"\w+(?:['.\-]\w+)*")
@@ -172,8 +173,8 @@ class Words:
 def _is_code(word: str) -> bool:
     """A number or a code name (``30s``, ``2.31``, ``save_user``, ``x.py``, ``getUser``): kept
     as typed, never stemmed."""
-    return (any(c.isdigit() for c in word) or "_" in word or "." in word
-            or (any(c.isupper() for c in word[1:]) and any(c.islower() for c in word)))
+    rest = word[1:]
+    return _CODE_MARK.search(word) is not None or (rest != rest.lower() and word != word.upper())
 
 
 def _is_name(word: str, position: int) -> bool:
@@ -218,10 +219,14 @@ def similarity(a: Words, b: Words) -> float:
         if ((left in only_a or left in typed_a) and (right in only_b or right in typed_b)) or \
                 ((right in only_a or right in typed_a) and (left in only_b or left in typed_b)):
             return 0.0
-    union = a.common | b.common
+    mine, theirs = a.common, b.common
+    if not mine and not theirs:  # filler alone on both sides ("here", "still here"): every word counts
+        mine, theirs = frozenset(a.typed), frozenset(b.typed)
+        only_a, only_b = mine - theirs, theirs - mine
+    union = mine | theirs
     if not union:
-        return 1.0  # filler alone on both sides, negated alike: nothing tells them apart
-    shared = len(a.common & b.common) / len(union)
+        return 1.0  # two summaries without a word: nothing tells them apart
+    shared = len(mine & theirs) / len(union)
     return shared if shared >= SIMILAR_SWAPPED or not (only_a and only_b) else min(shared, SIMILAR - 0.01)
 
 

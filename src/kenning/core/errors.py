@@ -32,7 +32,7 @@ class Repeats(InvalidInput):
     """A write refused because it repeats a standing memory (``core.duplicates``): ``event_id``
     names the memory it repeats."""
 
-    def __init__(self, message: str, event_id: str) -> None:
+    def __init__(self, message: str, event_id: str = "") -> None:
         super().__init__(message)
         self.event_id = event_id
 
