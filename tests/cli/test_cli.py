@@ -441,7 +441,8 @@ PATHS = [  # (working directory, --at as typed, stored location)
 @pytest.mark.parametrize(("cwd", "typed", "stored"), PATHS, ids=[f"{c or '.'}:{t}" for c, t, _ in PATHS])
 def test_locations_are_stored_repository_relative(paths_repo: Repo, cwd: str, typed: str, stored: str) -> None:
     at = typed.format(root=paths_repo.path)
-    r = paths_repo.ok("note", f"located at {typed}", "--at", at, "--json", cwd=paths_repo.path / cwd)
+    # every case writes its words at the same file, on purpose: --force keeps each, repeat or not
+    r = paths_repo.ok("note", f"located at {typed}", "--at", at, "--json", "--force", cwd=paths_repo.path / cwd)
     assert written(r)["location"] == stored
     assert paths_repo.events()[-1]["location"] == stored
 

@@ -19,7 +19,8 @@ from .event_logs import at, eid, event, random_log
 
 GOLDEN = Path(__file__).parent / "golden" / "summary_webhook.md"
 
-SECTION_TITLES = ("Failed attempts and reverts", "Open issues", "Standing decisions", "Lessons", "Recently done",
+SECTION_TITLES = ("Failed attempts and reverts", "Open issues", "Contradicting decisions", "Standing decisions",
+                  "Lessons", "Recently done",
                   "Notes", "From git history", "Key files")
 RENDERER_HEADING = re.compile(r"^## (Project purpose|(" + "|".join(SECTION_TITLES) + r") \(\d+\))$")
 SECTION_HEADING = re.compile(r"^## (?P<title>.+) \((?P<total>\d+)\)$")
@@ -181,8 +182,9 @@ def test_open_issues_survive_a_tight_budget_before_notes() -> None:
 
 def test_sections_come_in_priority_order() -> None:
     events = [event(1, "issue", issue_id="open"), event(2, "issue", issue_id="done"), event(3, "fix", issue_id="done"),
-              event(4, "decision", "standing"), event(5, "note", "lesson", lesson=True), event(6, "note", "note"),
-              event(7, "fix", "fix: from a commit", source="git"), event(8, "note", location="src/a.py"),
+              event(4, "decision", "standing", location="src/a.py:3"), event(5, "note", "lesson", lesson=True),
+              event(6, "note", "note"), event(7, "fix", "fix: from a commit", source="git"),
+              event(8, "note", location="src/a.py"), event(10, "decision", "standing too", location="src/a.py:3"),
               event(9, "attempt", "Revert \"cache the token\"", outcome="failed", source="git")]
     text = render(fold(events), "proj", "purpose")
     assert list(sections(text)) == list(SECTION_TITLES)
@@ -601,3 +603,16 @@ def test_a_lesson_from_elsewhere_cannot_add_a_heading() -> None:
         assert all(not ln.startswith("#") or ln in ("# Project memory: proj", "## Project purpose",
                                                     "## Lessons from other projects (1)") for ln in lines), text
         assert len([ln for ln in lines if ln.startswith("- ")]) == 1
+
+
+def test_decisions_standing_on_the_same_code_are_named_until_one_is_superseded() -> None:
+    events = [event(1, "decision", "Keep sessions in Postgres", location="src/x.py:40-52"),
+              event(2, "decision", "Keep sessions in Redis", location="src/x.py:45"),
+              event(3, "decision", "Name handlers after routes", location="src/x.py"),   # the whole file
+              event(4, "decision", "Log in UTC", location="src/y.py:45")]
+    found = sections(render(fold(events), "proj", "purpose"))
+    assert found["Contradicting decisions"].entries == [
+        f"- {eid(1)} and {eid(2)} both stand on src/x.py:40-52; supersede one"]
+    assert found["Standing decisions"].total == 4  # each still listed where it stands
+    events.append(event(5, "decision", "Sessions leave Postgres", supersedes=eid(1)))
+    assert "Contradicting decisions" not in sections(render(fold(events), "proj", "purpose"))

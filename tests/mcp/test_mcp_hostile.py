@@ -166,7 +166,8 @@ async def test_text_that_looks_like_json_arrives_as_text(world: World, alpha: Pa
     details '{"error": 1}' was refused as "not a string" and details "null" silently dropped."""
     async with connect(world, alpha) as mcp:
         for details in ('{"error": "card_declined", "code": 402}', "null", "[1, 2]", "true", "12"):
-            recorded = json.loads((await mcp.ok("add_note", summary="payload", details=details)).blocks[2])
+            # the same words each time, on purpose (only the details differ): force keeps each
+            recorded = json.loads((await mcp.ok("add_note", summary="payload", details=details, force=True)).blocks[2])
             assert recorded["details"] == details
         recorded = json.loads((await mcp.ok("add_note", summary="located", location="null")).blocks[2])
         assert recorded["location"] == "null"

@@ -37,9 +37,13 @@ def team(tmp_path: Path) -> Team:
     alice.commit("alice: a decision")
     alice.git("push", "-q", "origin", "HEAD:main")
     bob.git("pull", "-q", "--no-rebase", "--no-edit", "origin", "main")
-    # then both work at once: each retires a decision the other side made, and logs an issue
-    ids["dB"] = bob.write("decide", "bob: no retries, a queue", "--supersedes", ids["dA"], "--at", "src/app.py")["id"]
-    ids["dC"] = alice.write("decide", "alice: sessions in redis", "--supersedes", ids["d1"], "--at", "src/app.py")["id"]
+    # then both work at once: each retires a decision the other side made, and logs an issue; the
+    # two replacements cite the lines they are about (two standing decisions about the whole file
+    # would contradict each other, and `ken doctor` would rightly fail on that, not on the merge)
+    ids["dB"] = bob.write("decide", "bob: no retries, a queue", "--supersedes", ids["dA"],
+                          "--at", "src/app.py:1")["id"]
+    ids["dC"] = alice.write("decide", "alice: sessions in redis", "--supersedes", ids["d1"],
+                            "--at", "src/app.py:2")["id"]
     ids.update({f"alice_{k}": v for k, v in log_work(alice, "alice").items()})
     ids.update({f"bob_{k}": v for k, v in log_work(bob, "bob").items()})
     return Team(alice, bob, ids)

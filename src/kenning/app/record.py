@@ -17,7 +17,8 @@ from kenning.app.project import Project, new_event_id, new_issue_id, now_micros
 from kenning.app.recall import open_memory, promote_lessons
 from kenning.app.redact import redact_event
 from kenning.app.views import summary as summary_app
-from kenning.core.errors import InvalidInput, KenError, cause
+from kenning.core import duplicates
+from kenning.core.errors import InvalidInput, KenError, Repeats, cause
 from kenning.core.events import (
     FUTURE_SLACK_US,
     SCHEMA_VERSION,
@@ -35,6 +36,7 @@ from kenning.core.text import article, one_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from pathlib import Path
     from typing import Any
 
@@ -53,11 +55,12 @@ class Recorded:
 
 
 def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
-           now: str | None = None, event_id: str | None = None) -> Recorded:
+           now: str | None = None, event_id: str | None = None, force: bool = False) -> Recorded:
     """Validate, resolve, redact and append one event; ``fields`` uses the event's field names,
     with ``issue_id`` and ``supersedes`` allowed as prefixes and ``location`` as typed.
     ``event_id``: the id to write it under (one derived from what it records, so writing it again
-    writes nothing: ``AlreadyRecorded``); a fresh random id otherwise."""
+    writes nothing: ``AlreadyRecorded``); a fresh random id otherwise. A write that repeats a
+    standing memory is refused (``Repeats``) unless ``force``."""
     draft = _clean(fields)
     micros = now_micros(now)
     if draft.pop("diff", None):
@@ -82,9 +85,44 @@ def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
             validate_draft({**draft, "issue_id": draft.get("issue_id") or "pending"}
                            if draft["type"] == "issue" else draft)
             _check_schema(draft)
+            if not force:
+                refuse_repeat(memory, draft)
             event = _append(memory, draft, micros, notices, event_id)
         refresh_derived(memory)
         return Recorded(event, tuple(sorted(kinds)), notices)
+
+
+# the kinds of memory a write may repeat (a snooze is the gate's, and says its own time), and
+# how many standing ones at the place a write is compared with: the newest, read by key
+REPEATABLE = ("issue", "attempt", "fix", "decision", "note")
+REPEAT_WINDOW = 200
+
+
+def refuse_repeat(memory: Memory, draft: dict[str, Any]) -> None:
+    """Refuse ``draft`` (resolved: its location canonical, its issue a full id) when it repeats
+    a standing memory written by hand (``core.duplicates``): the memory must not fill with
+    copies. Asks the index for the newest standing memories at its place, never the log."""
+    kind = draft["type"]
+    if kind not in REPEATABLE:
+        return
+    spot = duplicates.place(draft.get("location"))
+    rows = memory.cache.standing_alike(kind, spot.path if spot else None, draft.get("issue_id"), REPEAT_WINDOW)
+    found = duplicates.repeated(draft, (parse_indexed(row).as_dict() for row in rows))
+    if found is not None:
+        raise Repeats(_repeat_message(draft, found), str(found.get("id")))
+
+
+def _repeat_message(draft: dict[str, Any], old: Mapping[str, Any]) -> str:
+    """One line: the id it repeats first, what that memory is, and the two ways on."""
+    said = one_line(str(old.get("summary", "")), 80)
+    iid = old.get("issue_id")
+    what = {"issue": f"issue #{iid}, still open", "attempt": f"{old.get('outcome')} attempt on #{iid}",
+            "fix": f"fix of #{iid}", "decision": "standing decision"}.get(str(old.get("type")), str(old.get("type")))
+    if iid and old.get("type") in ("note", "decision"):
+        what += f" on #{iid}"
+    at = f" at {old['location']}" if old.get("location") else ""
+    way = f"record attempts on it with --issue {iid}, or " if old.get("type") == "issue" else ""
+    return f'not recorded: it repeats {old.get("id")} ({what}{at}: "{said}"); {way}keep this one anyway with --force'
 
 
 def _redact_resolved(project: Project, given: dict[str, Any], draft: dict[str, Any]) -> tuple[str, ...]:

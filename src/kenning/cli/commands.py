@@ -117,7 +117,7 @@ def write(args: argparse.Namespace) -> int:
         "lesson": getattr(args, "lesson", False) or None, "source": "cli", "actor": "human",
         "diff": getattr(args, "diff", False) or None,
     }
-    result = record(project, fields, cwd=Path.cwd(), now=args.now)
+    result = record(project, fields, cwd=Path.cwd(), now=args.now, force=args.force)
     if result.redacted:
         _say(f"redacted before writing: {', '.join(result.redacted)}")
     for notice in result.notices:

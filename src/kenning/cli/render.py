@@ -126,6 +126,9 @@ def render_doctor(report: dict[str, Any]) -> str:
     lines += [f"mcp ok: {c['client']}: {c['message']}" for c in report["mcp_clients"] if c["status"] == "ok"]
     lines += [f"agent hook ok: {run['agent']} {run['event']}: {run['command']}"
               for run in report["agent_hooks"] if run["status"] == "ok"]
+    counts = report.get("memories") or {}
+    if counts:
+        lines.append("memories: " + ", ".join(f"{n} {name}" for name, n in counts.items()))
     harmless = f", {len(report['harmless'])} harmless" if report["harmless"] else ""
     known = f", {len(report['information'])} for information" if report["information"] else ""
     lines.append(f"{plural(report['events'], 'event')} checked, {plural(len(report['problems']), 'problem')}"

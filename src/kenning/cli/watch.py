@@ -68,8 +68,9 @@ def watch(project: Project, saves: int | None = None, window_s: float | None = N
                 summary = f"churn: {rel} saved {count} times within {spell(counter.window_s, parts=2, words=True)}"
                 try:
                     with warnings_to(_warning):  # a watchdog thread: the CLI's sink is not set here
+                        # each burst of saves is a fact of its own, however like the last one it reads
                         event_ = record(project, {"type": "note", "summary": summary, "location": rel,
-                                                  "source": "watcher", "actor": "watcher"})
+                                                  "source": "watcher", "actor": "watcher"}, force=True)
                     notes += 1
                     print(f"{event_.event.id}  {summary}", flush=True)
                 except Exception as err:  # noqa: BLE001 - the watcher keeps watching

@@ -28,6 +28,15 @@ class InvalidInput(KenError):
     exit_code = 2
 
 
+class Repeats(InvalidInput):
+    """A write refused because it repeats a standing memory (``core.duplicates``): ``event_id``
+    names the memory it repeats."""
+
+    def __init__(self, message: str, event_id: str = "") -> None:
+        super().__init__(message)
+        self.event_id = event_id
+
+
 class BadConfig(InvalidInput):
     """``.kenning/config.toml`` cannot be read or holds a bad value; the message names the key."""
 

@@ -68,6 +68,8 @@ Supersedes = Annotated[str | None, Field(max_length=REF_MAX,
                                          description="event id (or unique prefix) of the decision this replaces")]
 Library = Annotated[str | None, Field(max_length=NAME_MAX, description="only this library")]
 Lesson = Annotated[bool, Field(description="a reusable lesson")]
+Force = Annotated[bool, Field(description="keep it even when it repeats a standing memory "
+                                          "(a write that does is refused, naming the memory it repeats)")]
 # the enums are core.events' vocabulary (Literal[tuple] is Literal[*tuple]); the type checker
 # sees plain text, since it cannot read a Literal built from a variable
 if TYPE_CHECKING:
@@ -122,7 +124,7 @@ def failure(message: str) -> CallToolResult:
 # it is (``--root`` is the server's own flag; `ken init` is a command the user must run).
 FLAG_ARGUMENTS = {"--issue": "issue_id", "--at": "location", "--supersedes": "supersedes", "--details": "details",
                   "--lesson": "lesson", "--type": "type", "--limit": "limit", "--library": "library",
-                  "--tokens": "tokens"}
+                  "--tokens": "tokens", "--force": "force=true"}
 _COMMANDS = {"ken issue": "log_issue", "ken issues": "search_events with type=issue",
              "ken issues --all": "search_events with type=issue", "ken search": "search_events",
              "ken show": "get_issue", "ken lessons": "get_lessons", "ken summary": "get_summary",
@@ -202,9 +204,11 @@ class Tools:
 
         return self._guarded(work)
 
-    def _write(self, ref: str | None, ctx: Context[Any, Any] | None, fields: dict[str, Any]) -> CallToolResult:
+    def _write(self, ref: str | None, ctx: Context[Any, Any] | None, fields: dict[str, Any],
+               force: bool = False) -> CallToolResult:
         def body(project: Project) -> Answer:
-            written = record(project, {**fields, "source": "mcp", "actor": _client_name(ctx)}, cwd=project.root)
+            written = record(project, {**fields, "source": "mcp", "actor": _client_name(ctx)}, cwd=project.root,
+                             force=force)
             event = written.event
             said = f"recorded {event.type} #{event.issue_id} {event.id}" if event.type == "issue" else \
                 f"recorded {event.type} {event.id}" + (f" on #{event.issue_id}" if event.issue_id else "")
@@ -351,43 +355,44 @@ class Tools:
     # -- write tools -------------------------------------------------------------------------
 
     def log_issue(self, summary: Summary, details: Details = None, location: Location = None,
-                  project: ProjectRef = None, ctx: Context[Any, Any] | None = None) -> CallToolResult:
+                  project: ProjectRef = None, force: Force = False,
+                  ctx: Context[Any, Any] | None = None) -> CallToolResult:
         """Record a problem BEFORE fixing it; returns its issue id."""
         return self._write(project, ctx, {"type": "issue", "summary": summary, "details": details,
-                                          "location": location})
+                                          "location": location}, force)
 
     def record_attempt(self, summary: Summary, outcome: Outcome, issue_id: IssueRef = None,
                        details: Details = None, location: Location = None, project: ProjectRef = None,
-                       ctx: Context[Any, Any] | None = None) -> CallToolResult:
+                       force: Force = False, ctx: Context[Any, Any] | None = None) -> CallToolResult:
         """Record ONE approach you tried and its outcome; one call per attempt, failed ones too."""
         return self._write(project, ctx, {"type": "attempt", "summary": summary, "outcome": outcome,
-                                          "issue_id": issue_id, "details": details, "location": location})
+                                          "issue_id": issue_id, "details": details, "location": location}, force)
 
     def record_fix(self, summary: Summary, issue_id: IssueRef = None, details: Details = None,
-                   location: Location = None, project: ProjectRef = None,
+                   location: Location = None, project: ProjectRef = None, force: Force = False,
                    ctx: Context[Any, Any] | None = None) -> CallToolResult:
         """Record that an issue is fixed, ONLY with evidence in details (a passing test, a failure
         reproduced and then gone). The issue is then done."""
         return self._write(project, ctx, {"type": "fix", "summary": summary, "issue_id": issue_id,
-                                          "details": details, "location": location})
+                                          "details": details, "location": location}, force)
 
     def add_decision(self, summary: Summary,
                      supersedes: Supersedes = None,
                      lesson: Lesson = False, details: Details = None, location: Location = None,
-                     issue_id: RelatedIssue = None, project: ProjectRef = None,
+                     issue_id: RelatedIssue = None, project: ProjectRef = None, force: Force = False,
                      ctx: Context[Any, Any] | None = None) -> CallToolResult:
         """Record a decision and why. When it replaces an earlier one, pass supersedes with that
         decision's event id: the old one then leaves the summary."""
         return self._write(project, ctx, {"type": "decision", "summary": summary, "supersedes": supersedes,
                                           "lesson": lesson or None, "details": details, "location": location,
-                                          "issue_id": issue_id})
+                                          "issue_id": issue_id}, force)
 
     def add_note(self, summary: Summary, lesson: Lesson = False, details: Details = None,
                  location: Location = None, issue_id: RelatedIssue = None, project: ProjectRef = None,
-                 ctx: Context[Any, Any] | None = None) -> CallToolResult:
+                 force: Force = False, ctx: Context[Any, Any] | None = None) -> CallToolResult:
         """Record a fact worth keeping; lesson=true marks a reusable lesson."""
         return self._write(project, ctx, {"type": "note", "summary": summary, "lesson": lesson or None,
-                                          "details": details, "location": location, "issue_id": issue_id})
+                                          "details": details, "location": location, "issue_id": issue_id}, force)
 
 
 CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # C0 but tab and line breaks, DEL, C1

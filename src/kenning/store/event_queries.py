@@ -67,6 +67,31 @@ class EventQueries:
             " ORDER BY e.ts, e.id", ids)
         return [r[0] for r in rows]
 
+    def standing_alike(self, kind: str, path: str | None, issue_id: str | None, limit: int) -> list[str]:
+        """The newest standing memories written by hand (``origin='log'``) that a new one of
+        ``kind`` at ``path`` about ``issue_id`` could repeat, newest first: an attempt's or a
+        fix's among its issue's; another's among those at its path (an issue not fixed, a
+        decision not retired), or among the ``limit`` newest of its type when it has no path.
+        Each a range scan on a key, so a write costs the same whatever the log holds."""
+        if kind in ("attempt", "fix") and issue_id:
+            rows = self.db.execute("SELECT json FROM events WHERE issue_id=? AND type=? AND origin='log'"
+                                   " ORDER BY ts DESC, id DESC LIMIT ?", (issue_id, kind, limit))
+        elif path:
+            standing = {"issue": " AND p.fixed IS NULL", "decision": " AND p.retired IS NULL"}.get(kind, "")
+            rows = self.db.execute(
+                "SELECT e.json FROM (SELECT p.id, p.ts FROM event_paths p WHERE p.path=? AND p.type=?"
+                f" AND p.origin='log'{standing} ORDER BY p.ts DESC, p.id DESC LIMIT ?) q JOIN events e ON e.id=q.id"
+                " ORDER BY q.ts DESC, q.id DESC", (path, kind, limit))
+        else:
+            standing = {"issue": " AND NOT EXISTS (SELECT 1 FROM events f INDEXED BY events_issue"
+                                 " WHERE f.issue_id=e.issue_id AND f.type='fix')",
+                        "decision": " AND NOT EXISTS (SELECT 1 FROM retirements r WHERE r.id=e.id)"}.get(kind, "")
+            rows = self.db.execute(
+                "SELECT e.json FROM (SELECT id FROM events WHERE type=? ORDER BY ts DESC LIMIT ?) q"
+                f" JOIN events e ON e.id=q.id WHERE e.path IS NULL AND e.origin='log'{standing}"
+                " ORDER BY e.ts DESC, e.id DESC", (kind, limit))
+        return [r[0] for r in rows]
+
     def open_issue_ids(self) -> set[str]:
         rows = self.db.execute(
             "SELECT DISTINCT issue_id FROM events WHERE type='issue' AND issue_id NOT IN "

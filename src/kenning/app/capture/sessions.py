@@ -285,6 +285,7 @@ def captured_id(group: list[rules.Attempt]) -> str:
 def _write(project: Project, memory: Any, group: list[rules.Attempt], agent: str, session: str,
            now: str | None) -> dict[str, str] | None:
     from kenning.app.record import AlreadyRecorded, record
+    from kenning.core.errors import Repeats
 
     files = sorted({f for a in group for f in a.files})
     event_id = captured_id(group)
@@ -296,8 +297,8 @@ def _write(project: Project, memory: Any, group: list[rules.Attempt], agent: str
         "captured": f"{agent}:{session}"[:200], "issue_id": _issue_on(memory, files)}
     try:
         recorded = record(project, fields, cwd=project.root, now=now, event_id=event_id)
-    except AlreadyRecorded:
-        return None
+    except (AlreadyRecorded, Repeats):
+        return None  # the same attempt stands already (captured, or written by hand): merged, not appended
     return {"id": recorded.event.id, "summary": recorded.event.summary}
 
 

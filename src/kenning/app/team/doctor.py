@@ -28,6 +28,7 @@ from kenning.app.project import now_micros
 from kenning.app.recall import open_memory
 from kenning.app.setup import mcp_clients
 from kenning.app.team import log_health
+from kenning.core import duplicates
 from kenning.core.errors import MemoryUnreadable
 from kenning.core.events import FUTURE_SLACK_US, TYPES, Event, format_timestamp
 from kenning.core.text import article
@@ -59,6 +60,8 @@ def doctor(project: Project, now: str | None = None, fix: bool = False) -> dict[
     problems += found.problems
     problems += _reverted_fixes(derived)
     problems += _conflicts(events)
+    counts, found_memories = _memories(events, derived)
+    problems += found_memories
     merge_problems, merge = log_health.merge_setup(project)
     problems += merge_problems
     problems += _future(events, now_micros(now))
@@ -75,9 +78,9 @@ def doctor(project: Project, now: str | None = None, fix: bool = False) -> dict[
     problems += hooks_found
     information = [p for p in problems if MENDED_BY.get(p["kind"], "you") is None]
     problems = [p for p in problems if MENDED_BY.get(p["kind"], "you") is not None]
-    return {"events": len(events), "problems": problems, "information": information, "harmless": found.harmless,
-            "fixed": fixed, "merge": merge, "quarantined_bytes": quarantined, "mcp_clients": clients,
-            "agent_hooks": hooks_run}
+    return {"events": len(events), "memories": counts, "problems": problems, "information": information,
+            "harmless": found.harmless, "fixed": fixed, "merge": merge, "quarantined_bytes": quarantined,
+            "mcp_clients": clients, "agent_hooks": hooks_run}
 
 
 # What mends each finding: "--fix", "you" (a command or an edit the finding names), or None for
@@ -87,12 +90,14 @@ MENDED_BY: dict[str, str | None] = {
     "unreadable_log": "you", "malformed_line": "you", "duplicate_event_id": "you",
     "torn_tail": "--fix", "glued_line": "--fix", "merge_not_union": "--fix", "merge_driver_replaced": "you",
     "quarantined_bytes": "you", "future_timestamp": "you", "unknown_type": "you",
-    "double_supersede": "you",
+    "double_supersede": "you", "contradicting_decisions": "you",
     "mcp_broken": "you", "tracked_derived_files": "you", "tracked_derived_unknown": "you",
     "agent_hooks_unreadable": "you", "agent_hook_fails": "you", "agent_hooks_outdated": "you",
     # history a commit cannot change: a fix git later reverted; two branches that picked one
     # issue id; a decision whose supersedes names no decision (ignored by the fold)
     "reverted_fix": None, "duplicate_issue_id": None, "supersedes_non_decision": None,
+    # copies written before writes refused them (or kept with --force): a note cannot be retired
+    "duplicated_memories": None,
     # a client configured without kenning, or pinned to one project: the user's choice
     "mcp_missing": None, "mcp_pinned": None,
 }
@@ -196,6 +201,35 @@ def _future(events: list[Event], now_us: int) -> list[dict[str, Any]]:
              "message": f"{e.id} is dated {e.timestamp}, in the future; it sorts after every event until "
                         "then (fix the clock that wrote it, or leave it)"}
             for e in events if e.timestamp > limit]
+
+
+def _memories(events: list[Event], derived: list[Event]) -> tuple[dict[str, int], list[dict[str, Any]]]:
+    """How many standing memories the log holds, how many repeat an earlier one and how many
+    are decisions standing on the same code as another (``core.duplicates``), with a finding
+    for each group of contradicting decisions and one for the copies. A fix derived from git
+    counts in what stands (its issue is done); only the log's memories are counted."""
+    own = {e.id for e in events}
+    alive = duplicates.standing([e.as_dict() for e in (*events, *derived)])
+    written = [m for m in alive if m.get("id") in own]
+    copies = duplicates.duplicated(written)
+    conflicts = duplicates.contradictions(m for m in written if m.get("type") == "decision")
+    counts = {"standing": len(written), "duplicated": len(copies),
+              "contradicting": sum(len(c.ids) for c in conflicts), **citation_counts(events)}
+    found: list[dict[str, Any]] = [{"kind": "contradicting_decisions", "ids": c.ids, "where": c.where.shown(),
+                                    "message": c.line()} for c in conflicts]
+    if copies:
+        shown = ", ".join(f"{copy} repeats {original}" for copy, original in copies[:5])
+        more = f" and {len(copies) - 5} more" if len(copies) > 5 else ""
+        found.append({"kind": "duplicated_memories", "pairs": [list(pair) for pair in copies], "message": (
+            f"{len(copies)} standing memories repeat an earlier one ({shown}{more}); new copies are refused "
+            "unless forced")})
+    return counts, found
+
+
+def citation_counts(events: list[Event]) -> dict[str, int]:
+    """How many memories' cited code is verified, changed or gone: filled in by ``ken verify``'s
+    use case once citations are followed. Empty until then: a count shown must be a real one."""
+    return {}
 
 
 def _reverted_fixes(derived: list[Event]) -> list[dict[str, Any]]:

@@ -1,7 +1,8 @@
 """Declarations of the five writes: ``issue``, ``attempt``, ``fix``, ``decide``, ``note``.
 
 They share their arguments (a summary, ``--at``, ``--details`` or ``--details-file``, and for all
-but ``issue`` an ``--issue``); each adds its own after them.
+but ``issue`` an ``--issue``); each adds its own after them, then ``--force`` (keep a write that
+repeats a standing memory).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ def _write(name: str, help_text: str, summary: str, issue: str | None, *own: Arg
               Arg("--details-file", metavar="PATH", help="read the details from this UTF-8 text file")),
         *((Arg("--issue", metavar="ID", help=issue),) if issue else ()),
         *own,
+        Arg("--force", action="store_true",
+            help="keep it even when it repeats a standing memory (same type, place and nearly the same words)"),
         common=("now", "json"), examples=examples, readme=readme)
 
 
@@ -32,8 +35,9 @@ _LESSON = Arg("--lesson", action="store_true", help="mark as a reusable lesson")
 DECLARED = table([
     _write("issue", "Record a problem to solve.", "the problem, as it shows", None,
            examples=('ken issue "Webhook retries create duplicate charges" --at src/payments/webhook.py:42',),
-           readme=(("`ken issue SUMMARY [--at PATH[:LINE]] [--details TEXT]`",
-                    "record a problem; prints `#id evt_…`"),)),
+           readme=(("`ken issue SUMMARY [--at PATH[:LINE]] [--details TEXT] [--force]`",
+                    "record a problem; prints `#id evt_…`; one that repeats an open issue is refused "
+                    "unless `--force`"),)),
     _write("attempt", "Record an approach and its outcome.", "the approach tried",
            "the issue it tries to solve (optional when exactly one is open)",
            OneOf(*(Arg(f"--{flag}", dest="outcome", action="store_const", const=flag,
@@ -41,22 +45,25 @@ DECLARED = table([
            Arg("--diff", action="store_true",
                help="attach the working tree's diff of the --at file (so the gate can recognize the change)"),
            examples=('ken attempt "Deduplicated on the event id" --failed --issue k7q2',),
-           readme=(("`ken attempt SUMMARY --failed|--worked|--partial [--issue ID] [--at …] [--details …]`",
-                    "record an approach and its outcome"),)),
+           readme=(("`ken attempt SUMMARY --failed|--worked|--partial [--issue ID] [--at …] [--details …] [--force]`",
+                    "record an approach and its outcome; the same one with the same outcome twice is "
+                    "refused unless `--force`"),)),
     _write("fix", "Record the fix of an issue (with evidence in --details).", "what fixed it",
            "the issue it fixes (optional when exactly one is open)",
            examples=('ken fix "Write the idempotency key before charging" --issue k7q2 --details "test_retry passes"',),
-           readme=(("`ken fix SUMMARY [--issue ID] [--at …] [--details EVIDENCE]`",
+           readme=(("`ken fix SUMMARY [--issue ID] [--at …] [--details EVIDENCE] [--force]`",
                     "record the fix of an issue; the issue is then done"),)),
     _write("decide", "Record a decision; --supersedes retires an earlier one.",
            "what was decided, and why if it fits", "a related issue",
            Arg("--supersedes", metavar="EVENT_ID", help="id (or unique prefix) of the decision it replaces"),
            _LESSON,
            examples=('ken decide "Idempotency keys live in Postgres" --supersedes evt_3f2a',),
-           readme=(("`ken decide SUMMARY [--supersedes EVENT_ID] [--lesson] [--at …]`",
+           readme=(("`ken decide SUMMARY [--supersedes EVENT_ID] [--lesson] [--at …] [--force]`",
                     "record a decision; `--supersedes` retires an earlier one"),)),
     _write("note", "Record a note.", "what to remember", "a related issue", _LESSON,
            examples=('ken note "The staging webhook secret rotates weekly" --lesson',),
-           readme=(("`ken note SUMMARY [--lesson] [--at …] [--details …]`",
-                    "record a note or a reusable lesson"),)),
+           readme=(("`ken note SUMMARY [--lesson] [--at …] [--details …] [--force]`",
+                    "record a note or a reusable lesson; every write that repeats a standing memory (same "
+                    "type, place, nearly the same words) is refused unless `--force`: see "
+                    "[docs/views.md](docs/views.md#duplicates-and-contradictions)"),)),
 ])

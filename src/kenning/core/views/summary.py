@@ -3,7 +3,8 @@
 Ranked by what an agent must not repeat (docs/views.md): the failed and partial attempts on
 open issues and those that name no issue (reverts derived from git among them) come first, the
 newest month first and, within a month, those on the most cited files first; then open issues,
-standing decisions, lessons, lessons from other projects, recently done issues, notes, then
+the standing decisions that contradict each other (on the same code, neither superseded: one
+line per group), standing decisions, lessons, lessons from other projects, recently done issues, notes, then
 what git history says (fix commits, features that name no issue); key files last. The budget is
 spent before anything is cut, and every list that is cut says how many it did not show
 (``core.views.budget``). Key files are the ones still in the working tree, and the lessons from other
@@ -18,10 +19,11 @@ events give the same bytes.
 from __future__ import annotations
 
 import re
-from itertools import chain
+from itertools import chain, islice
 
+from kenning.core.duplicates import contradictions
 from kenning.core.events import MAX_SUMMARY, location_path, parse_timestamp
-from kenning.core.fold import ATTEMPTS_SHOWN, ITEM_CHARS, State, key
+from kenning.core.fold import ATTEMPTS_SHOWN, ITEM_CHARS, TOP_KEPT, State, key
 from kenning.core.text import one_line
 from kenning.core.views.budget import Section, render_sections
 from kenning.core.views.markdown import inline, literal, where
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Sequence
     from typing import Any
 
+    from kenning.core.duplicates import Conflict
     from kenning.core.fold import Item
 
 DEFAULT_BUDGET = 6000
@@ -41,6 +44,7 @@ HISTORY_TITLE = "From git history"
 # same order whenever the summary is rendered
 RECENT_US = 30 * 86_400 * 1_000_000
 OTHERS_TITLE = "Lessons from other projects"
+CONFLICTS_TITLE = "Contradicting decisions"
 
 PURPOSE_PLACEHOLDER = "(not written yet: describe the project in the Purpose section of .kenning/PROJECT_MAP.md)"
 
@@ -95,11 +99,13 @@ def _sections(state: State, limit: int | None, exists: Callable[[str], bool] | N
     marked = [d for d in state.lesson_items() if d["id"] not in forgotten]
     hidden = sum(1 for d in state.lesson_items() if d["id"] in forgotten)
     files = state.top_files(exists=exists)
+    conflicts = _conflicts(state)
     return [
         Section(FAILURES_TITLE, 0.40, ([_failure_line(f, limit)] for f in failures), failure_total,
                 "ken search --type attempt"),
         Section("Open issues", 0.20, (_issue_lines(state, i, limit, open_issue=True) for i in state.open_items()),
                 state.open_issues.size(), "ken issues"),
+        Section(CONFLICTS_TITLE, 0.05, ([f"- {inline(c.line())}"] for c in conflicts), len(conflicts), "ken doctor"),
         Section("Standing decisions", 0.20, ([_decision_line(d, limit)] for d in state.standing_decisions()),
                 state.decisions.size(), "ken search --type decision"),
         Section("Lessons", 0.10, chain(([_plain_line(d, limit)] for d in marked),
@@ -114,6 +120,14 @@ def _sections(state: State, limit: int | None, exists: Callable[[str], bool] | N
                 state.history_count - state.failures_from_git, "ken summary --full"),
         Section("Key files", 0.10, ([f"- {inline(p)} ({n})"] for p, n in files), len(files), "ken search --at PATH"),
     ]
+
+
+def _conflicts(state: State) -> list[Conflict]:
+    """Standing decisions (lessons among them) that stand on the same code with no supersession
+    between them (``core.duplicates``): among the newest ``TOP_KEPT`` of each table, so a render
+    after every write reads a bounded number of rows."""
+    return contradictions(chain(islice(state.standing_decisions(), TOP_KEPT),
+                                islice((d for _, d in state.decided_lessons.by_rank()), TOP_KEPT)))
 
 
 def _failures(state: State) -> tuple[list[Item], int]:
