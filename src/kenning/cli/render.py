@@ -110,6 +110,19 @@ def render_stats(stats: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def render_verify(report: dict[str, Any]) -> str:
+    from kenning.core.citations import STATUSES, status_words
+
+    found = report["citations"]
+    if not found:
+        return "no memory cites lines of code (write one with --at PATH:LINE or PATH:START-END)\n"
+    lines = [f"{item['status']:<8}  {item['id']}  {one_line(str(item.get('summary', '')), 80)}\n"
+             f"          {status_words(item)}" for item in found]
+    counts = ", ".join(f"{report['counts'][status]} {status}" for status in STATUSES)
+    lines.append(f"{plural(len(found), 'memory')} citing code: {counts}")
+    return "\n".join(lines) + "\n"
+
+
 def render_doctor(report: dict[str, Any]) -> str:
     """``ken doctor``: what --fix did, one line per problem (with its line number when it has
     one), the information, the harmless leftovers of merges, what is fine, then the count."""

@@ -1,0 +1,314 @@
+"""Citations read: the status of every memory that cites code, now (``citation_statuses``, for
+any view that shows memory; ``verify``, for ``ken verify`` and its MCP tool). What a write keeps
+of the lines it cites is ``app.citing``'s.
+
+Following many citations costs a bounded number of git processes, whatever their number: one
+``cat-file --batch-check`` names every cited file as it was at its commit; a file whose work-tree
+bytes hash to that same blob is unchanged, and its citation verified without another process.
+For the rest, one ``cat-file --batch`` reads the old files, one ``diff --name-status -M`` per
+distinct commit says where files went and which changed, and one ``log`` per distinct commit
+names the commit that changed a file. Where the commit is gone (a shallow clone, a rebase), the
+fingerprint is searched for instead. Results are kept in ``.kenning/cache/citations.json`` per
+(citation, HEAD, the size and time of the files it read): reading them again runs no git at all.
+"""
+
+from __future__ import annotations
+
+from kenning import git
+from kenning.core import citations as rules
+from kenning.core.errors import InvalidInput
+from kenning.git import objects as git_objects
+from kenning.store import codemap as sources
+from kenning.store.files import read_json, write_json_quietly
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+    from typing import Any
+
+    from kenning.app.memory import Memory
+    from kenning.app.project import Project
+    from kenning.core.events import Event
+
+CACHE_FORMAT = 1
+MAX_FILES_SEARCHED = 20000  # a fingerprint searched without git's help reads at most this many files
+MAX_FILE_BYTES = 2 * 1024 * 1024
+
+
+# -- reading: each citation's status now ---------------------------------------------------------
+
+class CitationStatus:
+    """One memory's citation and where it stands now."""
+
+    __slots__ = ("id", "found", "cited", "changed_in")
+
+    def __init__(self, event_id: str, found: rules.Found, cited: dict[str, Any],
+                 changed_in: dict[str, Any] | None) -> None:
+        self.id, self.found, self.cited, self.changed_in = event_id, found, cited, changed_in
+
+    @property
+    def status(self) -> str:
+        return self.found.status
+
+    def as_dict(self) -> dict[str, Any]:
+        shown: dict[str, Any] = {"id": self.id, "status": self.status}
+        if self.status in ("verified", "moved"):
+            shown.update(path=self.found.path, start=self.found.start, end=self.found.end)
+        shown["cited"] = self.cited
+        if self.changed_in is not None:
+            shown["changed_in"] = self.changed_in
+        return shown
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CitationStatus:
+        found = rules.Found(data["status"], data.get("path"), data.get("start"), data.get("end"))
+        return cls(data["id"], found, data["cited"], data.get("changed_in"))
+
+
+def cited_events(memory: Memory, refs: Sequence[str] = ()) -> list[Event]:
+    """The memories that cite lines, oldest first: those ``refs`` name (ids or unique prefixes),
+    or all of them."""
+    from kenning.app.record import resolve_event
+    from kenning.core.events import parse_indexed
+
+    if refs:
+        found = [parse_indexed(row) for ref in refs if (row := memory.cache.event(resolve_event(memory, ref)))]
+        bare = [event.id for event in found if not isinstance(event.get("citation"), dict)]
+        if bare:
+            raise InvalidInput(f"{bare[0]} cites no lines; give memories written with --at PATH:LINE or "
+                               "PATH:START-END, or no ids for all of them")
+        return found
+    return [event for row in memory.cache.all_events() if '"citation"' in row
+            and isinstance((event := parse_indexed(row)).get("citation"), dict)]
+
+
+def citation_statuses(memory: Memory, events: Iterable[Event]) -> dict[str, CitationStatus]:
+    """``{event id: its CitationStatus}`` for the events among ``events`` that cite lines; the
+    cached answer where HEAD and the files it read are as they were, else worked out (and kept)."""
+    project = memory.project
+    head = project.head_commit() or ""
+    cache_path = project.cache_dir / "citations.json"
+    cache = read_json(cache_path)
+    entries: dict[str, Any] = cache["entries"] if _usable(cache, head) else {}
+    answers: dict[str, CitationStatus] = {}
+    todo: list[tuple[str, dict[str, Any], str]] = []
+    for event in events:
+        citation = event.get("citation")
+        if not isinstance(citation, dict) or not _well_formed(citation):
+            continue
+        entry = entries.get(event.id)
+        if entry is not None and _still(project, entry["files"]):
+            answers[event.id] = CitationStatus.from_dict(entry["status"])
+        else:
+            todo.append((event.id, citation, event.timestamp))
+    if todo:
+        worked = _work_out(project, head, todo)
+        for event_id, status in worked.items():
+            answers[event_id] = status
+            files = sorted({status.cited["path"], *([status.found.path] if status.found.path else [])})
+            entries[event_id] = {"status": status.as_dict(), "files": [[f, _stat(project, f)] for f in files]}
+        write_json_quietly(cache_path, {"format": CACHE_FORMAT, "head": head, "entries": entries})
+    return answers
+
+
+def verify(project: Project, refs: Sequence[str] = ()) -> dict[str, Any]:
+    """``ken verify`` and the MCP tool ``verify_citations``: every memory that cites lines (or those
+    ``refs`` name), with its status; ``counts`` per status."""
+    from kenning.app.recall import open_memory
+
+    with open_memory(project.require_initialized()) as memory:
+        events = cited_events(memory, refs)
+        statuses = citation_statuses(memory, events)
+    shown = []
+    for event in events:
+        if event.id in statuses:
+            shown.append({**statuses[event.id].as_dict(), "type": event.type, "summary": event.summary})
+    counts = {status: sum(1 for s in shown if s["status"] == status) for status in rules.STATUSES}
+    return {"citations": shown, "counts": counts}
+
+
+def _usable(cache: Any, head: str) -> bool:
+    return (isinstance(cache, dict) and cache.get("format") == CACHE_FORMAT and cache.get("head") == head
+            and isinstance(cache.get("entries"), dict))
+
+
+def _well_formed(citation: dict[str, Any]) -> bool:
+    start, end, lines = citation.get("start"), citation.get("end"), citation.get("lines")
+    return (isinstance(citation.get("path"), str) and type(start) is int and type(end) is int
+            and 1 <= start <= end and isinstance(lines, list) and len(lines) == end - start + 1)
+
+
+def _stat(project: Project, path: str) -> list[int] | None:
+    found = sources.source_stat(project.root, path)
+    return list(found) if found else None
+
+
+def _still(project: Project, files: Any) -> bool:
+    return isinstance(files, list) and all(
+        isinstance(item, list) and len(item) == 2 and _stat(project, str(item[0])) == item[1] for item in files)
+
+
+def _cited(citation: dict[str, Any], written: str) -> dict[str, Any]:
+    """What was cited and when, as ``ken verify`` shows it."""
+    keys = ("path", "start", "end", "commit", "symbol", "dirty")
+    shown: dict[str, Any] = {key: citation[key] for key in keys if key in citation}
+    shown["at"] = written
+    return shown
+
+
+class _Run:
+    """What one working-out reads, each at most once: files in the work tree, blobs, diffs."""
+
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self.texts: dict[str, list[str] | None] = {}
+        self.changes: dict[str, list[tuple[str, str, str]] | None] = {}
+        self.tracked: list[str] | None = None
+
+    def lines(self, path: str) -> list[str] | None:
+        if path not in self.texts:
+            text = sources.read_source(self.project.root, path)
+            self.texts[path] = None if text is None or len(text) > MAX_FILE_BYTES else text.splitlines()
+        return self.texts[path]
+
+    def diff(self, commit: str) -> list[tuple[str, str, str]] | None:
+        if commit not in self.changes:
+            try:
+                self.changes[commit] = git_objects.changes(self.project.root, commit)
+            except git.GitError:
+                self.changes[commit] = None
+        return self.changes[commit]
+
+
+def _work_out(project: Project, head: str, todo: list[tuple[str, dict[str, Any], str]]) -> dict[str, CitationStatus]:
+    run = _Run(project)
+    names = sorted({f"{c['commit']}:{c['path']}" for _, c, _ in todo if c.get("commit") and not c.get("dirty")})
+    try:
+        old_ids = git_objects.object_ids(project.root, names)
+    except git.GitError:
+        old_ids = {}
+    found: dict[str, rules.Found] = {}
+    slow: list[tuple[str, dict[str, Any], str]] = []
+    for event_id, citation, old_id in ((e, c, old_ids.get(f"{c.get('commit')}:{c['path']}")) for e, c, _ in todo):
+        current = sources.read_source(project.root, citation["path"])
+        if old_id and current is not None and rules.blob_id(current.encode("utf-8"), old_id) == old_id:
+            found[event_id] = rules.Found("verified", citation["path"], citation["start"], citation["end"])
+        else:
+            slow.append((event_id, citation, old_id or ""))
+    old_texts = _old_texts(project, [old_id for _, _, old_id in slow if old_id])
+    for event_id, citation, old_id in slow:
+        old = old_texts.get(old_id)
+        if old is not None and rules.fingerprint(old[citation["start"] - 1:citation["end"]]) == citation["lines"]:
+            found[event_id] = _followed(run, citation, old)
+        else:
+            found[event_id] = _searched(run, citation)
+    when = _changed_in(project, [(e, c) for e, c, _ in todo if found[e].status in ("changed", "gone")], found)
+    return {event_id: CitationStatus(event_id, found[event_id], _cited(citation, written), when.get(event_id))
+            for event_id, citation, written in todo}
+
+
+def _old_texts(project: Project, oids: list[str]) -> dict[str, list[str]]:
+    try:
+        data = git_objects.blobs(project.root, oids)
+    except git.GitError:
+        return {}
+    return {oid: blob.decode("utf-8", "replace").splitlines() for oid, blob in data.items() if b"\0" not in blob[:8192]}
+
+
+def _followed(run: _Run, citation: dict[str, Any], old: list[str]) -> rules.Found:
+    """The status by git's history: where the diff from the citation's commit to the work tree
+    carries the lines, or where they reappear among the lines new since then."""
+    path, commit = citation["path"], citation["commit"]
+    moves = run.diff(commit)
+    if moves is None:
+        return _searched(run, citation)
+    now_path: str | None = path
+    for letter, before, after in moves:
+        if before == path and letter == "R":
+            now_path = after
+        elif before == path and letter == "D":
+            now_path = None
+    now = run.lines(now_path) if now_path else None
+    first = rules.follow(path, citation["start"], citation["end"], old, now_path, now, {})
+    if first.status in ("verified", "moved"):
+        return first
+    lost = {rules.normalized(line) for line in old[citation["start"] - 1:citation["end"]]} - {""}
+    changed = _candidates(run, commit, moves, lost, {now_path or ""})
+    return rules.follow(path, citation["start"], citation["end"], old, now_path, now, changed) if changed else first
+
+
+def _candidates(run: _Run, commit: str, moves: list[tuple[str, str, str]], lost: set[str],
+                skip: set[str]) -> dict[str, rules.Changed]:
+    """The other files changed since ``commit`` that hold one of the ``lost`` lines now, each
+    with which of its lines are new since then (an added file's are all new)."""
+    holding: list[tuple[str, str | None, list[str]]] = []
+    for letter, before, after in moves:
+        if letter == "D" or after in skip:
+            continue
+        lines = run.lines(after)
+        if lines and any(rules.normalized(line) in lost for line in lines):
+            holding.append((after, None if letter == "A" else before, lines))
+    if not holding:
+        return {}
+    names = [f"{commit}:{before}" for _, before, _ in holding if before]
+    try:
+        ids = git_objects.object_ids(run.project.root, names)
+    except git.GitError:
+        ids = {}
+    olds = _old_texts(run.project, [oid for oid in ids.values() if oid])
+    changed: dict[str, rules.Changed] = {}
+    for after, was, lines in holding:
+        old_id = ids.get(f"{commit}:{was}") if was else None
+        old = olds.get(old_id) if old_id else None
+        changed[after] = rules.Changed(lines, rules.new_lines(old, lines))
+    return changed
+
+
+def _searched(run: _Run, citation: dict[str, Any]) -> rules.Found:
+    """The status from the fingerprint alone: the cited file first, every tracked file after."""
+    path = citation["path"]
+    own = run.lines(path)
+    files = {path: own} if own is not None else {}
+    found = rules.search(citation["lines"], path, citation["start"], files)
+    if found.status in ("verified",):
+        return found
+    if run.tracked is None:
+        try:
+            run.tracked = git.tracked_files(run.project.root)[:MAX_FILES_SEARCHED]
+        except git.GitError:
+            run.tracked = []
+    for name in run.tracked:
+        lines = run.lines(name)
+        if lines is not None:
+            files[name] = lines
+    wider = rules.search(citation["lines"], path, citation["start"], files)
+    return wider if wider.status in ("verified", "moved") or found.status == "gone" else found
+
+
+def _changed_in(project: Project, changed: list[tuple[str, dict[str, Any]]],
+                found: dict[str, rules.Found]) -> dict[str, dict[str, Any]]:
+    """For each changed or gone citation, the newest commit since its own that touched its file
+    (one ``git log`` per distinct commit), or ``uncommitted`` when no commit did."""
+    by_commit: dict[str, set[str]] = {}
+    for event_id, citation in changed:
+        paths = by_commit.setdefault(citation.get("commit") or "", set())
+        paths.add(citation["path"])
+        if found[event_id].path:
+            paths.add(str(found[event_id].path))
+    touched: dict[str, dict[str, tuple[str, str]]] = {}
+    try:
+        present = git_objects.object_ids(project.root, sorted(c for c in by_commit if c))
+    except git.GitError:
+        present = {}
+    for commit, paths in by_commit.items():
+        known = present.get(commit) is not None
+        try:
+            touched[commit] = git_objects.last_changes(project.root, commit if known else None, sorted(paths))
+        except git.GitError:
+            touched[commit] = {}
+    when: dict[str, dict[str, Any]] = {}
+    for event_id, citation in changed:
+        seen = touched.get(citation.get("commit") or "", {})
+        hits = [seen[p] for p in (citation["path"], found[event_id].path) if p and p in seen]
+        when[event_id] = {"commit": hits[0][0], "at": hits[0][1]} if hits else {"uncommitted": True}
+    return when
