@@ -219,6 +219,11 @@ def _followed(run: _Run, citation: dict[str, Any], old: list[str]) -> rules.Foun
     """The status by git's history: where the diff from the citation's commit to the work tree
     carries the lines, or where they reappear among the lines new since then."""
     path, commit = citation["path"], citation["commit"]
+    here = run.lines(path)
+    if here is not None:  # still at its path: its own diff says most often, with no git process
+        first = rules.follow(path, citation["start"], citation["end"], old, path, here, {})
+        if first.status == "verified":
+            return first
     moves = run.diff(commit)
     if moves is None:
         return _searched(run, citation)
@@ -287,28 +292,24 @@ def _searched(run: _Run, citation: dict[str, Any]) -> rules.Found:
 
 def _changed_in(project: Project, changed: list[tuple[str, dict[str, Any]]],
                 found: dict[str, rules.Found]) -> dict[str, dict[str, Any]]:
-    """For each changed or gone citation, the newest commit since its own that touched its file
-    (one ``git log`` per distinct commit), or ``uncommitted`` when no commit did."""
-    by_commit: dict[str, set[str]] = {}
-    for event_id, citation in changed:
-        paths = by_commit.setdefault(citation.get("commit") or "", set())
-        paths.add(citation["path"])
-        if found[event_id].path:
-            paths.add(str(found[event_id].path))
-    touched: dict[str, dict[str, tuple[str, str]]] = {}
+    """For each changed or gone citation, the newest commit that touched its file (one ``git log``
+    for them all: the file differs from its commit's, so that commit came after), or
+    ``uncommitted`` when HEAD still has the file as it was cited (the change is in the work tree)."""
+    if not changed:
+        return {}
+    paths = sorted({p for event_id, c in changed for p in (c["path"], found[event_id].path) if p})
+    same = [f"{c['commit']}:{c['path']}" for _, c in changed if c.get("commit")]
     try:
-        present = git_objects.object_ids(project.root, sorted(c for c in by_commit if c))
+        ids = git_objects.object_ids(project.root, sorted({*same, *(f"HEAD:{n.partition(':')[2]}" for n in same)}))
+        touched = git_objects.last_changes(project.root, None, paths)
     except git.GitError:
-        present = {}
-    for commit, paths in by_commit.items():
-        known = present.get(commit) is not None
-        try:
-            touched[commit] = git_objects.last_changes(project.root, commit if known else None, sorted(paths))
-        except git.GitError:
-            touched[commit] = {}
+        ids, touched = {}, {}
     when: dict[str, dict[str, Any]] = {}
     for event_id, citation in changed:
-        seen = touched.get(citation.get("commit") or "", {})
-        hits = [seen[p] for p in (citation["path"], found[event_id].path) if p and p in seen]
-        when[event_id] = {"commit": hits[0][0], "at": hits[0][1]} if hits else {"uncommitted": True}
+        then = ids.get(f"{citation.get('commit')}:{citation['path']}")
+        if then is not None and then == ids.get(f"HEAD:{citation['path']}"):
+            when[event_id] = {"uncommitted": True}
+            continue
+        hits = sorted(touched[p] for p in (citation["path"], found[event_id].path) if p and p in touched)
+        when[event_id] = {"commit": hits[0][1], "at": hits[0][2]} if hits else {"uncommitted": True}
     return when

@@ -68,11 +68,11 @@ def changes(root: Path, commit: str) -> list[tuple[str, str, str]]:
     return found
 
 
-def last_changes(root: Path, commit: str | None, paths: list[str]) -> dict[str, tuple[str, str]]:
-    """``{path: (sha, committer time ISO 8601)}`` of the newest commit after ``commit`` (any
-    commit when None) up to HEAD that touched each path; a path no such commit touched is left
-    out (its change, if any, is not committed yet)."""
-    found: dict[str, tuple[str, str]] = {}
+def last_changes(root: Path, commit: str | None, paths: list[str]) -> dict[str, tuple[int, str, str]]:
+    """``{path: (rank, sha, committer time ISO 8601)}`` of the newest commit after ``commit`` (any
+    commit when None) up to HEAD that touched each path, ``rank`` counting from the newest (0); a
+    path no such commit touched is left out (its change, if any, is not committed yet)."""
+    found: dict[str, tuple[int, str, str]] = {}
     span = [f"{commit}..HEAD"] if commit else ["HEAD"]
     for at in range(0, len(paths), PATHS_PER_CALL):
         chunk = paths[at:at + PATHS_PER_CALL]
@@ -81,11 +81,11 @@ def last_changes(root: Path, commit: str | None, paths: list[str]) -> dict[str, 
                               *chunk], timeout=120.0)
         except GitError:
             return found
-        for record in text.split("\x01")[1:]:
+        for rank, record in enumerate(text.split("\x01")[1:]):
             head, _, names = record.partition("\n")
             sha, _, when = head.partition("\0")
             for name in names.split("\0"):
                 name = name.strip("\n")
                 if name and name not in found:
-                    found[name] = (sha, when)
+                    found[name] = (rank, sha, when)
     return found
