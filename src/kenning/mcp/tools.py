@@ -61,8 +61,7 @@ Summary = Annotated[str, Field(max_length=MAX_SUMMARY, description="one line: wh
 Details = Annotated[str | None, Field(max_length=MAX_DETAILS,
                                       description="longer text: error output, the approach, evidence")]
 Location = Annotated[str | None, Field(max_length=PATH_MAX,
-                                       description="PATH, PATH:LINE or PATH:START-END it concerns "
-                                                   "(cited lines are checked later)")]
+                                       description="PATH, PATH:LINE or PATH:START-END in the project")]
 IssueRef = Annotated[str | None, Field(max_length=REF_MAX,
                                        description="issue id or unique prefix (optional when one issue is open)")]
 RelatedIssue = Annotated[str | None, Field(max_length=REF_MAX, description="a related issue id")]
@@ -293,11 +292,10 @@ class Tools:
 
         return self._on(project, body)
 
-    def verify_citations(self, ids: Annotated[list[str] | None, Field(max_length=1000, description="event ids or "
-                                                                        "prefixes; all by default")] = None,
+    def verify_citations(self, ids: Annotated[list[Annotated[str, Field(max_length=REF_MAX)]] | None,
+                                              Field(max_length=1000, description="event ids; default all")] = None,
                          project: ProjectRef = None) -> CallToolResult:
-        """Each memory that cites lines, checked against the code now: verified, moved (new
-        path/start/end), changed or gone (with the commit). Check before relying on one (JSON)."""
+        """Is the code each memory cites still there? verified, moved (new place), changed or gone."""
 
         def body(p: Project) -> Answer:
             report = citations_app.verify(p, ids or [])
