@@ -24,6 +24,7 @@ from kenning.store.files import read_json, write_json_quietly
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
+    from pathlib import Path
     from typing import Any
 
     from kenning.app.memory import Memory
@@ -157,59 +158,114 @@ def _cited(citation: dict[str, Any], written: str) -> dict[str, Any]:
 
 
 class _Run:
-    """What one working-out reads, each at most once: files in the work tree, blobs, diffs."""
+    """What one working-out reads, each at most once: the files as they are now (the work tree's,
+    or those of the commit ``at``: how the measurement on real histories follows a citation to a
+    later commit), old blobs, diffs."""
 
-    def __init__(self, project: Project) -> None:
-        self.project = project
+    def __init__(self, root: Path, at: str | None = None) -> None:
+        self.root, self.at = root, at
         self.texts: dict[str, list[str] | None] = {}
+        self.data: dict[str, bytes] = {}
         self.changes: dict[str, list[tuple[str, str, str]] | None] = {}
         self.tracked: list[str] | None = None
 
     def lines(self, path: str) -> list[str] | None:
         if path not in self.texts:
-            text = sources.read_source(self.project.root, path)
-            self.texts[path] = None if text is None or len(text) > MAX_FILE_BYTES else text.splitlines()
+            if self.at is not None:
+                self.prefetch([path])
+            else:
+                text = sources.read_source(self.root, path)
+                self._keep(path, None if text is None else text.encode("utf-8"))
         return self.texts[path]
+
+    def _keep(self, path: str, data: bytes | None) -> None:
+        if data is None or b"\0" in data[:8192] or len(data) > MAX_FILE_BYTES:
+            self.texts[path] = None
+            return
+        self.data[path] = data
+        self.texts[path] = data.decode("utf-8", "replace").splitlines()
+
+    def same(self, path: str, old_id: str) -> bool:
+        """Whether the file at ``path`` now is the blob ``old_id`` (hashed as git does)."""
+        data = self.data.get(path)
+        return data is not None and rules.blob_id(data, old_id) == old_id
+
+    def prefetch(self, paths: Iterable[str]) -> None:
+        """Read files of the commit ``at`` in one process (the work tree's are read one by one)."""
+        wanted = sorted({path for path in paths if path not in self.texts})
+        if self.at is None or not wanted:
+            return
+        try:
+            found = git_objects.contents(self.root, [f"{self.at}:{path}" for path in wanted])
+        except git.GitError:
+            found = {}
+        for path in wanted:
+            self._keep(path, found.get(f"{self.at}:{path}"))
 
     def diff(self, commit: str) -> list[tuple[str, str, str]] | None:
         if commit not in self.changes:
             try:
-                self.changes[commit] = git_objects.changes(self.project.root, commit)
+                self.changes[commit] = git_objects.changes(self.root, commit, self.at)
             except git.GitError:
                 self.changes[commit] = None
         return self.changes[commit]
 
+    def tracked_files(self) -> list[str]:
+        if self.tracked is None:
+            try:
+                self.tracked = (git.tracked_files(self.root) if self.at is None
+                                else git_objects.tree_files(self.root, self.at))[:MAX_FILES_SEARCHED]
+            except git.GitError:
+                self.tracked = []
+            self.prefetch(self.tracked)
+        return self.tracked
+
+
+def follow_citations(root: Path, citations: Sequence[dict[str, Any]], at: str | None = None) -> list[rules.Found]:
+    """Where each citation stands in the work tree of the repository ``root``, or at the commit
+    ``at``: the same working-out as ``citation_statuses``, without memory or cache."""
+    run = _Run(root, at)
+    todo = [(str(n), dict(c), "") for n, c in enumerate(citations)]
+    found = _found(run, todo)
+    return [found[str(n)] for n in range(len(citations))]
+
 
 def _work_out(project: Project, head: str, todo: list[tuple[str, dict[str, Any], str]]) -> dict[str, CitationStatus]:
-    run = _Run(project)
+    run = _Run(project.root)
+    found = _found(run, todo)
+    when = _changed_in(run, [(e, c) for e, c, _ in todo if found[e].status in ("changed", "gone")], found)
+    return {event_id: CitationStatus(event_id, found[event_id], _cited(citation, written), when.get(event_id))
+            for event_id, citation, written in todo}
+
+
+def _found(run: _Run, todo: list[tuple[str, dict[str, Any], str]]) -> dict[str, rules.Found]:
     names = sorted({f"{c['commit']}:{c['path']}" for _, c, _ in todo if c.get("commit") and not c.get("dirty")})
     try:
-        old_ids = git_objects.object_ids(project.root, names)
+        old_ids = git_objects.object_ids(run.root, names)
     except git.GitError:
         old_ids = {}
+    run.prefetch(c["path"] for _, c, _ in todo)
     found: dict[str, rules.Found] = {}
     slow: list[tuple[str, dict[str, Any], str]] = []
     for event_id, citation, old_id in ((e, c, old_ids.get(f"{c.get('commit')}:{c['path']}")) for e, c, _ in todo):
-        current = sources.read_source(project.root, citation["path"])
-        if old_id and current is not None and rules.blob_id(current.encode("utf-8"), old_id) == old_id:
+        current = run.lines(citation["path"])
+        if old_id and current is not None and run.same(citation["path"], old_id):
             found[event_id] = rules.Found("verified", citation["path"], citation["start"], citation["end"])
         else:
             slow.append((event_id, citation, old_id or ""))
-    old_texts = _old_texts(project, [old_id for _, _, old_id in slow if old_id])
+    old_texts = _old_texts(run.root, [old_id for _, _, old_id in slow if old_id])
     for event_id, citation, old_id in slow:
         old = old_texts.get(old_id)
         if old is not None and rules.fingerprint(old[citation["start"] - 1:citation["end"]]) == citation["lines"]:
             found[event_id] = _followed(run, citation, old)
         else:
             found[event_id] = _searched(run, citation)
-    when = _changed_in(project, [(e, c) for e, c, _ in todo if found[e].status in ("changed", "gone")], found)
-    return {event_id: CitationStatus(event_id, found[event_id], _cited(citation, written), when.get(event_id))
-            for event_id, citation, written in todo}
+    return found
 
 
-def _old_texts(project: Project, oids: list[str]) -> dict[str, list[str]]:
+def _old_texts(root: Path, oids: list[str]) -> dict[str, list[str]]:
     try:
-        data = git_objects.blobs(project.root, oids)
+        data = git_objects.blobs(root, oids)
     except git.GitError:
         return {}
     return {oid: blob.decode("utf-8", "replace").splitlines() for oid, blob in data.items() if b"\0" not in blob[:8192]}
@@ -257,10 +313,10 @@ def _candidates(run: _Run, commit: str, moves: list[tuple[str, str, str]], lost:
         return {}
     names = [f"{commit}:{before}" for _, before, _ in holding if before]
     try:
-        ids = git_objects.object_ids(run.project.root, names)
+        ids = git_objects.object_ids(run.root, names)
     except git.GitError:
         ids = {}
-    olds = _old_texts(run.project, [oid for oid in ids.values() if oid])
+    olds = _old_texts(run.root, [oid for oid in ids.values() if oid])
     changed: dict[str, rules.Changed] = {}
     for after, was, lines in holding:
         old_id = ids.get(f"{commit}:{was}") if was else None
@@ -277,12 +333,7 @@ def _searched(run: _Run, citation: dict[str, Any]) -> rules.Found:
     found = rules.search(citation["lines"], path, citation["start"], files)
     if found.status in ("verified",):
         return found
-    if run.tracked is None:
-        try:
-            run.tracked = git.tracked_files(run.project.root)[:MAX_FILES_SEARCHED]
-        except git.GitError:
-            run.tracked = []
-    for name in run.tracked:
+    for name in run.tracked_files():
         lines = run.lines(name)
         if lines is not None:
             files[name] = lines
@@ -290,7 +341,7 @@ def _searched(run: _Run, citation: dict[str, Any]) -> rules.Found:
     return wider if wider.status in ("verified", "moved") or found.status == "gone" else found
 
 
-def _changed_in(project: Project, changed: list[tuple[str, dict[str, Any]]],
+def _changed_in(run: _Run, changed: list[tuple[str, dict[str, Any]]],
                 found: dict[str, rules.Found]) -> dict[str, dict[str, Any]]:
     """For each changed or gone citation, the newest commit that touched its file (one ``git log``
     for them all: the file differs from its commit's, so that commit came after), or
@@ -299,15 +350,16 @@ def _changed_in(project: Project, changed: list[tuple[str, dict[str, Any]]],
         return {}
     paths = sorted({p for event_id, c in changed for p in (c["path"], found[event_id].path) if p})
     same = [f"{c['commit']}:{c['path']}" for _, c in changed if c.get("commit")]
+    head = run.at or "HEAD"
     try:
-        ids = git_objects.object_ids(project.root, sorted({*same, *(f"HEAD:{n.partition(':')[2]}" for n in same)}))
-        touched = git_objects.last_changes(project.root, None, paths)
+        ids = git_objects.object_ids(run.root, sorted({*same, *(f"{head}:{n.partition(':')[2]}" for n in same)}))
+        touched = git_objects.last_changes(run.root, head, paths)
     except git.GitError:
         ids, touched = {}, {}
     when: dict[str, dict[str, Any]] = {}
     for event_id, citation in changed:
         then = ids.get(f"{citation.get('commit')}:{citation['path']}")
-        if then is not None and then == ids.get(f"HEAD:{citation['path']}"):
+        if then is not None and then == ids.get(f"{head}:{citation['path']}"):
             when[event_id] = {"uncommitted": True}
             continue
         hits = sorted(touched[p] for p in (citation["path"], found[event_id].path) if p and p in touched)

@@ -2,14 +2,15 @@
 asked in one process per question however many citations ask it.
 
 - ``object_ids``: ``git cat-file --batch-check`` for any number of ``COMMIT:PATH`` names;
-- ``blobs``: ``git cat-file --batch`` for any number of blob ids;
+- ``blobs``, ``contents``: ``git cat-file --batch`` for any number of blob ids or ``rev:path``;
+- ``tree_files``: the files of a commit;
 - ``changes``: ``git diff --name-status -M`` from one commit to the work tree;
-- ``last_changes``: the newest commit after one commit that touched each of some paths.
+- ``last_changes``: the newest commit that touched each of some paths.
 """
 
 from __future__ import annotations
 
-from kenning.git import PATHS_PER_CALL, GitError, run, run_bytes
+from kenning.git import PATHS_PER_CALL, run, run_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,27 +34,46 @@ def object_ids(root: Path, names: list[str]) -> dict[str, str | None]:
 def blobs(root: Path, oids: list[str]) -> dict[str, bytes]:
     """The content of each blob that git has, by id."""
     wanted = sorted(set(oids))
-    if not wanted:
-        return {}
-    data = run_bytes(root, ["cat-file", "--batch"], timeout=120.0, stdin="".join(o + "\n" for o in wanted).encode())
-    found: dict[str, bytes] = {}
+    return {oid: data for oid, data in zip(wanted, _batch(root, wanted), strict=True) if data is not None}
+
+
+def contents(root: Path, names: list[str]) -> dict[str, bytes | None]:
+    """The content of each ``rev:path`` (None where there is none), in one process."""
+    return dict(zip(names, _batch(root, names), strict=True))
+
+
+def _batch(root: Path, names: list[str]) -> list[bytes | None]:
+    """``git cat-file --batch`` over ``names``: each object's bytes, in order (None: missing)."""
+    if not names:
+        return []
+    data = run_bytes(root, ["cat-file", "--batch"], timeout=120.0,
+                     stdin="".join(name + "\n" for name in names).encode("utf-8", "surrogateescape"))
+    found: list[bytes | None] = []
     at = 0
-    while at < len(data):
+    while at < len(data) and len(found) < len(names):
         end = data.index(b"\n", at)
-        header = data[at:end].decode("ascii", "replace").split(" ")
+        header = data[at:end].rsplit(b" ", 2)
         at = end + 1
-        if len(header) != 3:  # "<id> missing"
+        if len(header) != 3 or not header[2].isdigit() or header[1] not in (b"blob", b"tree", b"commit", b"tag"):
+            found.append(None)  # "<name> missing", "<name> ambiguous"
             continue
         size = int(header[2])
-        found[header[0]] = data[at:at + size]
+        found.append(data[at:at + size] if header[1] == b"blob" else None)
         at += size + 1
-    return found
+    return found + [None] * (len(names) - len(found))
 
 
-def changes(root: Path, commit: str) -> list[tuple[str, str, str]]:
+def tree_files(root: Path, rev: str) -> list[str]:
+    """Every file path in the tree of ``rev``."""
+    return [p for p in run(root, ["ls-tree", "-r", "-z", "--name-only", rev], timeout=120.0).split("\0") if p]
+
+
+def changes(root: Path, commit: str, target: str | None = None) -> list[tuple[str, str, str]]:
     """(status letter, old path, new path) for each file that differs between ``commit`` and the
-    work tree, renames followed (``R``: old and new differ; ``A``: no old; ``D``: no new)."""
-    text = run(root, ["diff", "--no-color", "--no-ext-diff", "--name-status", "-z", "-M", commit], timeout=120.0)
+    work tree (or the commit ``target``), renames followed (``R``: old and new differ; ``A``: no
+    old; ``D``: no new)."""
+    text = run(root, ["diff", "--no-color", "--no-ext-diff", "--name-status", "-z", "-M", commit,
+                      *([target] if target else [])], timeout=120.0)
     parts = text.split("\0")
     found: list[tuple[str, str, str]] = []
     at = 0
@@ -68,22 +88,18 @@ def changes(root: Path, commit: str) -> list[tuple[str, str, str]]:
     return found
 
 
-def last_changes(root: Path, commit: str | None, paths: list[str]) -> dict[str, tuple[int, str, str]]:
-    """``{path: (rank, sha, committer time ISO 8601)}`` of the newest commit after ``commit`` (any
-    commit when None) up to HEAD that touched each path, ``rank`` counting from the newest (0); a
-    path no such commit touched is left out (its change, if any, is not committed yet)."""
+def last_changes(root: Path, head: str, paths: list[str]) -> dict[str, tuple[int, str, str]]:
+    """``{path: (rank, sha, committer time ISO 8601)}`` of the newest commit up to ``head`` that
+    touched each path, ``rank`` counting from the newest (0); one process for every path (in
+    chunks the command line holds)."""
     found: dict[str, tuple[int, str, str]] = {}
-    span = [f"{commit}..HEAD"] if commit else ["HEAD"]
     for at in range(0, len(paths), PATHS_PER_CALL):
         chunk = paths[at:at + PATHS_PER_CALL]
-        try:
-            text = run(root, ["log", "--no-color", "--format=%x01%H%x00%cI", "--name-only", "-z", *span, "--",
-                              *chunk], timeout=120.0)
-        except GitError:
-            return found
+        text = run(root, ["log", "--no-color", "--format=%x01%H%x00%cI", "--name-only", "-z", head, "--", *chunk],
+                   timeout=120.0)
         for rank, record in enumerate(text.split("\x01")[1:]):
-            head, _, names = record.partition("\n")
-            sha, _, when = head.partition("\0")
+            head_line, _, names = record.partition("\n")
+            sha, _, when = head_line.partition("\0")
             for name in names.split("\0"):
                 name = name.strip("\n")
                 if name and name not in found:
