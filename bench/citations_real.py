@@ -143,16 +143,30 @@ def truth(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | None
         return ("gone", None, None, None)
     size = case["end"] - case["start"] + 1
     home = max(sorted(matches), key=lambda p: (len(matches[p]), p == case["path"]))
-    placed: list[int] = []
-    for k in range(size):
-        options = matches[home].get(k, [])
-        if options:
-            placed.append(min(options, key=lambda n: abs(n - (placed[-1] + 1)) if placed else n))
+    placed = _placed(matches[home], size, case["start"] if home == case["path"] else 1)
     whole = (len(placed) == size and len(matches) == 1
              and all(b == a + 1 for a, b in zip(placed, placed[1:], strict=False)))
     if whole:
         return ("verified" if home == case["path"] else "moved", home, placed[0], placed[-1])
     return ("changed", home, min(placed), max(placed))
+
+
+def _placed(options: dict[int, list[int]], size: int, near: int) -> list[int]:
+    """Where each surviving line is, where a line has several places (a block blame sees copied
+    beside itself keeps one origin): the placement with the most lines next to each other, then
+    the one starting nearest ``near``."""
+    best: tuple[int, int] | None = None
+    chosen: list[int] = []
+    first = min(options)
+    for begin in options[first]:
+        placed = [begin]
+        for k in range(first + 1, size):
+            if options.get(k):
+                placed.append(min(options[k], key=lambda n: abs(n - (placed[-1] + 1))))
+        key = (-sum(b == a + 1 for a, b in zip(placed, placed[1:], strict=False)), abs(begin - near))
+        if best is None or key < best:
+            best, chosen = key, placed
+    return chosen
 
 
 # -- the three ways ----------------------------------------------------------------------------
