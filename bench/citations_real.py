@@ -234,8 +234,8 @@ def table(title: str, rows: list[dict[str, Any]]) -> str:
            "| surviving block reported changed or gone |", "|---|---:|---:|---:|---:|"]
     for way in WAYS:
         s = score(rows, way)
-        out.append(f"| {way} | {s['status right']} % | {s['location exact']} % | "
-                   f"{s['shown as true while changed or gone']} % | {s['surviving block reported changed or gone']} % |")
+        lied, lost = s["shown as true while changed or gone"], s["surviving block reported changed or gone"]
+        out.append(f"| {way} | {s['status right']} % | {s['location exact']} % | {lied} % | {lost} % |")
     return "\n".join(out) + "\n"
 
 

@@ -165,9 +165,15 @@ class _Run:
     def __init__(self, root: Path, at: str | None = None) -> None:
         self.root, self.at = root, at
         self.texts: dict[str, list[str] | None] = {}
+        self.norms: dict[str, tuple[list[str], set[str]]] = {}
         self.data: dict[str, bytes] = {}
         self.changes: dict[str, list[tuple[str, str, str]] | None] = {}
         self.tracked: list[str] | None = None
+        self.order: dict[str, int] = {}  # commit -> its place among self.entries (HEAD's is 1)
+        self.entries: list[list[tuple[str, str, str]]] = []  # what each commit changed, newest first
+        self.touched: dict[str, int] = {}  # path -> the newest entry that changed it
+        self.renamed_into: dict[str, list[tuple[int, str]]] = {}
+        self.committed: dict[str, tuple[int, str, str]] = {}  # path -> (entry, sha, time) of its newest commit
 
     def lines(self, path: str) -> list[str] | None:
         if path not in self.texts:
@@ -202,13 +208,70 @@ class _Run:
         for path in wanted:
             self._keep(path, found.get(f"{self.at}:{path}"))
 
+    def normal(self, path: str) -> tuple[list[str], set[str]] | None:
+        """The file's lines ``normalized`` (and as a set), worked out once a run."""
+        if path not in self.norms:
+            lines = self.lines(path)
+            if lines is None:
+                return None
+            normal = [rules.normalized(line) for line in lines]
+            self.norms[path] = (normal, set(normal))
+        return self.norms[path]
+
+    def plan(self, commits: Iterable[str]) -> None:
+        """Read, in two processes, what every commit since the oldest of ``commits`` changed
+        (and, for the work tree, one more for its uncommitted changes), so each citation's
+        renames and changed files come from memory rather than a ``git diff`` of its own."""
+        wanted = set(commits)
+        if not wanted:
+            return
+        try:
+            ranked = {sha: n for n, sha in enumerate(git_objects.commit_order(self.root, self.at or "HEAD"))}
+            places = [ranked[sha] for sha in wanted if sha in ranked]
+            newest = git_objects.history(self.root, self.at or "HEAD", max(places) + 1 if places else 0)
+            pending = [] if self.at else git_objects.changes(self.root, "HEAD")
+        except git.GitError:
+            return
+        self.entries = [pending, *(changed for _, _, changed in newest)]
+        self.order = {sha: ranked[sha] + 1 for sha in wanted if sha in ranked}
+        for index in range(len(self.entries) - 1, -1, -1):
+            for letter, before, after in self.entries[index]:
+                self.touched[before] = self.touched[after] = index
+                if index:
+                    sha, when, _ = newest[index - 1]
+                    self.committed[before] = self.committed[after] = (index, sha, when)
+                if letter == "R":
+                    self.renamed_into.setdefault(after, []).append((index, before))
+
     def diff(self, commit: str) -> list[tuple[str, str, str]] | None:
+        """(letter, path at ``commit``, path now) for every file changed since ``commit``."""
         if commit not in self.changes:
-            try:
-                self.changes[commit] = git_objects.changes(self.root, commit, self.at)
-            except git.GitError:
-                self.changes[commit] = None
+            if commit in self.order:
+                self.changes[commit] = self._since(self.order[commit])
+            else:  # not behind HEAD (another branch, a rebase): git's own diff
+                try:
+                    self.changes[commit] = git_objects.changes(self.root, commit, self.at)
+                except git.GitError:
+                    self.changes[commit] = None
         return self.changes[commit]
+
+    def _since(self, place: int) -> list[tuple[str, str, str]]:
+        moves = []
+        for path, newest in self.touched.items():
+            if newest < place:
+                was = self._origin(path, place)
+                moves.append(("R" if was != path else "M", was, path))
+        return moves
+
+    def _origin(self, path: str, place: int) -> str:
+        """What ``path`` was called at the commit at ``place``: its renames followed back."""
+        name, after = path, -1
+        for _ in range(len(self.entries)):
+            earlier = [(index, was) for index, was in self.renamed_into.get(name, ()) if after < index < place]
+            if not earlier:
+                break
+            after, name = min(earlier)
+        return name
 
     def tracked_files(self) -> list[str]:
         if self.tracked is None:
@@ -254,6 +317,7 @@ def _found(run: _Run, todo: list[tuple[str, dict[str, Any], str]]) -> dict[str, 
         else:
             slow.append((event_id, citation, old_id or ""))
     old_texts = _old_texts(run.root, [old_id for _, _, old_id in slow if old_id])
+    run.plan(c["commit"] for _, c, old_id in slow if old_id)
     for event_id, citation, old_id in slow:
         old = old_texts.get(old_id)
         if old is not None and rules.fingerprint(old[citation["start"] - 1:citation["end"]]) == citation["lines"]:
@@ -268,16 +332,17 @@ def _old_texts(root: Path, oids: list[str]) -> dict[str, list[str]]:
         data = git_objects.blobs(root, oids)
     except git.GitError:
         return {}
-    return {oid: blob.decode("utf-8", "replace").splitlines() for oid, blob in data.items() if b"\0" not in blob[:8192]}
+    return {oid: [rules.normalized(line) for line in blob.decode("utf-8", "replace").splitlines()]
+            for oid, blob in data.items() if b"\0" not in blob[:8192]}
 
 
 def _followed(run: _Run, citation: dict[str, Any], old: list[str]) -> rules.Found:
     """The status by git's history: where the diff from the citation's commit to the work tree
     carries the lines, or where they reappear among the lines new since then."""
     path, commit = citation["path"], citation["commit"]
-    here = run.lines(path)
+    here = run.normal(path)
     if here is not None:  # still at its path: its own diff says most often, with no git process
-        first = rules.follow(path, citation["start"], citation["end"], old, path, here, {})
+        first = rules.follow(path, citation["start"], citation["end"], old, path, here[0], {}, normal=True)
         if first.status == "verified":
             return first
     moves = run.diff(commit)
@@ -289,13 +354,15 @@ def _followed(run: _Run, citation: dict[str, Any], old: list[str]) -> rules.Foun
             now_path = after
         elif before == path and letter == "D":
             now_path = None
-    now = run.lines(now_path) if now_path else None
-    first = rules.follow(path, citation["start"], citation["end"], old, now_path, now, {})
+    normal = run.normal(now_path) if now_path else None
+    now = normal[0] if normal else None
+    first = rules.follow(path, citation["start"], citation["end"], old, now_path, now, {}, normal=True)
     if first.status in ("verified", "moved"):
         return first
-    lost = {rules.normalized(line) for line in old[citation["start"] - 1:citation["end"]]} - {""}
+    lost = set(old[citation["start"] - 1:citation["end"]]) - {""}
     changed = _candidates(run, commit, moves, lost, {now_path or ""})
-    return rules.follow(path, citation["start"], citation["end"], old, now_path, now, changed) if changed else first
+    return rules.follow(path, citation["start"], citation["end"], old, now_path, now, changed,
+                        normal=True) if changed else first
 
 
 def _candidates(run: _Run, commit: str, moves: list[tuple[str, str, str]], lost: set[str],
@@ -306,9 +373,9 @@ def _candidates(run: _Run, commit: str, moves: list[tuple[str, str, str]], lost:
     for letter, before, after in moves:
         if letter == "D" or after in skip:
             continue
-        lines = run.lines(after)
-        if lines and any(rules.normalized(line) in lost for line in lines):
-            holding.append((after, None if letter == "A" else before, lines))
+        normal = run.normal(after)
+        if normal and not lost.isdisjoint(normal[1]):
+            holding.append((after, None if letter == "A" else before, normal[0]))
     if not holding:
         return {}
     names = [f"{commit}:{before}" for _, before, _ in holding if before]
@@ -321,7 +388,7 @@ def _candidates(run: _Run, commit: str, moves: list[tuple[str, str, str]], lost:
     for after, was, lines in holding:
         old_id = ids.get(f"{commit}:{was}") if was else None
         old = olds.get(old_id) if old_id else None
-        changed[after] = rules.Changed(lines, rules.new_lines(old, lines))
+        changed[after] = rules.Changed(lines, rules.new_lines(old, lines, normal=True))
     return changed
 
 
@@ -351,11 +418,13 @@ def _changed_in(run: _Run, changed: list[tuple[str, dict[str, Any]]],
     paths = sorted({p for event_id, c in changed for p in (c["path"], found[event_id].path) if p})
     same = [f"{c['commit']}:{c['path']}" for _, c in changed if c.get("commit")]
     head = run.at or "HEAD"
+    touched = {path: run.committed[path] for path in paths if path in run.committed}
     try:
         ids = git_objects.object_ids(run.root, sorted({*same, *(f"{head}:{n.partition(':')[2]}" for n in same)}))
-        touched = git_objects.last_changes(run.root, head, paths)
+        if len(touched) < len(paths):  # a path the history read for the citations does not reach
+            touched.update(git_objects.last_changes(run.root, head, [p for p in paths if p not in touched]))
     except git.GitError:
-        ids, touched = {}, {}
+        ids = {}
     when: dict[str, dict[str, Any]] = {}
     for event_id, citation in changed:
         then = ids.get(f"{citation.get('commit')}:{citation['path']}")

@@ -21,6 +21,7 @@ copy that was already there before the citation was written is never taken for t
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_left
 from difflib import SequenceMatcher
 
 TYPE_CHECKING = False
@@ -103,38 +104,100 @@ class Changed:
         self.lines, self.new = list(lines), list(new)
 
 
-def line_map(old: Sequence[str], new: Sequence[str]) -> dict[int, int]:
+def line_map(old: Sequence[str], new: Sequence[str], normal: bool = False) -> dict[int, int]:
     """Old line index -> new line index for the lines a diff of the two (whitespace ignored)
-    carries over unchanged. The common head and tail are matched first: most edits are local,
-    and a long file then costs only its changed middle."""
-    a, b = [normalized(line) for line in old], [normalized(line) for line in new]
-    head = 0
-    while head < len(a) and head < len(b) and a[head] == b[head]:
-        head += 1
-    tail = 0
-    while tail < len(a) - head and tail < len(b) - head and a[-1 - tail] == b[-1 - tail]:
-        tail += 1
-    mapping = {i: i for i in range(head)}
-    mapping.update({len(a) - 1 - k: len(b) - 1 - k for k in range(tail)})
-    middle = SequenceMatcher(None, a[head:len(a) - tail], b[head:len(b) - tail], autojunk=False)
-    for i, j, size in middle.get_matching_blocks():
-        mapping.update({head + i + k: head + j + k for k in range(size)})
+    carries over unchanged: a patience diff (the lines found once on each side anchor it, in
+    their longest common order; the common head and tail of each stretch between anchors are
+    matched, and what is left, small, by ``difflib``). ``normal``: the lines are ``normalized``
+    already (a caller following many citations normalizes each file once)."""
+    a, b = (old, new) if normal else ([normalized(line) for line in old], [normalized(line) for line in new])
+    mapping: dict[int, int] = {}
+    _match(a, 0, len(a), b, 0, len(b), mapping, 0)
     return mapping
 
 
-def new_lines(old: Sequence[str] | None, new: Sequence[str]) -> list[bool]:
+_SMALL = 400 * 400  # a stretch without anchors this small is left to difflib (quadratic)
+
+
+def _match(a: Sequence[str], alo: int, ahi: int, b: Sequence[str], blo: int, bhi: int, mapping: dict[int, int],
+           depth: int) -> None:
+    while alo < ahi and blo < bhi and a[alo] == b[blo]:
+        mapping[alo] = blo
+        alo, blo = alo + 1, blo + 1
+    while alo < ahi and blo < bhi and a[ahi - 1] == b[bhi - 1]:
+        ahi, bhi = ahi - 1, bhi - 1
+        mapping[ahi] = bhi
+    if alo == ahi or blo == bhi:
+        return
+    anchors = _anchors(a, alo, ahi, b, blo, bhi) if depth < 50 and ahi - alo > 1 and bhi - blo > 1 else []
+    if not anchors:
+        if ahi - alo == 1 or bhi - blo == 1:  # one line on a side: found or not, no matcher needed
+            if ahi - alo == 1 and a[alo] in b[blo:bhi]:
+                mapping[alo] = b.index(a[alo], blo, bhi)
+            elif bhi - blo == 1 and b[blo] in a[alo:ahi]:
+                mapping[a.index(b[blo], alo, ahi)] = blo
+            return
+        if (ahi - alo) * (bhi - blo) <= _SMALL:
+            for i, j, size in SequenceMatcher(None, a[alo:ahi], b[blo:bhi], autojunk=False).get_matching_blocks():
+                mapping.update({alo + i + k: blo + j + k for k in range(size)})
+        return
+    for i, j in anchors:
+        if i > alo and j > blo:  # most anchors sit next to the one before: nothing between
+            _match(a, alo, i, b, blo, j, mapping, depth + 1)
+        mapping[i] = j
+        alo, blo = i + 1, j + 1
+    if alo < ahi and blo < bhi:
+        _match(a, alo, ahi, b, blo, bhi, mapping, depth + 1)
+
+
+def _anchors(a: Sequence[str], alo: int, ahi: int, b: Sequence[str], blo: int, bhi: int) -> list[tuple[int, int]]:
+    """The lines found exactly once in each stretch, paired, in their longest common order."""
+    seen_a: dict[str, int] = {}
+    for i in range(alo, ahi):
+        seen_a[a[i]] = -1 if a[i] in seen_a else i
+    seen_b: dict[str, int] = {}
+    for j in range(blo, bhi):
+        seen_b[b[j]] = -1 if b[j] in seen_b else j
+    pairs = [(i, seen_b[line]) for line, i in seen_a.items() if i >= 0 and seen_b.get(line, -1) >= 0]
+    pairs.sort()
+    return _increasing(pairs)
+
+
+def _increasing(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest run of ``pairs`` (sorted by their first) whose seconds increase too."""
+    tails: list[int] = []  # the smallest second ending a run of each length
+    ends: list[int] = []  # which pair that is
+    before: list[int] = []
+    for n, (_, j) in enumerate(pairs):
+        k = bisect_left(tails, j)
+        if k == len(tails):
+            tails.append(j)
+            ends.append(n)
+        else:
+            tails[k], ends[k] = j, n
+        before.append(ends[k - 1] if k else -1)
+    run: list[tuple[int, int]] = []
+    n = ends[-1] if ends else -1
+    while n >= 0:
+        run.append(pairs[n])
+        n = before[n]
+    return run[::-1]
+
+
+def new_lines(old: Sequence[str] | None, new: Sequence[str], normal: bool = False) -> list[bool]:
     """Which lines of ``new`` the diff from ``old`` does not carry over (all, for an added file)."""
     if old is None:
         return [True] * len(new)
-    carried = set(line_map(old, new).values())
+    carried = set(line_map(old, new, normal).values())
     return [j not in carried for j in range(len(new))]
 
 
 def follow(path: str, start: int, end: int, old: Sequence[str], now_path: str | None, now: Sequence[str] | None,
-           changed: Mapping[str, Changed]) -> Found:
+           changed: Mapping[str, Changed], normal: bool = False) -> Found:
     """The status of lines ``start``-``end`` (from 1) of ``path`` as it was at the citation's
     commit (``old``), given where git says that file is now (``now_path``: None when it was
-    deleted) with its lines ``now``, and the other files changed since (``changed``)."""
+    deleted) with its lines ``now``, and the other files changed since (``changed``).
+    ``normal``: every line given is ``normalized`` already."""
     cited = list(range(start - 1, min(end, len(old))))
     if not cited:
         return Found("gone")
@@ -142,7 +205,7 @@ def follow(path: str, start: int, end: int, old: Sequence[str], now_path: str | 
     mapping: dict[int, int] = {}
     own_new: list[bool] = []
     if now_path is not None and now is not None:
-        mapping = line_map(old, now)
+        mapping = line_map(old, now, normal)
         carried = set(mapping.values())
         own_new = [j not in carried for j in range(len(now))]
         at.update({i: (now_path, mapping[i]) for i in cited if i in mapping})
@@ -151,7 +214,7 @@ def follow(path: str, start: int, end: int, old: Sequence[str], now_path: str | 
         homes.append((now_path, now, own_new, WITHIN_FILE_ALNUM))
     homes += [(other, facts.lines, facts.new, ACROSS_FILES_ALNUM) for other, facts in sorted(changed.items())
               if other != now_path]
-    _place_lost(old, cited, at, homes, _expected(cited, mapping))
+    _place_lost(old, cited, at, homes, _expected(cited, mapping), normal)
     return _judge(path, cited, at)
 
 
@@ -163,14 +226,14 @@ def _expected(cited: list[int], mapping: Mapping[int, int]) -> int:
 
 
 def _place_lost(old: Sequence[str], cited: list[int], at: dict[int, tuple[str, int]],
-                homes: list[tuple[str, Sequence[str], Sequence[bool], int]], expected: int) -> None:
+                homes: list[tuple[str, Sequence[str], Sequence[bool], int]], expected: int, normal: bool) -> None:
     """Find the cited lines the diff lost (cut, moved) among the new lines of each home, run by
     run: the longest run first, placed where it is nearest ``expected`` in the first home that
     has it, the rest of the run tried again on either side."""
     runs = _runs([i for i in cited if i not in at])
     while runs:
         run = runs.pop(0)
-        best = _longest_placement(old, run, homes, expected)
+        best = _longest_placement(old, run, homes, expected, normal)
         if best is None:
             continue
         first, size, home, j = best
@@ -190,22 +253,23 @@ def _runs(indices: list[int]) -> list[list[int]]:
 
 
 def _longest_placement(old: Sequence[str], run: list[int], homes: list[tuple[str, Sequence[str], Sequence[bool], int]],
-                       expected: int) -> tuple[int, int, str, int] | None:
+                       expected: int, normal: bool) -> tuple[int, int, str, int] | None:
     """(first cited index, length, home, its first line) of the longest stretch of ``run`` found
     whole among one home's new lines and long enough for git to call it moved; ties go to the
     earlier home (the file's own), then to the place nearest ``expected``."""
-    wanted = [normalized(old[i]) for i in run]
+    same = (lambda line: line) if normal else normalized
+    wanted = [same(old[i]) for i in run]
     best: tuple[int, int, int, int, str, int] | None = None  # (-size, home rank, distance, first, home, j)
     for rank, (home, lines, new, threshold) in enumerate(homes):
         where: dict[str, list[int]] = {}
         for j, line in enumerate(lines):
             if new[j]:
-                where.setdefault(normalized(line), []).append(j)
+                where.setdefault(same(line), []).append(j)
         for k, text in enumerate(wanted):
             for j in where.get(text, ()):
                 size = 1
                 while (k + size < len(wanted) and j + size < len(lines) and new[j + size]
-                       and normalized(lines[j + size]) == wanted[k + size]):
+                       and same(lines[j + size]) == wanted[k + size]):
                     size += 1
                 if _alnum([old[i] for i in run[k:k + size]]) < threshold:
                     continue
