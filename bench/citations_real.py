@@ -6,8 +6,8 @@ For each repository (a clone or a bare mirror, kept outside this repository), bl
 lines are sampled at past commits on the first-parent history (at least a year before its end,
 citing at least two lines with something to them), and each is followed 30, 120 and 365 days
 forward, to the last first-parent commit by then. The truth is `git blame -w -M -C`: a cited line
-survives where a line at the later commit is blamed on the same origin (commit, file, line) as
-the cited line is at the citation's commit. From the lines that survive:
+survives where a line at the later commit is blamed on the same commit, with the same text
+(whitespace aside), as the cited line is at the citation's commit. From the lines that survive:
 
 - verified: all of them, in order, next to each other, in the cited file;
 - moved: the same in another file (a rename, a move);
@@ -114,14 +114,20 @@ def _blame(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str]]:
         elif line.startswith("filename "):
             name = line[9:]
         elif line.startswith("\t") and current:
-            found[int(current[2])] = (current[0], name, current[1])
+            found[int(current[2])] = (current[0], normalized(line[1:]), name)
             current = []
     return found
 
 
 def truth(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | None, int | None]:
     cited = origins(root, case["commit"], case["path"])
-    wanted = {cited[n]: k for k, n in enumerate(range(case["start"], case["end"] + 1)) if n in cited}
+    # a line is known by the commit that wrote it and its text: blame -C may credit a line copied
+    # into many files (a licence header) to one of the copies from one side and another from the
+    # other, while the commit and the text are the same whichever it names
+    wanted: dict[tuple[str, str], list[int]] = {}
+    for k, n in enumerate(range(case["start"], case["end"] + 1)):
+        if n in cited:
+            wanted.setdefault(cited[n][:2], []).append(k)
     words = sorted((line.strip() for line in case["block"] if telling(line)), key=len, reverse=True)[:2]
     candidates = [case["path"]] + [row[2:].split("\t")[-1] for row in git(
         root, "diff", "--name-status", "-M", case["commit"], case["target"]).splitlines() if row.startswith("R")
@@ -137,15 +143,16 @@ def truth(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | None
         if not any(normalized(line) in norms for line in lines):
             continue
         for line_no, origin in origins(root, case["target"], path).items():
-            if origin in wanted:
-                matches.setdefault(path, {}).setdefault(wanted[origin], []).append(line_no)
+            for k in wanted.get(origin[:2], ()):
+                matches.setdefault(path, {}).setdefault(k, []).append(line_no)
     if not matches:
         return ("gone", None, None, None)
     size = case["end"] - case["start"] + 1
     home = max(sorted(matches), key=lambda p: (len(matches[p]), p == case["path"]))
     placed = _placed(matches[home], size, case["start"] if home == case["path"] else 1)
-    whole = (len(placed) == size and len(matches) == 1
-             and all(b == a + 1 for a, b in zip(placed, placed[1:], strict=False)))
+    # copies elsewhere of lines credited to the same commit (a licence header) do not matter: the
+    # block is whole where all of it is, together
+    whole = len(placed) == size and all(b == a + 1 for a, b in zip(placed, placed[1:], strict=False))
     if whole:
         return ("verified" if home == case["path"] else "moved", home, placed[0], placed[-1])
     return ("changed", home, min(placed), max(placed))
