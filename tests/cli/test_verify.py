@@ -26,7 +26,7 @@ def test_verify_follows_a_cited_range_and_strict_fails_once_it_changed(repo: Rep
     repo.world.git(repo.path, "commit", "-qam", "debug")
     strict = repo.ken("verify", "--strict", event_id[:10])
     assert strict.returncode == 1 and strict.stdout.startswith(f"changed   {event_id}")
-    assert "code changed in " in strict.stdout and "check src/app.py:5-6 before relying on it" in strict.stdout
+    assert "changed in " in strict.stdout and "check src/app.py:5-6 before relying on it" in strict.stdout
 
 
 def test_an_id_that_cites_no_lines_is_one_error_line(repo: Repo) -> None:
@@ -36,3 +36,14 @@ def test_an_id_that_cites_no_lines_is_one_error_line(repo: Repo) -> None:
     assert refused.stderr.strip() == (f"ken: error: {event_id} cites no lines; give memories written with --at "
                                       "PATH:LINE or PATH:START-END, or no ids for all of them")
     assert repo.ok("verify").stdout.startswith("no memory cites lines of code")
+
+
+def test_show_says_where_the_cited_code_stands(repo: Repo) -> None:
+    (repo.path / "src/app.py").write_text(SOURCE)
+    repo.world.git(repo.path, "commit", "-qam", "main serves")
+    event_id = repo.ok("note", "serve takes the config", "--at", "src/app.py:6").stdout.strip()
+    assert "  code: verified at src/app.py:6\n" in repo.ok("show", event_id).stdout
+    (repo.path / "src/app.py").write_text(SOURCE.replace("serve(config)", "serve()"))
+    shown = repo.json("show", event_id)["event"]["code"]
+    assert shown["status"] == "gone" and shown["changed_in"] == {"uncommitted": True}
+    assert "code: gone (uncommitted): src/app.py:6 no longer holds it" in repo.ok("show", event_id).stdout

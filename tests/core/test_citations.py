@@ -163,7 +163,7 @@ def test_status_words_say_what_to_do() -> None:
         "verified at pay.py:6-9"
     when = {"commit": "1a2b3c4d5e", "at": "2026-01-02T03:04:05Z"}
     changed = {"status": "changed", "cited": cited, "changed_in": when}
-    assert status_words(changed) == "code changed in 1a2b3c4, 2026-01-02: check pay.py:4-7 before relying on it"
+    assert status_words(changed) == "changed in 1a2b3c4, 2026-01-02: check pay.py:4-7 before relying on it"
     assert "do not rely on it" in status_words({"status": "gone", "cited": cited, "changed_in": {"uncommitted": True}})
 
 

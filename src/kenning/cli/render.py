@@ -48,6 +48,10 @@ def render_show(result: dict[str, Any]) -> str:
         lines = [event_line(event)]
         if event.get("superseded_by"):
             lines.append(f"  superseded by: {', '.join(event['superseded_by'])}")
+        if isinstance(event.get("code"), dict):
+            from kenning.core.citations import status_words
+
+            lines.append(f"  code: {status_words(event['code'])}")
         if event.get("details"):
             lines += ["", str(event["details"])]
         return "\n".join(lines) + "\n"
@@ -117,7 +121,7 @@ def render_verify(report: dict[str, Any]) -> str:
     if not found:
         return "no memory cites lines of code (write one with --at PATH:LINE or PATH:START-END)\n"
     lines = [f"{item['status']:<8}  {item['id']}  {one_line(str(item.get('summary', '')), 80)}\n"
-             f"          {status_words(item)}" for item in found]
+             f"          code {status_words(item)}" for item in found]
     counts = ", ".join(f"{report['counts'][status]} {status}" for status in STATUSES)
     lines.append(f"{plural(len(found), 'memory')} citing code: {counts}")
     return "\n".join(lines) + "\n"

@@ -344,8 +344,8 @@ def status_words(shown: Mapping[str, object]) -> str:
     elif isinstance(when, dict) and when.get("uncommitted"):
         since = " (uncommitted)"
     if status == "changed":
-        return f"code changed{since}: check {was} before relying on it"
-    return f"code gone{since}: {was} no longer holds it; do not rely on it"
+        return f"changed{since}: check {was} before relying on it"
+    return f"gone{since}: {was} no longer holds it; do not rely on it"
 
 
 def _span(shown: Mapping[str, object]) -> str:
