@@ -215,8 +215,6 @@ def follow(path: str, start: int, end: int, old: Sequence[str], now_path: str | 
     homes += [(other, facts.lines, facts.new, ACROSS_FILES_ALNUM) for other, facts in sorted(changed.items())
               if other != now_path]
     _place_lost(old, cited, at, homes, _expected(cited, mapping), normal)
-    if not _alnum([old[i] for i in at]):
-        return Found("gone")  # a lone brace or blank line left where the block was is not the block
     return _judge(path, cited, at)
 
 
