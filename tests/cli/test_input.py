@@ -59,7 +59,7 @@ BAD_LINES = {
     "a word for a line": ("src/app.py:abc", "'abc' is not a line number"),
     "a negative line": ("src/app.py:-5", "'-5' is not a line number"),
     "line zero": ("src/app.py:0", "lines are counted from 1"),
-    "a range": ("src/app.py:10-20", "'10-20' is not a line number"),
+    "a range ending before it starts": ("src/app.py:20-10", "1 <= START <= END"),
     "line and column": ("src/app.py:12:5", "give one line number, PATH:LINE (src/app.py:12)"),
     "nothing after the colon": ("src/app.py:", "'' is not a line number"),
     "a word after a file not written yet": ("src/new.py:abc", "'abc' is not a line number"),

@@ -35,6 +35,7 @@ def history(world: World, repo: Path) -> dict[str, str]:
 def test_every_structured_result_matches_its_schema_and_the_cli(world: World, alpha: Path) -> None:
     """Through a plain JSON-RPC client, so nothing but this test checks the shapes."""
     ids = history(world, alpha)
+    world.ok(alpha, "note", "The entry point is main", "--at", "src/app.py:1-2")
     raw = Raw([str(KEN), "mcp"], alpha, world.env)
     raw.start()
     schemas = {t["name"]: t.get("outputSchema") for t in raw.request("tools/list")["result"]["tools"]}
@@ -44,6 +45,7 @@ def test_every_structured_result_matches_its_schema_and_the_cli(world: World, al
         "get_issue": ({"issue_id": ids["issue"]}, "found", world.json(alpha, "show", ids["issue"])),
         "search_events": ({"query": "idempotency"}, "events", world.json(alpha, "search", "idempotency")),
         "get_score": ({}, "score", world.json(alpha, "score")),
+        "verify_citations": ({}, "citations", world.json(alpha, "verify")["citations"]),
         "get_lessons": ({}, "lessons", world.json(alpha, "lessons")["lessons"]),
         "get_brief": ({}, "brief", world.json(alpha, "brief")),
         "list_projects": ({}, "projects", world.json(alpha, "projects", "list")),
@@ -102,7 +104,7 @@ async def test_a_result_with_warnings_matches_its_tools_output_schema(world: Wor
     damaged = len((alpha / ".kenning" / "events.jsonl").read_bytes().splitlines())
     calls: dict[str, dict[str, Any]] = {
         "get_brief": {}, "get_issue": {"issue_id": ids["issue"]}, "search_events": {"query": "idempotency"},
-        "get_score": {}, "get_lessons": {}, "precheck_file": {"file_path": "src/app.py"},
+        "get_score": {}, "get_lessons": {}, "precheck_file": {"file_path": "src/app.py"}, "verify_citations": {},
         "add_note": {"summary": "Staging is slower"}}
     async with connect(world, alpha) as mcp:
         schemas = {t.name: t.output_schema for t in (await mcp.session.list_tools()).tools}
@@ -208,7 +210,7 @@ def test_in_tool_words_rewrites_flags_and_commands_only() -> None:
 REACHED = ("app/record.py", "app/views/read.py", "app/paths.py", "app/lessons/cases.py", "app/views/context.py",
            "app/gate/precheck.py", "app/views/plan.py", "app/views/project_map.py", "app/gate/score.py",
            "app/setup/texts.py", "app/views/summary.py", "app/memory.py", "app/setup/registry.py", "app/project.py",
-           "core/events.py", "store/log.py", "store/files.py")
+           "core/events.py", "store/log.py", "store/files.py", "app/citations.py", "app/citing.py")
 CLI_ONLY = {"--diff", "--snooze", "--reason", "--name", "--root", "--now", "--since"}
 FLAG = re.compile(r"(?<![\w-])--[a-z][a-z-]*")
 

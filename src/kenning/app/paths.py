@@ -19,27 +19,41 @@ _NUMBERISH = re.compile(r"[+-]?[0-9]")
 
 
 def split_location(text: str, cwd: Path | None = None) -> tuple[str, int | None]:
-    """``PATH`` or ``PATH:LINE``, where LINE is a whole number from 1. A name may hold ``:``
+    """``PATH``, ``PATH:LINE`` or ``PATH:START-END`` -> (the path, the first line or None)."""
+    path, start, _ = split_range(text, cwd)
+    return path, start
+
+
+def split_range(text: str, cwd: Path | None = None) -> tuple[str, int | None, int | None]:
+    """``PATH``, ``PATH:LINE`` or ``PATH:START-END``, where lines are whole numbers from 1 and
+    END is not before START -> (path, start, end); a single line is START = END. A name may hold ``:``
     itself (``a:b.py``), so what follows the last ``:`` is read as a line only when it is one;
     otherwise the disk decides: an existing file named ``text`` is a path, while ``app.py:abc``
     (``app.py`` exists, or the tail has no dot after a file name with one) or ``app.py:-5`` is a
     line typed wrong, refused rather than remembered as a file that never was."""
     head, sep, tail = text.rpartition(":")
     if not sep or not head or _exists(text, cwd):
-        return text, None
+        return text, None, None
+    span = re.fullmatch(r"([0-9]+)-([0-9]+)", tail)
+    if span:
+        start, end = int(span.group(1)), int(span.group(2))
+        if start < 1 or end < start:
+            raise InvalidInput(f"{text[:80]!r}: give PATH:LINE, or PATH:START-END with 1 <= START <= END "
+                               f"({head[:60]}:40-52)")
+        return head, start, end
     if re.fullmatch(r"[0-9]+", tail):  # ASCII digits only: int() would also take "١٢" or fail on "²"
         if int(tail) < 1:
             raise InvalidInput(f"{text[:80]!r}: lines are counted from 1; give PATH:LINE with LINE at least 1, "
                                "or PATH alone")
         if re.search(r":[0-9]+$", head) and not _exists(head, cwd):
             raise InvalidInput(f"{text[:80]!r}: give one line number, PATH:LINE ({head[:80]}), not LINE:COLUMN")
-        return head, int(tail)
+        return head, int(tail), int(tail)
     name = head.replace("\\", "/").rsplit("/", 1)[-1]
     if (not tail.strip() or _NUMBERISH.match(tail) or os.path.isfile(_anchored(head, cwd))
             or ("." in name.lstrip(".") and not re.search(r"[./\\]", tail))):
-        raise InvalidInput(f"{text[:80]!r}: {tail[:40]!r} is not a line number; give PATH or PATH:LINE with LINE "
-                           f"a whole number from 1 ({head[:60]}:42)")
-    return text, None
+        raise InvalidInput(f"{text[:80]!r}: {tail[:40]!r} is not a line number; give PATH, PATH:LINE or PATH:START-END "
+                           f"with lines whole numbers from 1 ({head[:60]}:42)")
+    return text, None, None
 
 
 def _anchored(text: str, cwd: Path | None) -> str:
@@ -137,7 +151,14 @@ def on_disk_case(base: str, rel: str) -> str:
 
 
 def canonical_location(root: Path, raw: str, cwd: Path | None = None) -> str:
-    """``PATH[:LINE]`` -> ``repo/relative/path[:LINE]`` (see ``split_location``)."""
-    path, line = split_location(raw.strip(), cwd)
-    rel = canonical_path(root, path, cwd)
+    """``PATH[:LINE]`` or ``PATH:START-END`` -> ``repo/relative/path[:LINE]``: a range is kept
+    by its first line (the range itself goes into the event's citation, ``canonical_range``), so
+    every reader of ``location`` reads it as it always has."""
+    rel, line, _ = canonical_range(root, raw, cwd)
     return f"{rel}:{line}" if line else rel
+
+
+def canonical_range(root: Path, raw: str, cwd: Path | None = None) -> tuple[str, int | None, int | None]:
+    """``PATH[:START[-END]]`` -> (repository path, first line, last line)."""
+    path, start, end = split_range(raw.strip(), cwd)
+    return canonical_path(root, path, cwd), start, end

@@ -80,7 +80,9 @@ def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
             if event_id is not None and memory.cache.ids_with_prefix(event_id):
                 raise AlreadyRecorded(f"{event_id} is already in the log")
             given = dict(draft)
+            typed = draft.get("location")
             _resolve(memory, draft, notices, cwd)
+            _cite(project, draft, typed, notices, cwd)
             kinds.update(_redact_resolved(project, given, draft))
             validate_draft({**draft, "issue_id": draft.get("issue_id") or "pending"}
                            if draft["type"] == "issue" else draft)
@@ -255,6 +257,24 @@ def _resolve(memory: Memory, draft: dict[str, Any], notices: list[str], cwd: Pat
         _inherit_location(memory, draft, notices)
     if draft.get("supersedes"):
         draft["supersedes"] = resolve_decision(memory, str(draft["supersedes"]))
+
+
+def _cite(project: Project, draft: dict[str, Any], typed: object, notices: list[str], cwd: Path | None) -> None:
+    """``--at PATH:LINE`` or ``PATH:START-END``: the cited lines are kept in the event
+    (``app.citations``), so every later read can say whether they still stand."""
+    if not isinstance(typed, str) or draft.get("citation") is not None:
+        return
+    from kenning.app.citing import cite
+    from kenning.app.paths import canonical_range
+
+    path, start, end = canonical_range(project.root, typed, cwd)
+    if start is None or end is None:
+        return
+    citation, notice = cite(project, path, start, end)
+    if citation is not None:
+        draft["citation"] = citation
+    if notice:
+        notices.append(notice)
 
 
 def _inherit_location(memory: Memory, draft: dict[str, Any], notices: list[str]) -> None:

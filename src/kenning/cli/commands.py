@@ -308,6 +308,16 @@ def redact(args: argparse.Namespace) -> int:
     return 0
 
 
+def verify(args: argparse.Namespace) -> int:
+    from kenning.app.citations import verify as run_verify
+    from kenning.cli.render import render_verify
+
+    report = run_verify(find_project(), args.ids)
+    _print_json(report) if args.json else sys.stdout.write(render_verify(report))
+    changed = report["counts"]["changed"] + report["counts"]["gone"]
+    return 1 if args.strict and changed else 0
+
+
 def doctor(args: argparse.Namespace) -> int:
     from kenning.app.team.doctor import doctor as run_doctor
     from kenning.cli.render import render_doctor

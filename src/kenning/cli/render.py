@@ -48,6 +48,10 @@ def render_show(result: dict[str, Any]) -> str:
         lines = [event_line(event)]
         if event.get("superseded_by"):
             lines.append(f"  superseded by: {', '.join(event['superseded_by'])}")
+        if isinstance(event.get("code"), dict):
+            from kenning.core.citations import status_words
+
+            lines.append(f"  code: {status_words(event['code'])}")
         if event.get("details"):
             lines += ["", str(event["details"])]
         return "\n".join(lines) + "\n"
@@ -107,6 +111,19 @@ def render_stats(stats: dict[str, Any]) -> str:
               for item in stats["top_files"]]
     lines += [f"log         .kenning/events.jsonl, {_bytes(stats['log_bytes'])}",
               f"index       .kenning/cache/index.sqlite, {_bytes(stats['index_bytes'])} (derived: safe to delete)"]
+    return "\n".join(lines) + "\n"
+
+
+def render_verify(report: dict[str, Any]) -> str:
+    from kenning.core.citations import STATUSES, status_words
+
+    found = report["citations"]
+    if not found:
+        return "no memory cites lines of code (write one with --at PATH:LINE or PATH:START-END)\n"
+    lines = [f"{item['status']:<8}  {item['id']}  {one_line(str(item.get('summary', '')), 80)}\n"
+             f"          code {status_words(item)}" for item in found]
+    counts = ", ".join(f"{report['counts'][status]} {status}" for status in STATUSES)
+    lines.append(f"{plural(len(found), 'memory')} citing code: {counts}")
     return "\n".join(lines) + "\n"
 
 

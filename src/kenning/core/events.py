@@ -51,7 +51,7 @@ COMMIT = r"^[0-9a-f]{7,64}$"  # a full sha-1 or sha-256, or an abbreviated one a
 # a field's JSON type -> (the Python type a decoder gives it, its name in the reader's words)
 KINDS: dict[str, tuple[type, str]] = {
     "string": (str, "text"), "array": (list, "a list of text"), "boolean": (bool, "true or false"),
-    "integer": (int, "a whole number")}
+    "integer": (int, "a whole number"), "object": (dict, "an object")}
 
 MAX_SUMMARY = 2000
 MAX_DETAILS = 20000
@@ -88,6 +88,10 @@ FIELDS: dict[str, Field] = {
     "timestamp": Field("string", "UTC, microseconds: when it happened", "read", pattern=TIMESTAMP),
     "location": Field("string", "the file it concerns: a repository-relative POSIX path, optionally :LINE",
                       path=True),
+    "citation": Field("object", "the lines it cites, kept to follow them: path, start, end, commit (HEAD when "
+                                "written), dirty (the file had uncommitted changes), lines (a whitespace-blind "
+                                "hash per line), symbol (the enclosing function or class), text (at most 40 "
+                                "lines, redacted), cut (text left out)"),
     "git_commit": Field("string", "HEAD when it was written (an imported one may be abbreviated)", pattern=COMMIT),
     "source": Field("string", "the surface that wrote it", "written", choices=SOURCES),
     "actor": Field("string", "who wrote it, when known: human, an MCP client's name, git:<email>"),

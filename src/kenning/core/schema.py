@@ -58,6 +58,15 @@ _PATH_FIELDS = {name for name, field in FIELDS.items() if field.path}
 _JSON_TYPES = {kind: "a list" if kind == "array" else words for kind, (_, words) in KINDS.items()}
 
 
+# the shape of a citation (``core.citations``); its fields beyond these round-trip like an event's
+_LINE = {"type": "integer", "minimum": 1}
+CITATION = {"properties": {"path": {"type": "string", "pattern": PATH}, "start": _LINE, "end": _LINE,
+                           "commit": {"type": "string", "pattern": COMMIT}, "dirty": {"type": "boolean"},
+                           "lines": {"type": "array", "items": {"type": "string", "pattern": "^[0-9a-f]{8}$"}},
+                           "symbol": {"type": "string"}, "text": {"type": "string"}, "cut": {"type": "boolean"}},
+            "required": ["path", "start", "end", "lines"]}
+
+
 # -- the JSON Schema ---------------------------------------------------------------------------
 
 def event_schema() -> dict[str, Any]:
@@ -92,6 +101,8 @@ def _property(name: str) -> dict[str, Any]:
         prop.get("items", prop)["maxLength"] = MAX_PATH
         prop["$comment"] = ("inside the repository once . and .. are resolved (src/../../x climbs out, src/../x is x); "
                             "backslashes are separators; the pattern states what a pattern can, ken validate the rest")
+    if name == "citation":
+        prop.update(CITATION)
     if name == "summary":  # not blank
         prop.update(minLength=1, maxLength=field.longest, pattern=r"\S")
     elif field.longest:

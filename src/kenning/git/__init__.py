@@ -126,6 +126,11 @@ PATHS_PER_CALL = 500  # paths on one command line: at most 1,024 characters each
 
 
 def run(root: Path, args: list[str], timeout: float = 30.0, stdin: str | None = None) -> str:
+    return run_bytes(root, args, timeout, stdin.encode() if stdin is not None else None).decode("utf-8", "replace")
+
+
+def run_bytes(root: Path, args: list[str], timeout: float = 30.0, stdin: bytes | None = None) -> bytes:
+    """``run`` with the output as git wrote it: ``cat-file --batch`` counts its sizes in bytes."""
     import subprocess
 
     env = dict(os.environ)
@@ -134,14 +139,13 @@ def run(root: Path, args: list[str], timeout: float = 30.0, stdin: str | None = 
     env["GIT_TERMINAL_PROMPT"] = "0"  # a remote asking for a password fails at once, never waits on a prompt
     try:
         result = subprocess.run(["git", "-c", "core.quotePath=false", *args], cwd=root, env=env,
-                                capture_output=True, timeout=timeout,
-                                input=stdin.encode() if stdin is not None else None)
+                                capture_output=True, timeout=timeout, input=stdin)
     except (OSError, subprocess.TimeoutExpired) as err:
         raise GitError(f"git {args[0]} failed: {err}") from err
     if result.returncode != 0:
         message = result.stderr.decode("utf-8", "replace").strip().splitlines()
         raise GitError(f"git {args[0]}: {message[-1] if message else 'exit ' + str(result.returncode)}")
-    return result.stdout.decode("utf-8", "replace")
+    return result.stdout
 
 
 

@@ -20,6 +20,7 @@ from mcp.server.mcpserver import Context
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
+from kenning.app import citations as citations_app
 from kenning.app.gate import precheck as gate_app
 from kenning.app.gate import score as score_app
 from kenning.app.lessons import cases as lessons_app
@@ -60,7 +61,7 @@ Summary = Annotated[str, Field(max_length=MAX_SUMMARY, description="one line: wh
 Details = Annotated[str | None, Field(max_length=MAX_DETAILS,
                                       description="longer text: error output, the approach, evidence")]
 Location = Annotated[str | None, Field(max_length=PATH_MAX,
-                                       description="PATH[:LINE] it concerns, relative to the project root")]
+                                       description="PATH, PATH:LINE or PATH:START-END in the project")]
 IssueRef = Annotated[str | None, Field(max_length=REF_MAX,
                                        description="issue id or unique prefix (optional when one issue is open)")]
 RelatedIssue = Annotated[str | None, Field(max_length=REF_MAX, description="a related issue id")]
@@ -295,6 +296,17 @@ class Tools:
 
         return self._on(project, body)
 
+    def verify_citations(self, ids: Annotated[list[Annotated[str, Field(max_length=REF_MAX)]] | None,
+                                              Field(max_length=1000, description="event ids; default all")] = None,
+                         project: ProjectRef = None) -> CallToolResult:
+        """Is the code each memory cites still there? verified, moved (new place), changed or gone."""
+
+        def body(p: Project) -> Answer:
+            report = citations_app.verify(p, ids or [])
+            return Answer(_json(report), data=report)
+
+        return self._on(project, body)
+
     def get_lessons(self, library: Library = None,
                     project: ProjectRef = None) -> CallToolResult:
         """Lessons for the libraries this project declares, learned in any project on this
@@ -463,6 +475,7 @@ CATALOGUE = {
     "get_context": Entry("Context for a task", True),
     "get_score": Entry("Score", True, _data(score=_OBJECT)),
     "get_lessons": Entry("Lessons for this stack", True, _data(lessons=_LIST)),
+    "verify_citations": Entry("Check cited code", True, _data(citations=_LIST, counts=_OBJECT)),
     "list_projects": Entry("Registered projects", True,
                            {"type": "object", "properties": {"projects": _LIST}, "required": ["projects"]}),
     "current_project": Entry("Which project calls act on", True,

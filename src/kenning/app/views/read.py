@@ -72,9 +72,26 @@ def show(project: Project, ref: str) -> dict[str, Any]:
                 result = issue_view(memory, event.issue_id)
             else:
                 result = {"event": _with_status(memory, [event])[0]}
+                code = _code(memory, event)
+                if code is not None:
+                    result["event"]["code"] = code
         else:
             result = issue_view(memory, resolve_issue(memory, text or "?", []))
         return result
+
+
+def _code(memory: Memory, event: Event) -> dict[str, Any] | None:
+    """Where the code an event cites stands now (``app.citations``), without the id it repeats."""
+    if not isinstance(event.get("citation"), dict):
+        return None
+    from kenning.app.citations import citation_statuses
+
+    status = citation_statuses(memory, [event]).get(event.id)
+    if status is None:
+        return None
+    found = status.as_dict()
+    del found["id"]
+    return found
 
 
 def issues(project: Project, include_done: bool = False) -> list[dict[str, Any]]:

@@ -26,7 +26,7 @@ COMMANDS = {
     "issue": "writes", "attempt": "writes", "fix": "writes", "decide": "writes", "note": "writes",
     "show": "reads", "issues": "reads", "search": "reads", "summary": "reads", "regenerate": "reads",
     "plan": "reads", "instructions": "reads", "map": "reads", "stats": "reads", "visualize": "reads",
-    "dashboard": "reads", "redact": "reads", "doctor": "reads",
+    "dashboard": "reads", "redact": "reads", "verify": "reads", "doctor": "reads",
     "precheck": "gate", "context": "gate", "brief": "gate", "score": "gate",
     "lessons": "exchange", "export": "exchange", "import": "exchange", "validate": "exchange",
     "projects": "machine", "hooks": "machine", "watch": "machine", "mcp": "machine", "status": "machine",

@@ -123,6 +123,18 @@ DECLARED = table([
         examples=("git diff | ken redact",), data_out=True,
         readme=(("`ken redact`", "filter stdin to stdout with exactly the redaction writes use"),)),
     Command(
+        "verify", "Check each memory that cites lines against the code now: verified, moved, changed or gone.",
+        "kenning.cli.commands:verify",
+        Arg("ids", nargs="*", metavar="ID", help="the memories to check (ids or unique prefixes); all by default"),
+        Arg("--strict", action="store_true", help="exit 1 when any cited code changed or is gone"),
+        common=("json",),
+        examples=("ken verify --strict            # in CI: fail when a memory's code changed under it",),
+        readme=(("`ken verify [ID...] [--json] [--strict]`",
+                 "each memory written with `--at PATH:LINE` or `PATH:START-END`, checked against the code now: "
+                 "`verified` (the lines are there, perhaps at other numbers), `moved` (in another file), "
+                 "`changed`, `gone` (with the commit that changed them); `--strict` exits 1 on changed or gone; "
+                 "see [docs/citations.md](docs/citations.md)"),)),
+    Command(
         "doctor", "Check the log (malformed lines, duplicate ids, what a merge left) and the hooks and MCP clients; "
         "--fix repairs the log by appending.", "kenning.cli.commands:doctor",
         Arg("--fix", action="store_true", help="repair what appending can: recover events glued to other bytes, end "

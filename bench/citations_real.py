@@ -1,0 +1,284 @@
+"""How well a memory's citation is followed on real histories, against git's own line tracking.
+
+    python bench/citations_real.py GITDIR [GITDIR...] [--blocks 60] [--seed 31] [--held-out NAME,...]
+
+For each repository (a clone or a bare mirror, kept outside this repository), blocks of 3 to 12
+lines are sampled at past commits on the first-parent history (at least a year before its end,
+citing at least two lines with something to them), and each is followed 30, 120 and 365 days
+forward, to the last first-parent commit by then. The truth is `git blame -w -M -C`: a cited line
+survives where a line at the later commit is blamed on the same commit, with the same text
+(whitespace aside), as the cited line is at the citation's commit. From the lines that survive:
+
+- verified: all of them, in order, next to each other, in the cited file;
+- moved: the same in another file (a rename, a move);
+- changed: some of them; gone: none.
+
+Three ways of citing are scored on the same cases: the bare line number (as before citations:
+shown as it is while the file exists), the cited text searched again exactly (nearest its old
+place, else in another file), and kenning (`app.citations.follow_citations`, the code
+`ken verify` runs). Printed per repository, for the held-out repositories pooled, and for all
+pooled: status right, location exact (of the blocks that survive), shown as true while changed
+or gone, and a surviving block reported changed or gone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from kenning.app.citations import follow_citations  # noqa: E402
+from kenning.core.citations import TRIVIAL, fingerprint, line_hash, normalized  # noqa: E402
+
+HORIZONS = (30, 120, 365)
+CODE = (".py", ".rs", ".go", ".js", ".ts", ".c", ".h", ".java", ".rb", ".sh", ".toml", ".yaml", ".yml")
+DAY = 86400
+
+
+def git(root: Path, *args: str, stdin: str | None = None) -> str:
+    return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, input=stdin,
+                          errors="replace", check=False).stdout
+
+
+def show(root: Path, rev: str, path: str) -> list[str] | None:
+    r = subprocess.run(["git", "cat-file", "blob", f"{rev}:{path}"], cwd=root, capture_output=True, check=False)
+    if r.returncode != 0 or b"\0" in r.stdout[:8192]:
+        return None
+    return r.stdout.decode("utf-8", "replace").splitlines()
+
+
+def telling(line: str) -> bool:
+    return sum(c.isalnum() for c in line) >= 8 and line_hash(line) not in TRIVIAL
+
+
+# -- sampling ----------------------------------------------------------------------------------
+
+def sample(root: Path, blocks: int, rng: random.Random) -> list[dict[str, Any]]:
+    commits = [(sha, int(t)) for sha, t in (row.split() for row in git(
+        root, "log", "--first-parent", "--format=%H %ct", "HEAD").splitlines())][::-1]
+    end = commits[-1][1]
+    early = [c for c in commits if c[1] <= end - max(HORIZONS) * DAY and c[1] >= commits[0][1] + 30 * DAY]
+    cases: list[dict[str, Any]] = []
+    tries = 0
+    while len(cases) < blocks * len(HORIZONS) and tries < blocks * 40:
+        tries += 1
+        sha, when = rng.choice(early)
+        files = [p for p in git(root, "ls-tree", "-r", "--name-only", sha).splitlines() if p.endswith(CODE)]
+        if not files:
+            continue
+        path = rng.choice(files)
+        lines = show(root, sha, path)
+        if not lines or len(lines) < 20:
+            continue
+        size = rng.randint(3, 12)
+        start = rng.randint(1, len(lines) - size + 1)
+        block = lines[start - 1:start - 1 + size]
+        if sum(telling(line) for line in block) < 2:
+            continue
+        for days in HORIZONS:
+            target = [c for c in commits if c[1] <= when + days * DAY][-1][0]
+            cases.append({"commit": sha, "path": path, "start": start, "end": start + size - 1, "block": block,
+                          "days": days, "target": target})
+    return cases
+
+
+# -- the truth: git blame -w -M -C ------------------------------------------------------------
+
+_BLAMED: dict[tuple[str, str, str], dict[int, tuple[str, str, str]]] = {}
+
+
+def origins(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str]]:
+    """line number -> (origin commit, file there, line there) by ``git blame -w -M -C`` of the
+    whole file: blamed in part (``-L``), a line may be given another origin, since ``-M`` and
+    ``-C`` score the moved runs among the lines being blamed."""
+    key = (str(root), rev, path)
+    if key not in _BLAMED:
+        _BLAMED[key] = _blame(root, rev, path)
+    return _BLAMED[key]
+
+
+def _blame(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str]]:
+    text = git(root, "blame", "-w", "-M", "-C", "--line-porcelain", rev, "--", path)
+    found: dict[int, tuple[str, str, str]] = {}
+    current: list[str] = []
+    name = ""
+    for line in text.split("\n"):
+        if current == [] and len(line) >= 40 and line[:40].isalnum() and " " in line:
+            current = line.split()
+        elif line.startswith("filename "):
+            name = line[9:]
+        elif line.startswith("\t") and current:
+            found[int(current[2])] = (current[0], normalized(line[1:]), name)
+            current = []
+    return found
+
+
+def truth(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | None, int | None]:
+    cited = origins(root, case["commit"], case["path"])
+    # a line is known by the commit that wrote it and its text: blame -C may credit a line copied
+    # into many files (a licence header) to one of the copies from one side and another from the
+    # other, while the commit and the text are the same whichever it names
+    wanted: dict[tuple[str, str], list[int]] = {}
+    for k, n in enumerate(range(case["start"], case["end"] + 1)):
+        if n in cited:
+            wanted.setdefault(cited[n][:2], []).append(k)
+    words = sorted((line.strip() for line in case["block"] if telling(line)), key=len, reverse=True)[:2]
+    candidates = [case["path"]] + [row[2:].split("\t")[-1] for row in git(
+        root, "diff", "--name-status", "-M", case["commit"], case["target"]).splitlines() if row.startswith("R")
+        and row.split("\t")[1] == case["path"]]
+    for word in words:  # the most telling lines: a file holding none of them holds too little to count
+        listed = git(root, "grep", "-F", "-l", "-e", word, case["target"], "--").splitlines()
+        candidates += [row.partition(":")[2] for row in listed[:40]]
+    candidates = list(dict.fromkeys(candidates))
+    norms = {normalized(line) for line in case["block"]} - {""}
+    matches: dict[str, dict[int, list[int]]] = {}
+    for path in candidates:
+        lines = show(root, case["target"], path) or []
+        if not any(normalized(line) in norms for line in lines):
+            continue
+        for line_no, origin in origins(root, case["target"], path).items():
+            for k in wanted.get(origin[:2], ()):
+                matches.setdefault(path, {}).setdefault(k, []).append(line_no)
+    if not matches:
+        return ("gone", None, None, None)
+    size = case["end"] - case["start"] + 1
+    home = max(sorted(matches), key=lambda p: (len(matches[p]), p == case["path"]))
+    placed = _placed(matches[home], size, case["start"] if home == case["path"] else 1)
+    # copies elsewhere of lines credited to the same commit (a licence header) do not matter: the
+    # block is whole where all of it is, together
+    whole = len(placed) == size and all(b == a + 1 for a, b in zip(placed, placed[1:], strict=False))
+    if whole:
+        return ("verified" if home == case["path"] else "moved", home, placed[0], placed[-1])
+    return ("changed", home, min(placed), max(placed))
+
+
+def _placed(options: dict[int, list[int]], size: int, near: int) -> list[int]:
+    """Where each surviving line is, where a line has several places (a block blame sees copied
+    beside itself keeps one origin): the placement with the most lines next to each other, then
+    the one starting nearest ``near``."""
+    best: tuple[int, int] | None = None
+    chosen: list[int] = []
+    first = min(options)
+    for begin in options[first]:
+        placed = [begin]
+        for k in range(first + 1, size):
+            if options.get(k):
+                placed.append(min(options[k], key=lambda n: abs(n - (placed[-1] + 1))))
+        key = (-sum(b == a + 1 for a, b in zip(placed, placed[1:], strict=False)), abs(begin - near))
+        if best is None or key < best:
+            best, chosen = key, placed
+    return chosen
+
+
+# -- the three ways ----------------------------------------------------------------------------
+
+def by_line_number(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | None, int | None]:
+    exists = show(root, case["target"], case["path"]) is not None
+    return ("verified", case["path"], case["start"], case["end"]) if exists else ("gone", None, None, None)
+
+
+def by_exact_text(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | None, int | None]:
+    block, size = case["block"], len(case["block"])
+
+    def find(lines: list[str]) -> list[int]:
+        return [j for j in range(len(lines) - size + 1) if lines[j:j + size] == block]
+
+    own = show(root, case["target"], case["path"])
+    if own is not None and (spots := find(own)):
+        j = min(spots, key=lambda s: abs(s + 1 - case["start"]))
+        return ("verified", case["path"], j + 1, j + size)
+    first = next((line for line in block if telling(line)), block[0])
+    listed = git(root, "grep", "-F", "-l", "-e", first, case["target"], "--")
+    for path in sorted(row.partition(":")[2] for row in listed.splitlines()):
+        lines = show(root, case["target"], path) or []
+        if path != case["path"] and (spots := find(lines)):
+            return ("moved", path, spots[0] + 1, spots[0] + size)
+    if own is not None and any(line in own for line in block if telling(line)):
+        return ("changed", case["path"], None, None)
+    return ("gone", None, None, None)
+
+
+def by_kenning(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | None, int | None]:
+    citation = {"path": case["path"], "start": case["start"], "end": case["end"], "commit": case["commit"],
+                "lines": fingerprint(case["block"])}
+    found = follow_citations(root, [citation], at=case["target"])[0]
+    return (found.status, found.path, found.start, found.end)
+
+
+WAYS = {"a file and line number, as before": by_line_number, "the cited text searched again, exactly": by_exact_text,
+        "kenning's citation": by_kenning}
+KENNING = "kenning's citation"
+
+
+# -- scoring -----------------------------------------------------------------------------------
+
+def score(rows: list[dict[str, Any]], way: str) -> dict[str, float]:
+    right = sum(r[way][0] == r["truth"][0] for r in rows)
+    alive = [r for r in rows if r["truth"][0] in ("verified", "moved")]
+    dead = [r for r in rows if r["truth"][0] in ("changed", "gone")]
+    exact = sum(r[way] == r["truth"] for r in alive)
+    lied = sum(r[way][0] in ("verified", "moved") for r in dead)
+    lost = sum(r[way][0] in ("changed", "gone") for r in alive)
+    return {"cases": len(rows), "status right": pct(right, len(rows)), "location exact": pct(exact, len(alive)),
+            "shown as true while changed or gone": pct(lied, len(dead)),
+            "surviving block reported changed or gone": pct(lost, len(alive))}
+
+
+def pct(part: int, whole: int) -> float:
+    return round(100.0 * part / whole, 1) if whole else 0.0
+
+
+def table(title: str, rows: list[dict[str, Any]]) -> str:
+    statuses = {s: sum(r["truth"][0] == s for r in rows) for s in ("verified", "moved", "changed", "gone")}
+    out = [f"### {title} ({len(rows)} cases; truth: " + ", ".join(f"{n} {s}" for s, n in statuses.items()) + ")", "",
+           "| how a memory cites code | status right | location exact | shown as true while changed or gone "
+           "| surviving block reported changed or gone |", "|---|---:|---:|---:|---:|"]
+    for way in WAYS:
+        s = score(rows, way)
+        lied, lost = s["shown as true while changed or gone"], s["surviving block reported changed or gone"]
+        out.append(f"| {way} | {s['status right']} % | {s['location exact']} % | {lied} % | {lost} % |")
+    return "\n".join(out) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("repos", nargs="+", type=Path)
+    parser.add_argument("--blocks", type=int, default=60, help="blocks sampled per repository (x3 horizons)")
+    parser.add_argument("--seed", type=int, default=31)
+    parser.add_argument("--held-out", default="", help="names of the repositories not looked at while tuning")
+    parser.add_argument("--misses", action="store_true", help="print kenning's disagreements with the truth")
+    args = parser.parse_args()
+    held = set(filter(None, args.held_out.split(",")))
+    everything: list[dict[str, Any]] = []
+    held_rows: list[dict[str, Any]] = []
+    for root in args.repos:
+        name = root.name if root.name not in ("repo", ".git") else root.parent.name
+        began = time.monotonic()
+        rows = []
+        for case in sample(root, args.blocks, random.Random(f"{args.seed}:{name}")):
+            row = {"case": case, "truth": truth(root, case)}
+            for way, method in WAYS.items():
+                row[way] = method(root, case)
+            rows.append(row)
+            ours = row[KENNING]
+            if args.misses and ours != row["truth"] and (ours[0], row["truth"][0]) != ("changed", "changed"):
+                print(f"  miss {name} {case['commit'][:8]} {case['path']}:{case['start']}-{case['end']} "
+                      f"+{case['days']}d truth={row['truth']} kenning={ours}", file=sys.stderr)
+        print(table(f"{name}{' (held out)' if name in held else ''}", rows))
+        print(f"({time.monotonic() - began:.0f} s)\n")
+        everything += rows
+        if name in held:
+            held_rows += rows
+    if held_rows:
+        print(table("held out, pooled", held_rows))
+    print(table("all, pooled", everything))
+
+
+if __name__ == "__main__":
+    main()
