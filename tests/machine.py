@@ -111,3 +111,103 @@ def wait_for_processes_to_end(env: dict[str, str], timeout: float = 60.0) -> boo
             return False
         time.sleep(0.02)  # polling interval: the condition is the processes' exit
     return True
+
+
+# -- `ken` run in this process ----------------------------------------------------------------------
+# What a test checks of a command (its output, its exit code, what it wrote) is decided by the app
+# and rendered by the CLI's ``main``; a ``ken`` process adds 60 ms of interpreter start and imports
+# to each call and nothing the test looks at. ``run_main`` calls ``main(argv)`` as the console
+# script does, with the machine's environment, folder, standard streams and exit code of a process
+# of its own. The surfaces keep tests through real processes (``KEN``): the console script, the git
+# and agent hooks, the MCP server, argv bytes that are not UTF-8, signals and concurrency.
+
+# commands that only a process of their own can run: they replace the process (wrap), serve
+# until stopped (mcp, watch) or end it from a timer (hook)
+PROCESS_ONLY = frozenset({"hook", "mcp", "watch", "wrap"})
+
+
+def run_ken(args: tuple[str, ...] | list[str], cwd: Path, env: dict[str, str], input: str | bytes | None = None,
+            real_process: bool = False, timeout: float = 60) -> subprocess.CompletedProcess:
+    """``ken ARGS`` in ``cwd`` with ``env``: in this process (``run_main``) unless ``real_process``
+    or the command needs a process of its own; text output unless ``input`` is bytes."""
+    text = not isinstance(input, bytes)
+    if real_process or not args or args[0] in PROCESS_ONLY:
+        return subprocess.run([str(KEN), *args], cwd=cwd, env=env, input=input, capture_output=True, text=text,
+                              timeout=timeout)
+    return run_main(args, cwd, env, input=input, text=text)
+
+
+def run_main(args: tuple[str, ...] | list[str], cwd: Path, env: dict[str, str], input: str | bytes | None = None,
+             text: bool = True) -> subprocess.CompletedProcess:
+    """``ken ARGS`` run by ``kenning.cli.main.main`` in this process: ``os.environ`` is ``env`` and
+    the working folder ``cwd`` while it runs (both restored after), stdin ``input`` (empty when
+    None), stdout and stderr captured as UTF-8 as a pipe gets them; the exit code of an argparse
+    ``SystemExit`` as the process's. Each line appended to a log is held to the schema as a ``ken``
+    process's is (the audit folder of ``KEN_SCHEMA_AUDIT``)."""
+    import io
+
+    from kenning.cli.main import main
+
+    data = input.encode() if isinstance(input, str) else (input or b"")
+    stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    stdout = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict", write_through=True)
+    stderr = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace", write_through=True)
+    saved_env, saved_cwd = dict(os.environ), os.getcwd()
+    saved_streams, saved_argv = (sys.stdin, sys.stdout, sys.stderr), sys.argv
+    os.environ.clear()
+    os.environ.update(env)
+    try:
+        os.chdir(cwd)
+        sys.stdin, sys.stdout, sys.stderr = stdin, stdout, stderr
+        sys.argv = ["ken", *args]
+        with _audited(env.get("KEN_SCHEMA_AUDIT")):
+            try:
+                code = main(list(args))
+            except SystemExit as exit:  # argparse's usage errors, --help, --version
+                code = exit.code if isinstance(exit.code, int) else (0 if exit.code is None else 1)
+                if isinstance(exit.code, str):
+                    stderr.write(exit.code + "\n")
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved_streams
+        sys.argv = saved_argv
+        os.chdir(saved_cwd)
+        os.environ.clear()
+        os.environ.update(saved_env)
+    out, err = stdout.buffer.getvalue(), stderr.buffer.getvalue()  # type: ignore[attr-defined]
+    if text:  # as subprocess decodes a pipe in text mode: universal newlines
+        return subprocess.CompletedProcess(["ken", *args], code, _universal(out), _universal(err))
+    return subprocess.CompletedProcess(["ken", *args], code, out, err)
+
+
+def _universal(data: bytes) -> str:
+    return data.decode().replace("\r\n", "\n").replace("\r", "\n")
+
+
+class _audited:  # noqa: N801 - a context manager, like contextlib's
+    """What ``tests/audit_site/sitecustomize.py`` does in a ``ken`` process, for one in-process
+    call: each line ``EventLog.append`` writes is copied into the audit folder."""
+
+    def __init__(self, folder: str | None) -> None:
+        self.folder = folder if folder and os.path.isdir(folder) else None
+
+    def __enter__(self) -> None:
+        if self.folder is None:
+            return
+        from kenning.store import log
+
+        folder, append = self.folder, log.EventLog.append
+        self.saved = append
+
+        def audited(self: log.EventLog, line: str) -> object:
+            result = append(self, line)
+            with open(os.path.join(folder, f"{os.getpid()}.jsonl"), "a", encoding="utf-8") as f:
+                f.write(line + "\n")
+            return result
+
+        log.EventLog.append = audited  # type: ignore[method-assign,assignment]
+
+    def __exit__(self, *exc: object) -> None:
+        if self.folder is not None:
+            from kenning.store import log
+
+            log.EventLog.append = self.saved  # type: ignore[method-assign]

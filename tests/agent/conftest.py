@@ -1,4 +1,5 @@
-"""Fixtures for the coding-agent hook tests: real ``ken`` processes in real temporary git repos.
+"""Fixtures for the coding-agent hook tests: ``ken hook`` a real process, as the agent
+starts it, in real temporary git repos.
 
 Each test gets its own world: ``KEN_HOME``, ``HOME`` and ``XDG_CONFIG_HOME`` inside ``tmp_path``,
 no ``KEN_*``/``GIT_*`` variable inherited from the machine, system git config ignored and the git
@@ -18,7 +19,7 @@ from typing import Any
 import pytest
 
 from kenning.app.gate import tool_calls
-from machine import KEN, isolated_env, run_git, wait_for_processes_to_end, write_file  # noqa: E402  (tests/ is on sys.path: its conftest.py)
+from machine import KEN, isolated_env, run_git, run_ken, wait_for_processes_to_end, write_file  # noqa: E402  (tests/ is on sys.path: its conftest.py)
 
 NOW = "2030-06-30T12:00:00Z"
 SETTINGS = {"claude": Path(".claude") / "settings.json", "codex": Path(".codex") / "hooks.json"}
@@ -30,9 +31,10 @@ EDIT_TOOLS = "Edit|Write|MultiEdit|NotebookEdit"
 class World:
     """A temporary machine: HOME, KEN_HOME and git repositories under one folder."""
 
-    def __init__(self, base: Path) -> None:
+    def __init__(self, base: Path, real_processes: bool = False) -> None:
         assert KEN, "the `ken` executable is not installed next to this Python nor on PATH"
         self.base = base
+        self.real_processes = real_processes
         # the agent hooks run `ken` by name, as the shared settings file says
         self.env = isolated_env(base, strip=("CLAUDE_",), name="Agent Tester", email="agent@example.invalid",
                                 GIT_AUTHOR_DATE=COMMIT_DATE, GIT_COMMITTER_DATE=COMMIT_DATE, NO_COLOR="1",
@@ -79,8 +81,11 @@ class Repo:
 
     def ken(self, *args: str, input: str | None = None, cwd: Path | None = None,
             env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
-        return subprocess.run([KEN, *args], cwd=cwd or self.path, env={**self.world.env, **(env or {})},
-                              input=input, capture_output=True, text=True, timeout=timeout)
+        """``ken ARGS``: ``ken hook`` a real process, as the agent starts it; the commands that
+        set a repository up in this process (``machine.run_ken``) unless the world has real
+        processes (a test marked ``real_processes``)."""
+        return run_ken(args, cwd or self.path, {**self.world.env, **(env or {})}, input=input,
+                       real_process=self.world.real_processes, timeout=timeout)
 
     def ok(self, *args: str, **kw: Any) -> subprocess.CompletedProcess:
         r = self.ken(*args, **kw)
@@ -233,8 +238,10 @@ def reason(result: dict[str, Any]) -> str:
 
 
 @pytest.fixture
-def world(tmp_path: Path) -> World:
-    return World(tmp_path)
+def world(tmp_path: Path, request: pytest.FixtureRequest) -> World:
+    """A machine under ``tmp_path``; its ``ken`` runs are real processes in a module or test
+    marked ``real_processes``."""
+    return World(tmp_path, real_processes=request.node.get_closest_marker("real_processes") is not None)
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """Reverts as real projects write them: real git histories shaped like public ones, set up and
 judged in-process by the use cases that own them (``kenning.app.setup.init`` and ``kenning.app.gate.precheck``:
-the report ``ken precheck --json`` prints), and read back through real ``ken`` processes where a
+the report ``ken precheck --json`` prints), and read back through ``ken``'s command line where a
 test asks ``ken doctor``, ``ken backfill``, ``ken search`` or ``ken audit``.
 
 Every commit is backdated relative to the fixtures' NOW; every judgement is made at NOW minus

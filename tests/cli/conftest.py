@@ -1,7 +1,11 @@
-"""Fixtures for driving the real ``ken`` in throw-away git repositories.
+"""Fixtures for driving ``ken`` in throw-away git repositories.
 
 Every run is isolated from the user's machine: its own ``KEN_HOME`` and ``HOME``, no
 ``KEN_*``/``GIT_*`` variables inherited, and a git identity configured in each repository.
+``Repo.ken`` runs the command line's ``main`` in this process (``machine.run_main``: the same
+argv, environment, folder, streams and exit code, without 60 ms of interpreter start each);
+``Repo.process`` and the tests of a module marked ``real_processes`` start a real ``ken``: the
+console script end to end, bytes in argv, what a process of its own shows.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from machine import KEN, isolated_env  # noqa: E402  (tests/ is on sys.path: its conftest.py)
+from machine import KEN, isolated_env, run_ken  # noqa: E402  (tests/ is on sys.path: its conftest.py)
 
 LOG = Path(".kenning") / "events.jsonl"
 
@@ -21,10 +25,11 @@ LOG = Path(".kenning") / "events.jsonl"
 class World:
     """A temporary machine: ``KEN_HOME``, ``HOME`` and git repositories under one folder."""
 
-    def __init__(self, base: Path) -> None:
+    def __init__(self, base: Path, real_processes: bool = False) -> None:
         assert KEN, "the `ken` executable is not installed next to this Python nor on PATH"
         self.base = base
         self.env = isolated_env(base)
+        self.real_processes = real_processes
 
     def git(self, cwd: Path, *args: str) -> str:
         r = subprocess.run(["git", *args], cwd=cwd, env=self.env, capture_output=True, text=True)
@@ -58,10 +63,15 @@ class Repo:
 
     def ken(self, *args: str, cwd: Path | None = None, input: str | bytes | None = None,
             env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-        """Run ``ken`` as a user would; text output unless ``input`` is bytes."""
-        full_env = {**self.world.env, **(env or {})}
-        return subprocess.run([KEN, *args], cwd=cwd or self.path, env=full_env, input=input,
-                              capture_output=True, text=not isinstance(input, bytes), timeout=60)
+        """Run ``ken ARGS`` (in this process unless the world has real processes or the
+        command needs one); text output unless ``input`` is bytes."""
+        return run_ken(args, cwd or self.path, {**self.world.env, **(env or {})}, input=input,
+                       real_process=self.world.real_processes)
+
+    def process(self, *args: str, cwd: Path | None = None, input: str | bytes | None = None,
+                env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+        """Run a real ``ken`` process, as a user would; text output unless ``input`` is bytes."""
+        return run_ken(args, cwd or self.path, {**self.world.env, **(env or {})}, input=input, real_process=True)
 
     def ok(self, *args: str, **kw: object) -> subprocess.CompletedProcess:
         r = self.ken(*args, **kw)  # type: ignore[arg-type]
@@ -92,9 +102,16 @@ def event_line(**fields: object) -> bytes:
     return json.dumps({"v": 1, "source": "cli", **fields}, sort_keys=True, separators=(",", ":")).encode() + b"\n"
 
 
+def real_processes(request: pytest.FixtureRequest) -> bool:
+    """Whether the requesting test or its module is marked ``real_processes``."""
+    return request.node.get_closest_marker("real_processes") is not None
+
+
 @pytest.fixture
-def world(tmp_path: Path) -> World:
-    return World(tmp_path)
+def world(tmp_path: Path, request: pytest.FixtureRequest) -> World:
+    """A machine under ``tmp_path``; its ``ken`` runs are real processes in a module or test
+    marked ``real_processes``."""
+    return World(tmp_path, real_processes=real_processes(request))
 
 
 @pytest.fixture

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from .conftest import Repo, World
 
 # the block an earlier version wrote: `ken init` must replace it, not add a second one
@@ -34,6 +36,7 @@ def fill_purpose(repo: Repo, purpose: str) -> None:
     path.write_text(text.replace("## Stack", f"{purpose}\n\n## Stack", 1))
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_the_bridge_names_the_project_and_says_how_a_decision_replaces_another(world: World) -> None:
     repo = world.repo("bakery-shop")
     repo.init()

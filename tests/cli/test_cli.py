@@ -1,4 +1,5 @@
-"""The ``ken`` command line, driven as a user drives it: real processes in real git repositories.
+"""The ``ken`` command line, driven as a user drives it, in real git repositories: its ``main`` in
+this process (``conftest.Repo.ken``), and the tests marked ``real_processes`` through real processes.
 
 Each test names the behaviour a user can see (files, bytes, exit codes, stdout/stderr); no
 mocks. ``KEN_HOME`` isolates every run from the machine (see ``conftest.World``).
@@ -110,6 +111,7 @@ def history(world: World, template: tuple[Repo, dict[str, str]]) -> tuple[Repo, 
 
 # -- init ---------------------------------------------------------------------------------------
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_init_creates_its_files_keeps_claude_md_and_changes_nothing_the_second_time(world: World) -> None:
     repo = world.repo(files={"src/app.py": "x = 1\n", "CLAUDE.md": "# House rules\n\nkeep this line\n"})
     first = repo.ok("init", cwd=repo.path / "src")  # the defaults, from a subdirectory
@@ -218,6 +220,7 @@ def test_init_private_keeps_kenning_out_of_git_and_touches_no_tracked_file(world
 
 # -- writes -------------------------------------------------------------------------------------
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_write_commands_print_ids_and_json_prints_the_event_as_written(repo: Repo) -> None:
     iid = open_issue(repo, "Checkout times out")
     assert repo.events()[-1]["issue_id"] == iid and repo.events()[-1]["type"] == "issue"
@@ -395,6 +398,7 @@ READS = [["summary"], ["summary", "--full"], ["issues", "--all"], ["search", "x"
          ["doctor"], ["regenerate"], ["precheck", "src/app.py"], ["precheck", "src/app.py", "--json"]]
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_commands_outside_an_initialized_project_exit_3_and_create_nothing(bare_repo: Repo) -> None:
     for args in [*READS, ["plan"], ["note", "x"], ["issue", "x"]]:
         assert_rejected(bare_repo, *args, code=3)
@@ -402,6 +406,7 @@ def test_commands_outside_an_initialized_project_exit_3_and_create_nothing(bare_
     assert_rejected(bare_repo, "summary", code=3, cwd=bare_repo.world.base)  # not even a git repository
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_a_log_replaced_by_a_directory_is_unreadable_exit_4(repo: Repo) -> None:
     repo.ok("note", "before the damage")
     repo.log.unlink()
@@ -457,6 +462,7 @@ def test_search_at_finds_a_file_however_it_is_spelled(paths_repo: Repo) -> None:
 
 # -- secrets ------------------------------------------------------------------------------------
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_secrets_are_redacted_before_the_log_and_stderr_names_the_kinds(repo: Repo) -> None:
     gh = token("ghp_", 36)
     password = token("", 14) + "7q"  # unquoted values without a digit read as names, by design

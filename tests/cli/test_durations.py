@@ -1,4 +1,4 @@
-"""One duration, one meaning, through the real ``ken``: ``m`` is minutes for ``--snooze``,
+"""One duration, one meaning, through ``ken``'s command line: ``m`` is minutes for ``--snooze``,
 ``--older-than`` and ``--since`` alike, months are ``mo``, and anything else is one line naming
 the units, exit 2, nothing written."""
 
@@ -52,6 +52,7 @@ def test_since_m_is_minutes(repo: Repo) -> None:
     ("export", "--jsonl", "--since", "3 months"),
     ("score", "--since", "1q"),
 ])
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_a_bad_duration_is_one_line_naming_the_units(world: World, repo: Repo, args: tuple[str, ...]) -> None:
     repo.ok("lessons", "add", "stripe retries webhooks", "--library", "stripe")
     before, store = repo.log_bytes(), Path(world.env["KEN_HOME"], "lessons.jsonl").read_bytes()

@@ -14,6 +14,9 @@ import pytest
 
 from .conftest import Repo
 
+# what a `ken` process can import is the point
+pytestmark = pytest.mark.real_processes
+
 WITHOUT = textwrap.dedent("""
     import sys
     hidden = set(sys.argv[1].split(","))

@@ -1,4 +1,4 @@
-"""Files from a repository or a remote, nested, huge or broken, through the real ``ken``: each is
+"""Files from a repository or a remote, nested, huge or broken, through ``ken``'s command line: each is
 named in one line and left out, the command goes on, and a write that reached the log exits 0."""
 
 from __future__ import annotations
@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import subprocess
 from pathlib import Path
+
+import pytest
 
 from .conftest import Repo, World
 from .test_lessons import failed, node_project
@@ -19,6 +21,7 @@ def one_line_about(stderr: str, needle: str) -> None:
     assert len([ln for ln in stderr.splitlines() if needle in ln]) >= 1, stderr
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_a_note_with_a_poisoned_team_lessons_remote_is_written_and_exits_0(world: World, tmp_path: Path) -> None:
     team = tmp_path / "team.git"
     subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(team)], check=True, env=world.env)

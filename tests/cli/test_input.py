@@ -106,6 +106,7 @@ def undecodable(raw: bytes) -> str:
     return os.fsdecode(raw)
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_an_undecodable_at_is_a_clear_error(typed: Repo) -> None:
     for command in WRITES:
         err = refused(typed, command, "ok", "--at", undecodable(b"src/\xff.py"), *WRITES[command])
@@ -115,6 +116,7 @@ def test_an_undecodable_at_is_a_clear_error(typed: Repo) -> None:
 
 
 @pytest.mark.parametrize("where", ["summary", "details"])
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_undecodable_text_is_refused_not_stored_as_question_marks(typed: Repo, where: str) -> None:
     text = undecodable(b"caf\xe9 au lait")  # Latin-1 bytes typed into a UTF-8 terminal
     args = ["note", text] if where == "summary" else ["note", "ok", "--details", text]
@@ -126,6 +128,7 @@ def test_undecodable_text_is_refused_not_stored_as_question_marks(typed: Repo, w
 # -- --details - and --details-file -------------------------------------------------------------
 
 @pytest.mark.parametrize("command", list(WRITES))
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_details_dash_reads_standard_input(typed: Repo, command: str) -> None:
     event = written(typed, command, "with details", "--details", "-", *WRITES[command],
                     input="line one\nline two: ünïcode\n")
@@ -198,6 +201,7 @@ def test_precheck_judges_deleted_files_as_before(typed: Repo) -> None:
     assert json.loads(typed.ok("precheck", "a:b.py", "--json").stdout)["files"][0].get("no_such_file") is True
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_precheck_of_a_typo_costs_no_git_process(typed: Repo) -> None:
     """The index is read from .git/index: the gate's budget of git processes stays whole."""
     shim = typed.world.base / "shim"

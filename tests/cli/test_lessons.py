@@ -34,6 +34,7 @@ def store(world: World) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_a_lesson_reaches_the_next_project_using_the_library_with_its_origin_and_fix(world: World) -> None:
     shop = node_project(world, "webshop")
     issue, attempt = failed(shop, "wrapped the rows in React.memo(); hydration broke")

@@ -1,4 +1,4 @@
-"""Lessons by hand: `ken lessons add`, `export`, `import` and `prune`, through the real `ken`,
+"""Lessons by hand: `ken lessons add`, `export`, `import` and `prune`, through `ken`'s command line,
 each machine its own KEN_HOME."""
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ def test_add_works_outside_any_project_and_shows_in_the_summary(world: World) ->
     assert "- [react] React 18 batches updates in timeouts too (from another project)" in shop.ok("summary").stdout
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_export_then_import_on_another_machine_is_idempotent(world: World, tmp_path: Path) -> None:
     shop = node_project(world, "webshop")
     issue, attempt = failed(shop, "React.memo on the rows broke hydration")

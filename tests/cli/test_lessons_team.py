@@ -1,5 +1,5 @@
 """The team lessons store: two machines (two KEN_HOMEs) share lessons through a bare git
-repository with `ken lessons remote URL` and `ken lessons sync`, through the real `ken` and git."""
+repository with `ken lessons remote URL` and `ken lessons sync`, through `ken`'s command line and real git."""
 
 from __future__ import annotations
 
@@ -137,6 +137,7 @@ def test_an_unreachable_remote_warns_once_and_local_lessons_keep_working(world: 
     assert not missing.exists()
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_remote_is_recorded_printed_and_cleared(world: World, team: Path) -> None:
     shop = node_project(world, "webshop")
     assert "no team lessons remote" in shop.ok("lessons", "remote").stdout

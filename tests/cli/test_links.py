@@ -2,7 +2,7 @@
 
 A cloned repository can commit a link where kenning writes (``.gitattributes``, ``CLAUDE.md``,
 ``.claude/``, a hooks folder...) pointing outside it, at a parent folder, at nothing, or at
-itself. Every writer, driven through the real ``ken``, refuses with one line naming the link,
+itself. Every writer, driven through ``ken``'s command line, refuses with one line naming the link,
 exits 2, writes nothing outside, and never creates a dangling link's target; a link that stays
 inside the repository is followed (``files.inside``).
 """
@@ -122,6 +122,7 @@ def test_a_writer_refuses_a_link_that_leaves_dangles_or_loops(
         assert not os.path.lexists(place.repo.path / ".kenning" / "events.jsonl")
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_init_names_the_link_and_leaves_the_private_file_out_of_the_repository(world: World) -> None:
     """The report's case: .gitattributes -> ~/.aws/credentials. Before, init copied the
     credentials into the tracked .gitattributes, one `git commit -a` from being pushed."""

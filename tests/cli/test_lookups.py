@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from .conftest import Repo, World
 
 BLOCK_BEGIN = "<!-- kenning:export:begin"
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_bare_ken_prints_the_overview_and_exits_0(world: World) -> None:
     repo = world.repo()
     r = repo.ken()
@@ -19,6 +22,7 @@ def test_bare_ken_prints_the_overview_and_exits_0(world: World) -> None:
     assert r.stdout.startswith("usage: ken") and "precheck" in r.stdout and "stats" in r.stdout
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_init_json_reports_files_hooks_events_and_registry(world: World) -> None:
     repo = world.repo()
     report = json.loads(repo.ok("init", "--json").stdout)

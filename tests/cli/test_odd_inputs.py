@@ -12,6 +12,9 @@ import pytest
 
 from cli.conftest import Repo
 
+# odd argv and configuration through a process of its own: its exit, its streams, never a hang
+pytestmark = pytest.mark.real_processes
+
 ONE_LINE = re.compile(r"ken: error: [^\n]+\n")
 
 

@@ -1,4 +1,4 @@
-"""One rule for a path inside the repository, through the real ``ken``: a path typed with
+"""One rule for a path inside the repository, through ``ken``'s command line: a path typed with
 ``--at``, one an import brings in and one ``ken validate`` reads get the same verdict, in the
 same words, and a path kept is kept in the same normal form."""
 
@@ -50,6 +50,7 @@ def _validated(repo: Repo, tmp_path: Path, **fields: object) -> str:
 
 
 @pytest.mark.parametrize(("path", "said"), [("src/../../x", CLIMBS), ("C:/x", DRIVE)])
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_a_path_outside_is_refused_in_the_same_words_typed_imported_and_validated(
         repo: Repo, tmp_path: Path, path: str, said: str) -> None:
     (repo.path / "src").mkdir(exist_ok=True)

@@ -1,6 +1,6 @@
 """The views on a repository with a real history (issue 13, item 10): the summary and the brief
 of a memory that is mostly derived from git, key files that were deleted since, and the map of
-a C++ tree built with CMake and Bazel. Real git repositories, real ``ken`` processes."""
+a C++ tree built with CMake and Bazel. Real git repositories, ``ken``'s command line."""
 
 from __future__ import annotations
 

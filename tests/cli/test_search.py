@@ -31,6 +31,7 @@ def noted(repo: Repo) -> Repo:
     return repo
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_words_find_their_other_forms_and_all_words_are_required_anywhere(noted: Repo) -> None:
     assert summaries(noted, "proxies") == ["Retries come from the proxy"]
     assert set(summaries(noted, "request context")) == {"The request carries no context at all",

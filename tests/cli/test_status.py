@@ -1,11 +1,13 @@
 """`ken status`: every wire on one screen (git hooks, agent hooks, MCP client configs, the
-registry, memory health, the git history read), in text and `--json`, driven by the real CLI."""
+registry, memory health, the git history read), in text and `--json`, driven through the CLI."""
 
 from __future__ import annotations
 
 import json
 import os
 from pathlib import Path
+
+import pytest
 
 from machine import KEN
 
@@ -24,6 +26,7 @@ def agent(report: dict, name: str) -> dict:
     return next(a for a in report["agent_hooks"] if a["agent"] == name)
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_a_fresh_project_shows_every_wire_unplugged(repo: Repo):
     report = status(repo)
     assert set(report) == {"project", "memory", "git_history", "git_hooks", "agent_hooks", "mcp_clients"}
@@ -116,6 +119,7 @@ def test_a_repository_without_kenning_is_reported_not_refused(bare_repo: Repo):
     assert "not set up here: run `ken init`" in bare_repo.ok("status").stdout
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_outside_a_repository_is_one_line_and_exit_3(world: World, tmp_path: Path):
     elsewhere = tmp_path / "plain"
     elsewhere.mkdir()

@@ -99,6 +99,7 @@ def test_context_is_deterministic_and_json_carries_the_same_text(project: Repo) 
         data["sections"][0]["title"] == "Open issues"
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_context_rejects_a_budget_out_of_range(project: Repo) -> None:
     for tokens in ("99", "20001"):
         r = project.ken("context", "--tokens", tokens)
@@ -145,6 +146,7 @@ def git_counter(world: World) -> tuple[dict[str, str], Path]:
 
 
 @pytest.mark.slow
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_brief_fits_a_screen_and_runs_at_most_three_git_processes(project: Repo) -> None:
     history(project)
     lines = [json.dumps({"v": 1, "id": f"evt_{n:020x}", "type": "attempt", "outcome": "failed",

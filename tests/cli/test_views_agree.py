@@ -3,7 +3,7 @@
 One real repository, with events written by hand and events derived from its git history (one
 naming no file among them), lessons marked in it, one added by hand for a library
 it declares, one forgotten, and reverted changes tried again in each of the three ways ``ken
-audit`` finds. Then every view is rendered from it by the real ``ken`` (``stats``, ``score``,
+audit`` finds. Then every view is rendered from it by ``ken``'s command line (``stats``, ``score``,
 ``summary``, ``brief``, ``lessons``, ``visualize``, ``dashboard``, ``audit``, text and JSON, and
 the MCP ``get_score``'s JSON through the same ``app`` call) and their counts are compared.
 """

@@ -1,4 +1,4 @@
-"""``ken map --build`` end to end: real git repositories, real ``ken`` processes. The edges a user
+"""``ken map --build`` end to end: real git repositories, ``ken``'s command line. The edges a user
 would draw by hand, incremental rebuilds that read only what changed, and the cache's failures
 (gone, corrupt, from another version) ending in a rebuild, never a traceback."""
 
@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import os
+
+import pytest
 
 from kenning.app.project import Project
 from kenning.app.views.codemap import CodeMap, load
@@ -85,6 +87,7 @@ def test_the_edges_are_the_ones_a_reader_would_draw(world: World) -> None:
     assert built.files["native/pay.h"] == "c" and built.built_at == "2030-06-30T12:00:00.000000Z"
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_the_text_report_and_the_code_structure_under_the_project_map(world: World) -> None:
     repo = shop(world)
     text = repo.ok("map", "--build", env={"KEN_NOW": NOW}).stdout

@@ -1,4 +1,6 @@
-"""Fixtures for the gate, capture and git-hook tests: real git, real ``ken`` processes.
+"""Fixtures for the gate, capture and git-hook tests: real git; ``ken`` run by
+its command line's ``main`` in this process, or as a real process where a test is marked
+``real_processes`` (the git hooks always start real ones).
 
 Every test runs in its own temporary world: ``KEN_HOME`` and ``HOME`` point into it, no
 ``KEN_*``/``GIT_*`` variable leaks in from the machine, system git config is ignored, and the
@@ -19,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from machine import KEN, isolated_env, run_git, wait_for_processes_to_end, write_file  # noqa: E402  (tests/ is on sys.path: its conftest.py)
+from machine import KEN, isolated_env, run_git, run_ken, wait_for_processes_to_end, write_file  # noqa: E402  (tests/ is on sys.path: its conftest.py)
 
 NOW = dt.datetime(2030, 6, 30, 12, 0, 0, tzinfo=dt.timezone.utc)
 LOG = Path(".kenning") / "events.jsonl"
@@ -44,9 +46,10 @@ def real_git_dir() -> str:
 class World:
     """A temporary machine: HOME, KEN_HOME and git repositories under one folder."""
 
-    def __init__(self, base: Path) -> None:
+    def __init__(self, base: Path, real_processes: bool = False) -> None:
         assert KEN, "the `ken` executable is not installed next to this Python nor on PATH"
         self.base = base
+        self.real_processes = real_processes
         self.home = base / "home"
         self.env = isolated_env(base, name="Gate Tester", email="tester@example.invalid", NO_COLOR="1",
                                 KEN_NOW=at(0))
@@ -100,9 +103,10 @@ class Repo:
 
     def ken(self, *args: str, days: float = 0, cwd: Path | None = None,
             env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+        """``ken ARGS`` at ``days`` before NOW: in this process (``machine.run_ken``) unless the
+        world has real processes (a test marked ``real_processes``) or the command needs one."""
         full = {**self.world.env, "KEN_NOW": at(days), **(env or {})}
-        return subprocess.run([KEN, *args], cwd=cwd or self.path, env=full, capture_output=True, text=True,
-                              timeout=60)
+        return run_ken(args, cwd or self.path, full, real_process=self.world.real_processes)
 
     def ok(self, *args: str, **kw: object) -> subprocess.CompletedProcess:
         r = self.ken(*args, **kw)  # type: ignore[arg-type]
@@ -222,5 +226,7 @@ def warning(file_entry: dict, kind: str) -> dict:
 
 
 @pytest.fixture
-def world(tmp_path: Path) -> World:
-    return World(tmp_path)
+def world(tmp_path: Path, request: pytest.FixtureRequest) -> World:
+    """A machine under ``tmp_path``; its ``ken`` runs are real processes in a module or test
+    marked ``real_processes``."""
+    return World(tmp_path, real_processes=request.node.get_closest_marker("real_processes") is not None)

@@ -1,7 +1,7 @@
 """Events derived from git history: backfill at ``ken init``, incremental capture, rewrites,
 identical ids in every clone, nothing appended to the tracked log, secrets redacted.
 
-Real git, real ``ken``; commits are backdated relative to a fixed NOW and every read is made
+Real git, ``ken``'s command line; commits are backdated relative to a fixed NOW and every read is made
 at a controlled ``KEN_NOW``.
 """
 
@@ -107,6 +107,7 @@ def test_backfill_days_from_config(history: History):
                                                             history.refactor, history.note)}
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_default_backfill_is_90_days(world: World):
     repo = world.repo()
     old = repo.commit("a.py", "a = 1\n", "feat: from long ago", 91)

@@ -1,4 +1,4 @@
-"""``ken precheck`` end to end: real git history, backdated commits, real ``ken`` processes.
+"""``ken precheck`` end to end: real git history, backdated commits, ``ken``'s command line.
 
 One scenario repository carries every signal at its threshold and just below it, each on its
 own file, so a single ``ken precheck --json`` call judges them all. Tests that change config,
@@ -323,6 +323,7 @@ def test_at_most_two_git_processes_right_after_head_moved(world: World, move: st
     assert len(calls) <= 2, f"after a {move}: {len(calls)} git processes: {calls}\n{r.stdout}"
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_at_most_two_git_processes_for_the_staged_files(world: World):
     repo = world.repo()
     repo.commit("src/a.py", "a = 0\n", "add a", 20)
@@ -406,6 +407,7 @@ def test_bad_snooze_is_refused_and_writes_nothing(blocked):
 
 # -- unreadable memory ----------------------------------------------------------------------------
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_unreadable_memory_exits_4_with_one_line(world: World):
     repo = world.repo()
     repo.commit("a.py", "a = 1\n", "init", 10)

@@ -1,4 +1,4 @@
-"""Driving ``ken mcp`` with the SDK's real stdio client, next to the real CLI.
+"""Driving ``ken mcp`` with the SDK's real stdio client, next to the CLI (its ``main`` in this process).
 
 Every test gets its own machine: ``KEN_HOME`` and ``HOME`` in a temporary folder, no ``KEN_*``
 or ``GIT_*`` variable inherited, a git identity in that ``HOME``, and a fixed ``KEN_NOW`` so
@@ -20,7 +20,7 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.types import Implementation, InitializeResult
 
-from machine import KEN, isolated_env  # noqa: E402  (tests/ is on sys.path: its conftest.py)
+from machine import KEN, isolated_env, run_ken  # noqa: E402  (tests/ is on sys.path: its conftest.py)
 
 NOW = "2030-06-30T12:00:00Z"
 CLIENT = "pytest-agent"
@@ -54,8 +54,9 @@ class World:
         return path
 
     def ken(self, cwd: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([KEN, *args], cwd=cwd, env={**self.env, **(env or {})}, capture_output=True,
-                              text=True, timeout=60)
+        """The CLI beside the server: its ``main`` in this process (``machine.run_ken``); the
+        server the client talks to is always a real ``ken mcp`` process."""
+        return run_ken(args, cwd, {**self.env, **(env or {})})
 
     def ok(self, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
         r = self.ken(cwd, *args)

@@ -1,5 +1,6 @@
 """Fixtures for the team tests (import, export, validate): the CLI suite's throw-away machine (its
-own ``KEN_HOME``, ``HOME`` and git identity), real ``ken`` processes, and source files shaped like
+own ``KEN_HOME``, ``HOME`` and git identity), ``ken``'s command line (real processes
+where a test is marked ``real_processes``), and source files shaped like
 the ones projectmem and beads write."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from cli.conftest import Repo, World
+from cli.conftest import Repo, World, real_processes
 
 _RNG = random.Random(15)
 
@@ -103,8 +104,9 @@ def write_beads(base: Path, extra: tuple[str, ...] = ('{"id": "bd-zz99"}', "not 
 
 
 @pytest.fixture
-def world(tmp_path: Path) -> World:
-    return World(tmp_path)
+def world(tmp_path: Path, request: pytest.FixtureRequest) -> World:
+    """A machine under ``tmp_path``; real ``ken`` processes in a test marked ``real_processes``."""
+    return World(tmp_path, real_processes=real_processes(request))
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """Teammates for the merge tests: each has a machine of their own (``KEN_HOME``, ``HOME``, git
 identity) and a clone of one bare remote, in a folder of the same name, as two people who
-cloned the same project would. Everything runs as real ``git`` and real ``ken`` processes."""
+cloned the same project would. Everything runs as real ``git`` and ``ken``'s command line."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """``ken doctor`` on each form of damage a bad merge leaves in the log, and ``ken doctor --fix``,
 which repairs by appending only: the log's existing bytes never change, a second ``--fix``
 appends nothing, and afterwards the summary and the gate show every recovered event. Real
-files, real ``ken`` processes; never a traceback."""
+files, ``ken``'s command line; never a traceback."""
 
 from __future__ import annotations
 

@@ -1,9 +1,11 @@
 """``ken export --jsonl`` (the canonical log, filtered) and ``ken export --markdown`` (a report),
-with real ``ken`` processes; the default ``ken export`` (the CLAUDE.md block) is left as it was."""
+through ``ken``'s command line; the default ``ken export`` (the CLAUDE.md block) is left as it was."""
 
 from __future__ import annotations
 
 import json
+
+import pytest
 
 from cli.conftest import event_line
 
@@ -43,6 +45,7 @@ def exported(repo: Repo, *args: str) -> list[dict]:
     return [json.loads(line) for line in repo.ok("export", "--jsonl", *args).stdout.splitlines()]
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_jsonl_is_the_canonical_log_each_event_once_in_order(repo: Repo) -> None:
     seeded(repo)
     r = repo.ok("export", "--jsonl")

@@ -1,4 +1,4 @@
-"""``ken import`` with real ``ken`` processes: projectmem logs and global lessons, beads exports and
+"""``ken import`` through ``ken``'s command line: projectmem logs and global lessons, beads exports and
 kenning's own JSONL, each on realistic files with malformed lines; a second import adds nothing;
 a dry run writes nothing; everything is redacted like a write; ids that clash are renamed stably."""
 
@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+
+import pytest
 
 from .conftest import BEADS, PROJECTMEM, SECRETS, Repo, World, jsonl, write_beads, write_projectmem
 
@@ -16,6 +18,7 @@ def ids(repo: Repo) -> list[str]:
 
 # -- projectmem ----------------------------------------------------------------------------------
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_projectmem_log_comes_in_with_ids_times_outcomes_and_supersession(repo: Repo) -> None:
     source = write_projectmem(repo.path)
     r = repo.ok("import", "--from", "projectmem", str(source))

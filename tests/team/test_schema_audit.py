@@ -11,6 +11,9 @@ from schema_audit import collected, violations
 
 from .conftest import Repo
 
+# the audit of what `ken` processes append (tests/audit_site)
+pytestmark = pytest.mark.real_processes
+
 
 def test_every_line_ken_appends_reaches_the_audit(repo: Repo) -> None:
     folder = repo.world.env.get("KEN_SCHEMA_AUDIT")

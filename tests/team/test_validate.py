@@ -1,10 +1,12 @@
-"""``ken validate [FILE]`` with real ``ken`` processes: a log kenning wrote passes; a damaged one
+"""``ken validate [FILE]`` through ``ken``'s command line: a log kenning wrote passes; a damaged one
 has every problem printed as ``LINE: problem`` and exits 1; it reads any file, anywhere."""
 
 from __future__ import annotations
 
 import json
 import subprocess
+
+import pytest
 
 from cli.conftest import event_line
 from machine import KEN
@@ -83,6 +85,7 @@ def test_a_last_line_without_its_newline_is_named(repo: Repo) -> None:
     assert r.returncode == 1 and r.stdout.startswith("1: no newline at the end of the last line"), r
 
 
+@pytest.mark.real_processes  # end to end: a real `ken` process
 def test_any_file_anywhere_and_standard_input(world: World, repo: Repo) -> None:
     repo.ok("note", "exported")
     export = world.base / "export.jsonl"
