@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from core.fake_secrets import FakeSecrets
-from kenning.core.events import TYPES
+from kenning.core.events import ONLY_ON, TYPES
 from kenning.core.schema import PATH
 
 _fake = FakeSecrets(27_06)
@@ -74,6 +74,8 @@ def planted_events(start: int = 1) -> list[tuple[str, str, dict[str, Any]]]:
     n = start
     for kind in TYPES:
         for name in FIELDS:
+            if name in ONLY_ON and kind not in ONLY_ON[name] and holds_text(name):
+                continue  # text this type may not carry at all: refused whole, secret or not
             out.append((kind, name, {**base_event(kind, n), name: plant(name)}))
             n += 1
         nested = {"tool": {"runs": [{"env": {"TOKEN": GITHUB}}, ANTHROPIC]}, GITHUB: "named by a secret"}

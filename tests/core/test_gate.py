@@ -599,7 +599,7 @@ def test_derive_a_revert_names_the_reverted_change():
     assert d["summary"] == f"Reverted {REVERTED[:10]}: feat: add retry"
     assert "feat: add retry" in d["details"] and REVERTED in d["details"] and d["reverts"] == [REVERTED]
     assert "def retry():" in d["details"]
-    assert len(d["details"]) < len(patch) and len(d["details"]) <= capture.PATCH_CHARS + 200
+    assert len(d["details"]) < len(patch) and len(d["details"]) <= capture.REVERT_PATCH_CHARS + 200
     assert d["commit"] == d["git_commit"] == SHA
     assert d["actor"] == "git:dev@example.invalid"
     assert d["timestamp"] == format_timestamp(1_900_000_000 * 1_000_000)

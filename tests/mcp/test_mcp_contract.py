@@ -143,7 +143,9 @@ def test_stdout_is_protocol_only_and_the_tool_list_is_compact(world: World, alph
     raw.start()
     listed = raw.request("tools/list")["result"]
     size = len(json.dumps(listed, separators=(",", ":"), ensure_ascii=False))
-    assert size < 15000, f"tools/list is {size} characters"  # 19 tools: verify_citations took it past 14,000
+    # 19 tools: verify_citations and the writes' force took it past 15,000; the budget
+    # grows by a tool's worth, not more
+    assert size < 16000, f"tools/list is {size} characters"
     for name, args in (("get_summary", {}), ("log_issue", {"summary": "raw"}), ("get_issue", {"issue_id": "x"}),
                        ("search_events", {"limit": 0}), ("precheck_file", {"file_path": "src/app.py"})):
         raw.request("tools/call", {"name": name, "arguments": args})

@@ -59,6 +59,8 @@ def refused_cases() -> list[list[str]]:
         ["plan", "x" * 120_000], ["plan", "one", "two"], ["plan", "--bogus"], ["instructions", "extra"],
         ["instructions", "--bogus"], ["map", "extra"], ["map", "--bogus"], ["stats", "extra"], ["stats", "--bogus"],
         ["redact", "extra"], ["doctor", "extra"],
+        ["verify", "zzzz"], ["verify", ""], ["verify", "--bogus"], ["verify", "evt_"],
+        ["setup", "--agent", "bogus"], ["setup", "extra"], ["setup", "--undo", "--dry-run", "--bogus"],
         ["visualize", "extra"], ["visualize", "--bogus"], ["visualize", "--now", "nope"], ["visualize", "-o"],
         ["visualize", "-o", "/dev/null/x"], ["dashboard", "extra"], ["dashboard", "--now", "nope"],
         ["precheck", "--lines", "abc"], ["precheck", "src/app.py", "--snooze", "abc", "--reason", "r"],

@@ -69,8 +69,7 @@ Supersedes = Annotated[str | None, Field(max_length=REF_MAX,
                                          description="event id (or unique prefix) of the decision this replaces")]
 Library = Annotated[str | None, Field(max_length=NAME_MAX, description="only this library")]
 Lesson = Annotated[bool, Field(description="a reusable lesson")]
-Force = Annotated[bool, Field(description="keep it even when it repeats a standing memory "
-                                          "(a write that does is refused, naming the memory it repeats)")]
+Force = Annotated[bool, Field(description="keep a repeat of a standing memory")]
 # the enums are core.events' vocabulary (Literal[tuple] is Literal[*tuple]); the type checker
 # sees plain text, since it cannot read a Literal built from a variable
 if TYPE_CHECKING:
