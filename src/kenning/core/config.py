@@ -21,7 +21,6 @@ import re
 
 from kenning.core.defaults import DEFAULT_CONFIG
 from kenning.core.errors import BadConfig
-from kenning.core.secrets.backtracking import refusal
 from kenning.core.text import lazy_regex
 
 TYPE_CHECKING = False
@@ -172,6 +171,9 @@ def _regex(where: str, source: object) -> None:
         re.compile(source)
     except (re.error, RecursionError, OverflowError) as err:
         raise BadConfig(f"{NAME}: {where} = {_shown(source)} is not a valid regex ({err}); fix it") from None
+    # imported here: only a config that sets a pattern needs it, and the gate starts on every commit
+    from kenning.core.secrets.backtracking import refusal
+
     why = refusal(source)
     if why is not None:
         raise BadConfig(f"{NAME}: {where} = {_shown(source)} is refused: {why}")
