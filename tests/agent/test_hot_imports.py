@@ -29,9 +29,10 @@ sys.exit(code)
 
 # none of these decides anything in the warm gate: argparse (the quick argv reader), TOML (the
 # config's parse is cached), the check of a config's own patterns (only a config that sets one),
-# the compiled decoder (the index is read, not the log), typing and dataclasses (annotations only)
+# the compiled decoder (the index is read, not the log), typing and dataclasses (annotations only),
+# shlex (quoting and splitting the hook commands ``ken setup`` installs)
 NOT_ON_THE_WAY = ("argparse", "tomllib", "kenning.core.secrets", "kenning.core.secrets.backtracking", "msgspec",
-                  "typing", "dataclasses", "kenning.cli.parser")
+                  "typing", "dataclasses", "kenning.cli.parser", "shlex")
 # a path's drive pattern, the commit-id pattern and the cache owner's key: the ones the gate uses
 MOST_PATTERNS = 3
 
