@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from kenning.core.text import article, plural, plural_of
+from kenning.core.text import article, lazy_regex, plural, plural_of
 
 
 @pytest.mark.parametrize(("count", "noun", "said"), [(1, "commit", "1 commit"), (2, "commit", "2 commits"),
@@ -32,3 +34,16 @@ def test_a_large_whole_count_is_written_whole() -> None:
                                              ("decision", "a decision"), ("note", "a note"), ("fix", "a fix")])
 def test_article(word: str, said: str) -> None:
     assert article(word) == said
+
+
+def test_a_lazy_pattern_answers_as_the_compiled_one_before_and_after_its_first_use():
+    source, text = r"(?P<word>[a-z]+)-(\d+)", "ab-12 cd-3 x-"
+    compiled = re.compile(source)
+    lazy = lazy_regex(source)
+    assert lazy.pattern == source and lazy.groups == 2  # what the pattern itself says
+    assert lazy.search(text).group("word") == compiled.search(text).group("word") == "ab"
+    assert [m.span() for m in lazy.finditer(text)] == [m.span() for m in compiled.finditer(text)]
+    assert lazy.sub("_", text) == compiled.sub("_", text) and lazy.findall(text) == compiled.findall(text)
+    assert lazy.fullmatch("ab-12") and not lazy.match("-1")
+    assert lazy_regex("[A-Z]", re.IGNORECASE).fullmatch("q")
+

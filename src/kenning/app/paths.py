@@ -13,9 +13,10 @@ from pathlib import Path
 
 from kenning.core.errors import InvalidInput
 from kenning.core.paths import MAX_PATH, names_drive, path_refusal, repo_path
+from kenning.core.text import lazy_regex
 
 # a line reference that went wrong starts like a number: `:-5`, `:+3`, `:12a`, `:10-20`, `:4.2`
-_NUMBERISH = re.compile(r"[+-]?[0-9]")
+_NUMBERISH = lazy_regex(r"[+-]?[0-9]")
 
 
 def split_location(text: str, cwd: Path | None = None) -> tuple[str, int | None]:

@@ -21,7 +21,7 @@ import re
 
 from kenning.core.defaults import DEFAULT_CONFIG
 from kenning.core.errors import BadConfig
-from kenning.core.secrets.backtracking import refusal
+from kenning.core.text import lazy_regex
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ MAX_DEPTH = 8  # brackets and braces: the deepest value kenning reads is a list 
 MAX_PATTERNS = 100  # redaction patterns or allowlist entries: each runs on every write
 MAX_PATTERN = 1000  # characters of one regex
 DAYS = 36500  # a hundred years: further back than any history, and no date arithmetic overflows
-KIND = re.compile(r"[a-z][a-z0-9_]{0,63}")
+KIND = lazy_regex(r"[a-z][a-z0-9_]{0,63}")
 
 
 def _whole(low: int, high: int) -> tuple[str, int, int, bool]:
@@ -171,6 +171,9 @@ def _regex(where: str, source: object) -> None:
         re.compile(source)
     except (re.error, RecursionError, OverflowError) as err:
         raise BadConfig(f"{NAME}: {where} = {_shown(source)} is not a valid regex ({err}); fix it") from None
+    # imported here: only a config that sets a pattern needs it, and the gate starts on every commit
+    from kenning.core.secrets.backtracking import refusal
+
     why = refusal(source)
     if why is not None:
         raise BadConfig(f"{NAME}: {where} = {_shown(source)} is refused: {why}")

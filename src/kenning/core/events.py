@@ -22,7 +22,7 @@ from datetime import datetime, timedelta, timezone
 
 from kenning.core.errors import InvalidInput
 from kenning.core.paths import is_normal, path_refusal, plain
-from kenning.core.text import article
+from kenning.core.text import article, lazy_regex
 
 TYPE_CHECKING = False  # not ``typing.TYPE_CHECKING``: importing typing costs the gate ~8 ms
 if TYPE_CHECKING:
@@ -127,11 +127,11 @@ ISSUE_REQUIRED_ON = ("attempt", "fix")
 # an event stamped further ahead of the clock than this is an outlier, not a clock a bit fast
 FUTURE_SLACK_US = 3600 * 1_000_000
 
-EVENT_ID_RE = re.compile(EVENT_ID)
-ISSUE_ID_RE = re.compile(ISSUE_ID)
+EVENT_ID_RE = lazy_regex(EVENT_ID)
+ISSUE_ID_RE = lazy_regex(ISSUE_ID)
 # ASCII digits only, and the whole text (``fullmatch``): what the schema's pattern means too, and
 # what sorts correctly as text (other scripts' digits and a trailing newline do neither)
-TIMESTAMP_RE = re.compile(TIMESTAMP, re.ASCII)
+TIMESTAMP_RE = lazy_regex(TIMESTAMP, re.ASCII)
 # the alphabet of issue ids: lowercase base-32 without the look-alikes i, l, o, u
 # sqlite3 imports datetime on every command that opens the index, so hand-written calendar
 # arithmetic saved nothing (measured: both ways, the gate loads datetime)
@@ -378,7 +378,7 @@ def parse_indexed(line: str) -> Event:
     return Event._adopt(data if data.get("v") == SCHEMA_VERSION else upcast(data))
 
 
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE_ESCAPE = lazy_regex(r"\\u[dD][89a-fA-F]")
 # the type each known field must have when present (null stands for absent), and its name in
 # the reader's words; unknown fields are the writer's business and round-trip untouched
 _FIELD_TYPES: dict[str, type] = {name: KINDS[field.kind][0] for name, field in FIELDS.items()}
@@ -427,8 +427,8 @@ def _check_time(text: str, key: str) -> None:
 
 # TIMESTAMP_RE with every field's range: a month 01-12, a day 01-31, 00-23 hours, 00-59 minutes
 # and seconds (the day is held to its month's length after it)
-_VALID_TIME = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z",
-                         re.ASCII)
+_VALID_TIME = lazy_regex(r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z",
+                        re.ASCII)
 
 
 def _plain_paths(items: list[Any]) -> bool:

@@ -15,7 +15,8 @@ Pure: the store opens the file (``store.files.read_capped``), the app passes a T
 from __future__ import annotations
 
 import json
-import re
+
+from kenning.core.text import lazy_regex
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -118,11 +119,11 @@ def deeper_than(value: object, limit: int) -> bool:
 
 # TOML's strings and comments, each matched to its end or to the end of the text, so a match never
 # fails once started: a text of unterminated quotes costs one pass, not one per quote
-_TOML_SKIPPED = re.compile("|".join((
+_TOML_SKIPPED = lazy_regex("|".join((
     r'"""(?:[^"\\]|\\[\s\S]?|"(?!""))*(?:"""|\Z)', r"'''(?:[^']|'(?!''))*(?:'''|\Z)",
     r'"(?:[^"\\\n]|\\[\s\S]?)*(?:"|\n|\Z)', r"'[^'\n]*(?:'|\n|\Z)", r"#[^\n]*")))
-_BRACKET = re.compile(r"[\[\]{}]")
-_DOTTED_KEY = re.compile(r"(?<![\w-])[\w-]+(?:[ \t]*\.[ \t]*[\w-]+)+")
+_BRACKET = lazy_regex(r"[\[\]{}]")
+_DOTTED_KEY = lazy_regex(r"(?<![\w-])[\w-]+(?:[ \t]*\.[ \t]*[\w-]+)+")
 
 
 def _toml_nesting(text: str, limit: int) -> int:

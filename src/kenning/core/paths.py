@@ -24,10 +24,13 @@ from __future__ import annotations
 
 import re
 
+from kenning.core.text import lazy_regex
+
 MAX_PATH = 1024  # characters: longer than any real repository path, short enough for one git call
 
-# C0 controls, DEL and lone surrogates: no file name holds them
-_UNFIT = re.compile("[\x00-\x1f\x7f\ud800-\udfff]")
+# C0 controls, DEL and lone surrogates: no file name holds them. All three are unprintable, so a
+# printable path (nearly all) is passed without the pattern, which costs the gate 0.7 ms to compile
+_UNFIT = lazy_regex("[\x00-\x1f\x7f\ud800-\udfff]")
 _DRIVE = re.compile(r"[A-Za-z]:(?:[/\\]|$)")
 # a path in its normal form, the form kenning writes: segments of anything but / \ and control
 # characters, none of them . or .., no drive first; the second of ``_normal_forms`` is a list of them joined by newlines
@@ -90,7 +93,7 @@ def _judged(text: str) -> tuple[str | None, str | None]:
         return None, "it is empty"
     if len(text) > MAX_PATH:
         return None, f"it is {len(text):,} characters long (at most {MAX_PATH:,})"
-    if _UNFIT.search(text):
+    if not text.isprintable() and _UNFIT.search(text):
         return None, "it holds a control character or invalid UTF-8, which no file name has"
     path = text.replace("\\", "/")
     if path[0] == "/":

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import bisect
 import os
-import re
 
+from kenning.core.text import lazy_regex
 from kenning.git import common_dir, git_dir
 
 TYPE_CHECKING = False
@@ -82,7 +82,7 @@ def _named(data: bytes, key: bytes) -> bool:
     return False
 
 
-_SHA256 = re.compile(r"(?im)^\s*objectformat\s*=\s*sha256\s*$")
+_SHA256 = lazy_regex(r"(?im)^\s*objectformat\s*=\s*sha256\s*$")
 
 
 def _config_text(gdir: Path) -> str:

@@ -17,10 +17,10 @@ it and the search of old (every word as exact text, newest first), and ``availab
 
 from __future__ import annotations
 
-import re
 import sqlite3
 
 from kenning.core.errors import InvalidInput
+from kenning.core.text import lazy_regex
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -32,8 +32,8 @@ SCHEMA = ("CREATE VIRTUAL TABLE IF NOT EXISTS event_text USING"
           " fts5(text, content='events', content_rowid='rowid', tokenize='porter unicode61')")
 TABLE = "event_text"
 _PROBE = "CREATE VIRTUAL TABLE temp.probe USING fts5(text, tokenize='porter unicode61')"
-_WORD = re.compile(r"[^\W_]")  # a letter or digit: what unicode61 makes a token of
-_TERM = re.compile(r'"([^"]*)"?|([^\s"]+)')  # a quoted phrase (closed or not), or a bare word
+_WORD = lazy_regex(r"[^\W_]")  # a letter or digit: what unicode61 makes a token of
+_TERM = lazy_regex(r'"([^"]*)"?|([^\s"]+)')  # a quoted phrase (closed or not), or a bare word
 
 _available: bool | None = None
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shlex
 import sys
 from pathlib import Path
 
@@ -107,6 +106,8 @@ def _quote(word: str) -> str:
         from kenning.system.processes import windows_quote
 
         return windows_quote(word)
+    import shlex  # setting the hooks up quotes; the hooks themselves never do
+
     return shlex.quote(word)
 
 
@@ -150,6 +151,8 @@ def _basename(word: str) -> str:
 
 
 def _split(command: str) -> list[str]:
+    import shlex  # reading installed settings splits; the hooks themselves never do
+
     try:
         return shlex.split(command, posix=os.name != "nt")
     except ValueError:
