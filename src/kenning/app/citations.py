@@ -434,3 +434,20 @@ def _changed_in(run: _Run, changed: list[tuple[str, dict[str, Any]]],
         hits = sorted(touched[p] for p in (citation["path"], found[event_id].path) if p and p in touched)
         when[event_id] = {"commit": hits[0][1], "at": hits[0][2]} if hits else {"uncommitted": True}
     return when
+
+
+def codes(memory: Memory, events: Iterable[Event]) -> dict[str, dict[str, Any]]:
+    """``{event id: status}`` (as ``ken verify --json`` gives one, without the id) for the events
+    among ``events`` that cite lines: what a view passes its pure rendering."""
+    found = {}
+    for event_id, status in citation_statuses(memory, events).items():
+        shown = status.as_dict()
+        del shown["id"]
+        found[event_id] = shown
+    return found
+
+
+def codes_of(memory: Memory, ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """``codes`` for the memories ``ids`` names (read from the index in one batch)."""
+    rows = [row for event_id in ids if (row := memory.cache.event(event_id))]
+    return codes(memory, memory.events(rows)) if rows else {}

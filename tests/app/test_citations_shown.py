@@ -1,0 +1,104 @@
+"""Where memory is shown, the code it cites is said to be verified, changed or gone, with real
+git: the summary puts verified memories first within their section, says of a changed one in
+which commit and how long ago (by the clock the view renders at), and marks a gone one as not
+current; memories that cite nothing read as before."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kenning import git
+from kenning.app.project import Project
+from kenning.app.record import record
+from kenning.app.views import summary as summary_app
+from machine import run_git, write_file
+
+PAY = """def charge(order):
+    key = order.idempotency_key()
+    if store.seen(key):
+        return store.result(key)
+    return gateway.charge(order, key=key)
+
+
+def refund(order):
+    amount = order.paid_amount()
+    return gateway.refund(order, amount=amount)
+"""
+OLD = """def legacy_export(rows):
+    writer = csv.writer(sys.stdout)
+    for row in rows:
+        writer.writerow(row)
+"""
+WRITTEN = "2030-06-20T12:00:00Z"
+CHANGED = "2030-06-27T12:00:00Z"
+NOW = "2030-06-30T12:00:00Z"
+
+
+def commit(project: Project, env: dict[str, str], message: str, when: str) -> None:
+    dated = {**env, "GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when}
+    run_git(("add", "-A", "--", ".", ":!.kenning"), project.root, dated)
+    run_git(("commit", "-q", "-m", message), project.root, dated)
+
+
+def decide(project: Project, summary: str, at: str | None = None) -> str:
+    event: dict[str, Any] = {"type": "decision", "summary": summary}
+    if at:
+        event["location"] = at
+    return record(project, event, now=WRITTEN, cwd=project.root).event.id
+
+
+@pytest.fixture
+def memories(project: Project, machine: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Four standing decisions, oldest first: one whose code is still there, one citing nothing,
+    one whose code changed three days before NOW, one whose code is gone."""
+    write_file(project.root, "src/pay.py", PAY)
+    write_file(project.root, "src/old.py", OLD)
+    commit(project, machine, "pay and export", WRITTEN)
+    ids = {"gone": decide(project, "Exports are written as CSV to stdout", "src/old.py:1-4"),
+           "changed": decide(project, "Refunds give back what was paid", "src/pay.py:8-10"),
+           "plain": decide(project, "We deploy on Fridays never"),
+           "verified": decide(project, "Charges are idempotent by the order key", "src/pay.py:2-5")}
+    write_file(project.root, "src/pay.py", PAY.replace("order.paid_amount()", "order.refundable()"))
+    (project.root / "src/old.py").unlink()
+    commit(project, machine, "refund what is refundable; drop the CSV export", CHANGED)
+    monkeypatch.setenv("KEN_NOW", NOW)
+    return ids
+
+
+def _rev(project: Project) -> str:
+    return git.run(project.root, ["rev-parse", "--short=7", "HEAD"]).strip()
+
+
+def section(text: str, title: str) -> list[str]:
+    lines = text.split(f"## {title}", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+    return [line for line in lines if line.startswith("- ")]
+
+
+def test_the_summary_puts_verified_first_and_says_what_changed_and_what_is_gone(
+        project: Project, memories: dict[str, str]) -> None:
+    text = summary_app.summary(project)
+    decisions = section(text, "Standing decisions")
+    assert [line.split("]")[0][3:] for line in decisions] == [
+        memories["verified"], memories["plain"], memories["changed"], memories["gone"]]
+    assert decisions[0].endswith("(src/pay.py:2)")  # verified where it was: nothing more to say
+    assert decisions[1].endswith("We deploy on Fridays never")
+    assert decisions[2].endswith(f"(src/pay.py:8; code changed in {_rev(project)}, 3 days ago: "
+                                 "check before relying on it)")
+    assert decisions[3].endswith(f"(src/old.py:1; code gone in {_rev(project)}, 3 days ago: "
+                                 "not current, do not rely on it)")
+    assert summary_app.summary(project) == text  # same events, git state and clock: same bytes
+    assert (project.root / ".kenning" / "summary.md").read_text(encoding="utf-8") == text
+
+
+def test_the_full_summary_says_it_too(project: Project, memories: dict[str, str]) -> None:
+    text = summary_app.summary(project, full=True)
+    assert "code gone in" in text and "code changed in" in text
+
+
+def test_a_summary_with_no_citation_follows_nothing(project: Project, machine: dict[str, str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    decide(project, "We deploy on Fridays never")
+    summary_app.summary(project)
+    assert not (project.cache_dir / "citations.json").exists()
