@@ -102,3 +102,17 @@ def test_a_summary_with_no_citation_follows_nothing(project: Project, machine: d
     decide(project, "We deploy on Fridays never")
     summary_app.summary(project)
     assert not (project.cache_dir / "citations.json").exists()
+
+
+def test_the_precheck_of_a_file_names_its_memories_whose_code_changed(
+        project: Project, memories: dict[str, str]) -> None:
+    from kenning.app.gate.precheck import precheck
+    checked = precheck(project, ["src/pay.py", "src/old.py", "src/app.py"], cwd=project.root, now=NOW, surface=None)
+    warned = {v.path: [w for w in v.warnings if w.kind == "code_changed"] for v in checked.report.files}
+    assert [w.event_ids for w in warned["src/pay.py"]] == [[memories["changed"]]]  # not the verified one
+    assert [w.event_ids for w in warned["src/old.py"]] == [[memories["gone"]]]
+    assert warned["src/app.py"] == []
+    text = checked.text()
+    said = f"code changed in {_rev(project)}, 3 days ago: Refunds give back what was paid"
+    assert f"  info  changed   9d ago  {said}" in text
+    assert "gone" in text and "Exports are written as CSV to stdout" in text

@@ -69,7 +69,7 @@ class CitationStatus:
 def cited_events(memory: Memory, refs: Sequence[str] = ()) -> list[Event]:
     """The memories that cite lines, oldest first: those ``refs`` name (ids or unique prefixes),
     or all of them."""
-    from kenning.app.record import resolve_event
+    from kenning.app.recall import resolve_event
     from kenning.core.events import parse_indexed
 
     if refs:

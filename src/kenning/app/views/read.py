@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from kenning.app.memory import Memory
 from kenning.app.paths import canonical_path, split_location
-from kenning.app.recall import open_memory
-from kenning.app.record import resolve_event, resolve_issue
+from kenning.app.recall import open_memory, resolve_event
+from kenning.app.record import resolve_issue
 from kenning.core.defaults import SEARCH_LIMIT
 from kenning.core.errors import InvalidInput
 from kenning.core.events import TYPES, Event

@@ -53,7 +53,7 @@ class Brief:
     def add_verdict(self, verdict: FileVerdict) -> None:
         live = [w for w in verdict.warnings if w.snoozed_until is None]
         for warning in live:
-            if warning.kind == "stale_memory":
+            if warning.kind in ("stale_memory", "code_changed"):
                 self.stale.append((verdict.path, warning.message))
         if verdict.severity in ("warn", "block"):
             what = "; ".join(w.message for w in live if w.severity in ("warn", "block"))
