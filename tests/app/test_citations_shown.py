@@ -116,3 +116,14 @@ def test_the_precheck_of_a_file_names_its_memories_whose_code_changed(
     said = f"code changed in {_rev(project)}, 3 days ago: Refunds give back what was paid"
     assert f"  info  changed   9d ago  {said}" in text
     assert "gone" in text and "Exports are written as CSV to stdout" in text
+
+
+def test_search_gives_each_memory_that_cites_code_its_status(project: Project, memories: dict[str, str]) -> None:
+    from kenning.app.views.read import search
+
+    found = {item["id"]: item for item in search(project, "", "decision")}
+    assert found[memories["changed"]]["code"]["status"] == "changed"
+    assert found[memories["gone"]]["code"]["status"] == "gone"
+    assert (found[memories["verified"]]["code"]["status"], found[memories["verified"]]["code"]["start"]) == (
+        "verified", 2)
+    assert "code" not in found[memories["plain"]]
