@@ -30,7 +30,8 @@ async def test_search_events_finds_other_forms_and_phrases_as_the_cli_does(world
 
 async def test_results_say_where_the_cited_code_stands(world: World, alpha: Path) -> None:
     (alpha / "src").mkdir(exist_ok=True)
-    (alpha / "src/pay.py").write_text("def charge(order):\n    key = order.key()\n    return gateway.charge(order, key)\n")
+    pay = "def charge(order):\n    key = order.key()\n    return gateway.charge(order, key)\n"
+    (alpha / "src/pay.py").write_text(pay)
     world.git(alpha, "add", "src/pay.py")
     world.git(alpha, "commit", "-qm", "pay")
     event_id = world.ok(alpha, "decide", "Charges are keyed by the order", "--at", "src/pay.py:2-3").stdout.strip()

@@ -55,7 +55,7 @@ def _coded(memory: Memory, events: list[Event], shown_events: list[dict[str, Any
     from kenning.app.citations import codes
 
     found = codes(memory, citing)
-    for event, data in zip(events, shown_events):
+    for event, data in zip(events, shown_events, strict=True):
         if event.id in found:
             data["code"] = found[event.id]
     return shown_events
@@ -67,7 +67,8 @@ def issue_view(memory: Memory, issue_id: str) -> dict[str, Any]:
     if issue is None:
         raise InvalidInput(f"no issue #{issue_id}; `ken issues --all` lists the issue ids")
     own = [issue, *(e for e in events if e.type in ("attempt", "fix"))]
-    shown_own = dict(zip([e.id for e in own], _coded(memory, own, [shown.event(e.as_dict()) for e in own])))
+    coded = _coded(memory, own, [shown.event(e.as_dict()) for e in own])
+    shown_own = dict(zip([e.id for e in own], coded, strict=True))
     fixes = [shown_own[e.id] for e in own if e.type == "fix"]
     return {
         "issue": shown_own[issue.id],
