@@ -127,3 +127,27 @@ def test_search_gives_each_memory_that_cites_code_its_status(project: Project, m
     assert (found[memories["verified"]]["code"]["status"], found[memories["verified"]]["code"]["start"]) == (
         "verified", 2)
     assert "code" not in found[memories["plain"]]
+
+
+def test_the_context_and_the_brief_say_it_after_the_place(project: Project, memories: dict[str, str]) -> None:
+    from kenning.app.views.context import brief, context
+
+    changed = f"(src/pay.py:8; code changed in {_rev(project)}, 3 days ago: check before relying on it)"
+    gone = f"(src/old.py:1; code gone in {_rev(project)}, 3 days ago: not current, do not rely on it)"
+    text = context(project, now=NOW).text
+    assert f"Refunds give back what was paid {changed}" in text and f"CSV to stdout {gone}" in text
+    assert "order key (src/pay.py:2)\n" in text
+    focused = context(project, paths=["src/pay.py"], cwd=project.root, now=NOW).text
+    assert "code changed in" in focused  # the gate's lines name it too
+    said = brief(project, now=NOW)
+    lines = brief_text(said).splitlines()  # the brief cuts its lines to the screen's width
+    assert any(line.startswith(f"  [{memories['changed']}] Refunds give back what was paid (src/pay.py:8; code "
+                               f"changed in {_rev(project)}") for line in lines), lines
+    shown = {d["id"]: d for d in said.to_json()["decisions"]["shown"]}
+    assert shown[memories["gone"]]["code"].startswith("code gone in") and "code" not in shown[memories["plain"]]
+
+
+def brief_text(said: Any) -> str:
+    from kenning.core.views.brief import render
+
+    return render(said)

@@ -69,7 +69,8 @@ class Brief:
                 {"issue_id": i["issue_id"], "summary": i.get("summary", ""), "location": i.get("location"),
                  "latest_attempt": a[0].get("summary") if a else None} for i, a in self.open_issues]},
             "decisions": {"total": self.decision_total, "shown": [
-                {"id": d["id"], "summary": d.get("summary", ""), "location": d.get("location")}
+                {"id": d["id"], "summary": d.get("summary", ""), "location": d.get("location"),
+                 **({"code": d["code_note"]} if d.get("code_note") else {})}  # what became of its code
                 for d in self.decisions]},
             "lessons": {"total": self.lesson_total, "shown": self.lessons},
             "recent_history": {"total": self.history_total, "shown": [

@@ -73,16 +73,17 @@ def note(status: Mapping[str, Any] | None, now: int) -> str:
     return ""
 
 
-def annotated(items: Iterable[dict[str, Any]], codes: Mapping[str, Mapping[str, Any]], now: int
-              ) -> list[dict[str, Any]]:
-    """``items`` with their code's words (copies: the caller's items stay as they are), verified
-    first and gone last, each group in the order given."""
+def annotated(items: Iterable[dict[str, Any]], codes: Mapping[str, Mapping[str, Any]], now: int,
+              order: bool = True) -> list[dict[str, Any]]:
+    """``items`` with their code's words (copies: the caller's items stay as they are); with
+    ``order``, verified first and gone last, each group in the order given."""
     out = []
     for item in items:
         status = codes.get(str(item.get("id", "")))
         words = note(status, now)
         out.append({**item, NOTE: words} if words else item)
-    out.sort(key=lambda item: rank(codes.get(str(item.get("id", "")))))
+    if order:
+        out.sort(key=lambda item: rank(codes.get(str(item.get("id", "")))))
     return out
 
 
