@@ -151,3 +151,18 @@ def brief_text(said: Any) -> str:
     from kenning.core.views.brief import render
 
     return render(said)
+
+
+def test_the_exports_say_it_too(project: Project, memories: dict[str, str]) -> None:
+    from kenning.app.team.log_export import export_log
+    from kenning.app.views.agent_block import block
+
+    changed = f"code changed in {_rev(project)}, 3 days ago: check before relying on it"
+    text = block(project)
+    decisions = [line for line in text.splitlines() if "Refunds" in line or "order key" in line or "CSV" in line]
+    assert [("order key" in d, "Refunds" in d, "CSV" in d) for d in decisions] == [
+        (True, False, False), (False, True, False), (False, False, True)]  # verified first, gone last
+    assert changed in decisions[1] and "code gone in" in decisions[2]
+    report = export_log(project, "markdown", now=NOW).text
+    assert f"at `src/pay.py:8` ({changed})" in report
+    assert "at `src/pay.py:2`;" in report  # verified: nothing more to say
