@@ -166,3 +166,17 @@ def test_the_exports_say_it_too(project: Project, memories: dict[str, str]) -> N
     report = export_log(project, "markdown", now=NOW).text
     assert f"at `src/pay.py:8` ({changed})" in report
     assert "at `src/pay.py:2`;" in report  # verified: nothing more to say
+
+
+def test_the_page_marks_a_decision_whose_code_changed(project: Project, memories: dict[str, str]) -> None:
+    from kenning.app.views.visualize import page_data
+    from kenning.page.sections import decisions
+
+    data = page_data(project, now=NOW)
+    shown = {d["id"]: d for d in data["decisions"]["shown"]}
+    assert shown[memories["changed"]]["code"]["status"] == "changed" and "code" not in shown[memories["plain"]]
+    assert shown[memories["verified"]]["code"]["status"] == "verified"
+    html = decisions(data["decisions"])
+    assert (f'<span class="badge code-changed">code changed in {_rev(project)}, 3 days ago: '
+            "check before relying on it</span>") in html
+    assert html.count('class="badge code-') == 2  # the changed and the gone one; verified says nothing

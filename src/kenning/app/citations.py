@@ -449,5 +449,6 @@ def codes(memory: Memory, events: Iterable[Event]) -> dict[str, dict[str, Any]]:
 
 def codes_of(memory: Memory, ids: Iterable[str]) -> dict[str, dict[str, Any]]:
     """``codes`` for the memories ``ids`` names (read from the index in one batch)."""
-    rows = [row for event_id in ids if (row := memory.cache.event(event_id))]
-    return codes(memory, memory.events(rows)) if rows else {}
+    rows = [row for event_id in ids if (row := memory.cache.event(event_id)) and '"citation"' in row]
+    citing = [event for event in memory.events(rows) if isinstance(event.get("citation"), dict)]
+    return codes(memory, citing) if citing else {}
