@@ -5,6 +5,8 @@ current; memories that cite nothing read as before."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -180,3 +182,15 @@ def test_the_page_marks_a_decision_whose_code_changed(project: Project, memories
     assert (f'<span class="badge code-changed">code changed in {_rev(project)}, 3 days ago: '
             "check before relying on it</span>") in html
     assert html.count('class="badge code-') == 2  # the changed and the gone one; verified says nothing
+
+
+def test_views_of_memories_that_cite_nothing_load_nothing_of_citations(project: Project) -> None:
+    """The warm gate's hot path and the summary stay as they were when no memory cites code."""
+    decide(project, "We deploy on Fridays never", "src/app.py")
+    probe = ("import sys; from pathlib import Path; from kenning.app.project import Project; "
+             "from kenning.app.gate.precheck import precheck; from kenning.app.views.summary import summary; "
+             f"p = Project(Path({str(project.root)!r})); precheck(p, ['src/app.py'], cwd=p.root, surface=None); "
+             "summary(p); print(sorted(m for m in sys.modules if m in ('kenning.app.citations', "
+             "'kenning.core.gate.cited', 'kenning.core.views.coded', 'kenning.core.citations')))")
+    ran = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert ran.stdout.strip() == "[]", ran.stderr[-500:]
