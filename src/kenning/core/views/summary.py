@@ -89,7 +89,8 @@ def render(state: State, project: str, purpose: str, budget: int | None = DEFAUL
     elsewhere = Section(OTHERS_TITLE, 0.10, ([_other_line(x, limit)] for x in others), total, "ken lessons")
     # an empty section's share would only shrink the others' (a young project's few sections
     # would leave most of the budget unused): the shares are split among sections with entries
-    sections = [s for s in _sections(state, limit, exists, elsewhere, own, forgotten, _coder(codes, now)) if s.total]
+    coder = _coder(codes, now, budget is not None)
+    sections = [s for s in _sections(state, limit, exists, elsewhere, own, forgotten, coder) if s.total]
     out += render_sections(sections, None if budget is None else budget - len(out), refill=True)
     return out.rstrip("\n") + "\n"
 
@@ -134,22 +135,27 @@ def _as_they_are(items: Iterable[Item]) -> Iterable[Item]:
     return items
 
 
-def _coder(codes: Mapping[str, Mapping[str, Any]] | None, now: int) -> Coder | None:
+def _coder(codes: Mapping[str, Mapping[str, Any]] | None, now: int, bounded: bool) -> Coder | None:
     """What puts a section's items in the order their cited code says and adds its words; None
-    when no memory shown cites code (nothing new is imported then: the hot path stays as it was)."""
+    when no memory shown cites code (nothing new is imported then: the hot path stays as it was).
+    Within a budget a section reads at most ``TOP_KEPT`` items, more than a budget can show, so a
+    long table is never read whole to be ordered."""
     if not codes:
         return None
     from kenning.core.views import coded
 
-    return lambda items: coded.annotated(items, codes, now)  # type: ignore[arg-type, return-value]
+    return lambda items: coded.annotated(islice(items, TOP_KEPT) if bounded else items,  # type: ignore[arg-type, return-value]
+                                         codes, now)
 
 
 def cited_ids(state: State) -> list[str]:
     """The ids of the memories the summary may show that cite code: the ones whose cited code
-    its caller follows (a bounded state holds a bounded number of them)."""
-    items = chain(state.note_items(), state.history_items(), state.failure_items(), state.lesson_items(),
-                  state.open_items(), state.standing_decisions(), state.done_items(),
-                  *(state.attempts.get(str(i.get("issue_id"))) or [] for i in state.open_items()))
+    its caller follows (at most ``TOP_KEPT`` of each list, as many as a section reads)."""
+    lists = (state.note_items(), state.history_items(), state.failure_items(), state.lesson_items(),
+             state.open_items(), state.standing_decisions(), state.done_items(),
+             (a for i in islice(state.open_items(), TOP_KEPT)
+              for a in state.attempts.get(str(i.get("issue_id"))) or []))
+    items = chain.from_iterable(islice(found, TOP_KEPT) if state.bounded else found for found in lists)
     return sorted({str(item["id"]) for item in items if item.get("cited") and item.get("id")})
 
 
