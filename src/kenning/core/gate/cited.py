@@ -36,8 +36,8 @@ def code_changed(events: Sequence[Event], codes: Mapping[str, Mapping[str, Any]]
         hit.append((event, status))
     if not hit:
         return None
-    message = (f"{plural(len(hit), 'memory')} about this file: the code cited changed since written; "
-               "check it before relying on them (`ken verify`)")
+    message = (f"the code cited by {plural(len(hit), 'memory')} about this file changed since written: "
+               f"check it before relying on {'it' if len(hit) == 1 else 'them'} (`ken verify`)")
     evidence = [Evidence(str(status["status"]), _time(event), f"code {status['status']}{since(status, now_us)}: "
                          f"{event.summary}", event.id) for event, status in hit]
     return GateWarning(KIND, "info", message, [event.id for event, _ in hit], evidence)
