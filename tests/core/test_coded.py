@@ -65,3 +65,18 @@ def test_without_statuses_the_summary_is_as_it_was() -> None:
     assert "code " not in before
     order = [line.split("] ")[1].split(" (")[0] for line in before.splitlines() if line.startswith("- [")]
     assert order == ["third", "plain one", "gone one"]  # newest first, as always
+
+
+def test_the_gate_names_the_memories_whose_code_changed_newest_first() -> None:
+    from kenning.core.gate.cited import code_changed
+
+    events = [cited(1, "gone one"), cited(2, "changed one"), cited(4, "verified one")]
+    codes = {eid(1): GONE, eid(2): CHANGED, eid(4): VERIFIED}
+    warning = code_changed(events, codes, NOW)
+    assert warning is not None and (warning.kind, warning.severity) == ("code_changed", "info")
+    assert warning.event_ids == [eid(2), eid(1)]
+    assert warning.message.startswith("the code cited by 2 memories about this file changed since written")
+    assert [(e.label, e.text) for e in warning.evidence] == [
+        ("changed", "code changed in 1a2b3c4, 3 days ago: changed one"),
+        ("gone", "code gone in 9f8e7d6, 18 months ago: gone one")]
+    assert code_changed(events, {eid(4): VERIFIED}, NOW) is None
