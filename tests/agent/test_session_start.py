@@ -4,6 +4,7 @@ with what other projects on this machine learned about the libraries this one de
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -151,3 +152,27 @@ def test_lessons_from_other_projects_stay_inside_the_budget(world: World):
     assert f"{OTHERS} (25)\n" in text and "more: `ken lessons`" in text
     assert "(from webshop #" in text
     assert text.encode("utf-8") == (consumer.path / ".kenning" / "summary.md").read_bytes()
+
+
+def test_session_start_says_which_memory_cites_code_that_changed(repo: Repo):
+    """The SessionStart context (the summary) marks a decision whose cited lines were edited since,
+    with the commit that edited them, after the one whose code is still there."""
+    pay = ("def charge(order):\n    key = order.key()\n    return gateway.charge(order)\n"
+           "\n\ndef refund(order):\n    return gateway.refund(order)\n")
+    (repo.path / "src/pay.py").write_text(pay)
+    repo.git("add", "src/pay.py")
+    repo.git("commit", "-qm", "pay")
+    edited = repo.ok("decide", "Refunds go through the gateway", "--at", "src/pay.py:6-7").stdout.strip()
+    kept = repo.ok("decide", "Charges are keyed by the order", "--at", "src/pay.py:1-3").stdout.strip()
+    (repo.path / "src/pay.py").write_text((repo.path / "src/pay.py").read_text().replace(
+        "gateway.refund(order)", "ledger.refund(order)"))
+    repo.git("commit", "-qam", "refund through the ledger")
+    sha = repo.git("rev-parse", "--short=7", "HEAD").stdout.strip()
+    text = injected(repo)
+    assert text.encode() == (repo.path / ".kenning" / "summary.md").read_bytes()
+    decisions = [line for line in text.split("## Standing decisions")[1].split("\n\n")[0].splitlines()
+                 if line.startswith("- [")]
+    assert [line[3:3 + len(kept)] for line in decisions] == [kept, edited]
+    assert decisions[0].endswith("(src/pay.py:1)")
+    # how long ago counts from the world's clock (KEN_NOW) back to the commit's date
+    assert re.search(rf"\(src/pay\.py:6; code changed in {sha}, [\w ]+: check before relying on it\)$", decisions[1])

@@ -47,3 +47,4 @@ def test_show_says_where_the_cited_code_stands(repo: Repo) -> None:
     shown = repo.json("show", event_id)["event"]["code"]
     assert shown["status"] == "gone" and shown["changed_in"] == {"uncommitted": True}
     assert "code: gone (uncommitted): src/app.py:6 no longer holds it" in repo.ok("show", event_id).stdout
+    assert f"{event_id}" in (found := repo.ok("search", "serve").stdout) and "[code gone]" in found

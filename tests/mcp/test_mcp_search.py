@@ -26,3 +26,19 @@ async def test_search_events_finds_other_forms_and_phrases_as_the_cli_does(world
         assert [e["summary"] for e in phrase] == ["Request context is passed explicitly (see ADR-7)"]
         said = await mcp.refused("search_events", query="* -")
         assert "no words to search for" in said
+
+
+async def test_results_say_where_the_cited_code_stands(world: World, alpha: Path) -> None:
+    (alpha / "src").mkdir(exist_ok=True)
+    pay = "def charge(order):\n    key = order.key()\n    return gateway.charge(order, key)\n"
+    (alpha / "src/pay.py").write_text(pay)
+    world.git(alpha, "add", "src/pay.py")
+    world.git(alpha, "commit", "-qm", "pay")
+    event_id = world.ok(alpha, "decide", "Charges are keyed by the order", "--at", "src/pay.py:2-3").stdout.strip()
+    (alpha / "src/pay.py").write_text("def charge(order):\n    return gateway.charge(order)\n")
+    async with connect(world, alpha) as mcp:
+        found = (await mcp.ok("search_events", query="charges keyed")).json_lines()
+        assert [(e["id"], e["code"]["status"], e["code"]["changed_in"]) for e in found] == [
+            (event_id, "gone", {"uncommitted": True})]
+        summary = (await mcp.ok("get_summary")).text
+        assert "(src/pay.py:2; code gone (uncommitted): not current, do not rely on it)" in summary

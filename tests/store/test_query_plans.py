@@ -93,6 +93,7 @@ BOUNDED: dict[str, Callable[[Cache], Any]] = {
     "open_issues_at": lambda c: c.open_issues_at(HOT, UNTIL, 20),
     "standing_decision": lambda c: c.standing_decision(HOT, SINCE, UNTIL),
     "memories_before": lambda c: c.memories_before(HOT, SINCE, UNTIL, 20),
+    "cited_memories": lambda c: c.cited_memories(HOT, UNTIL, 20),
     "failed_with_details": lambda c: c.failed_with_details(HOT, 50),
     "oldest_memory": lambda c: c.oldest_memory([HOT, FILES[5]]),
     "snoozes_running": lambda c: c.snoozes_running([HOT, FILES[5]], SINCE, UNTIL),

@@ -69,7 +69,7 @@ class CitationStatus:
 def cited_events(memory: Memory, refs: Sequence[str] = ()) -> list[Event]:
     """The memories that cite lines, oldest first: those ``refs`` name (ids or unique prefixes),
     or all of them."""
-    from kenning.app.record import resolve_event
+    from kenning.app.recall import resolve_event
     from kenning.core.events import parse_indexed
 
     if refs:
@@ -434,3 +434,21 @@ def _changed_in(run: _Run, changed: list[tuple[str, dict[str, Any]]],
         hits = sorted(touched[p] for p in (citation["path"], found[event_id].path) if p and p in touched)
         when[event_id] = {"commit": hits[0][1], "at": hits[0][2]} if hits else {"uncommitted": True}
     return when
+
+
+def codes(memory: Memory, events: Iterable[Event]) -> dict[str, dict[str, Any]]:
+    """``{event id: status}`` (as ``ken verify --json`` gives one, without the id) for the events
+    among ``events`` that cite lines: what a view passes its pure rendering."""
+    found = {}
+    for event_id, status in citation_statuses(memory, events).items():
+        shown = status.as_dict()
+        del shown["id"]
+        found[event_id] = shown
+    return found
+
+
+def codes_of(memory: Memory, ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """``codes`` for the memories ``ids`` names (read from the index in one batch)."""
+    rows = [row for event_id in ids if (row := memory.cache.event(event_id)) and '"citation"' in row]
+    citing = [event for event in memory.events(rows) if isinstance(event.get("citation"), dict)]
+    return codes(memory, citing) if citing else {}

@@ -13,6 +13,7 @@ import os
 
 from kenning.app.memory import Memory
 from kenning.app.project import now_micros
+from kenning.core.errors import InvalidInput
 from kenning.git import GitError
 from kenning.store.cache import Cache
 from kenning.system import processes
@@ -165,3 +166,17 @@ def promote_lessons(memory: Memory) -> None:
         from kenning.app.lessons.promotion import promote_pending
 
         promote_pending(memory)
+
+
+def resolve_event(memory: Memory, ref: str) -> str:
+    """A full event id from a unique prefix; unknown or ambiguous is an error."""
+    text = ref.strip().lower()
+    prefix = text if text.startswith("evt_") else "evt_" + text
+    matches = memory.cache.ids_with_prefix(prefix) if len(prefix) > 4 else []
+    if prefix in matches:
+        return prefix
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise InvalidInput(f"no event matches {ref!r}; `ken search` shows event ids")
+    raise InvalidInput(f"{ref!r} matches several events ({', '.join(matches)}, …); type more characters")

@@ -14,7 +14,7 @@ import sqlite3
 from kenning.app.memory import Memory
 from kenning.app.paths import canonical_location
 from kenning.app.project import Project, new_event_id, new_issue_id, now_micros
-from kenning.app.recall import open_memory, promote_lessons
+from kenning.app.recall import open_memory, promote_lessons, resolve_event
 from kenning.app.redact import redact_event
 from kenning.app.views import summary as summary_app
 from kenning.core import duplicates
@@ -307,20 +307,6 @@ def resolve_issue(memory: Memory, ref: str | None, notices: list[str]) -> str:
         raise InvalidInput(f"no issue matches {ref!r}; `ken issues --all` lists the issue ids")
     shown = ", ".join("#" + m for m in matches)
     raise InvalidInput(f"{ref!r} matches several issues ({shown}, …); type more characters")
-
-
-def resolve_event(memory: Memory, ref: str) -> str:
-    """A full event id from a unique prefix; unknown or ambiguous is an error."""
-    text = ref.strip().lower()
-    prefix = text if text.startswith("evt_") else "evt_" + text
-    matches = memory.cache.ids_with_prefix(prefix) if len(prefix) > 4 else []
-    if prefix in matches:
-        return prefix
-    if len(matches) == 1:
-        return matches[0]
-    if not matches:
-        raise InvalidInput(f"no event matches {ref!r}; `ken search` shows event ids")
-    raise InvalidInput(f"{ref!r} matches several events ({', '.join(matches)}, …); type more characters")
 
 
 def resolve_decision(memory: Memory, ref: str) -> str:

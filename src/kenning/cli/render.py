@@ -22,7 +22,16 @@ def event_line(event: dict[str, Any]) -> str:
         label = f"issue #{event.get('issue_id', '?')}"
     status = " [superseded]" if event.get("status") == "superseded" else ""
     date = str(event.get("timestamp", ""))[:10]
-    return f"{event.get('id', '?')}  {date}  {label}{status}: {one_line(str(event.get('summary', '')))}{where(event)}"
+    return (f"{event.get('id', '?')}  {date}  {label}{status}: {one_line(str(event.get('summary', '')))}{where(event)}"
+            f"{_code_tag(event)}")
+
+
+def _code_tag(event: dict[str, Any]) -> str:
+    """`` [code changed]`` after a memory whose cited code is not as it was (``ken show ID`` and
+    ``ken verify`` say more); nothing when it cites none or its code is verified."""
+    code = event.get("code")
+    status = code.get("status") if isinstance(code, dict) else None
+    return f" [code {status}]" if status in ("moved", "changed", "gone") else ""
 
 
 def render_events(events: list[dict[str, Any]]) -> str:

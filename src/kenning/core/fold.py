@@ -54,6 +54,8 @@ if TYPE_CHECKING:
         supersedes: str
         lesson: bool
         summary: str
+        cited: bool  # it cites lines of code: the views ask where that code stands now
+        code_note: str  # a view's copy only: what became of that code (``core.views.coded``)
 else:
     Item = dict
 
@@ -182,6 +184,8 @@ class State:
         item: Item = event.pick(_ITEM_KEYS)  # type: ignore[assignment]  # the keys are _ITEM_KEYS
         summary = event.summary
         item["summary"] = one_line(summary, ITEM_CHARS) if self.bounded else summary
+        if event.get("citation") is not None:
+            item["cited"] = True
         return item
 
     # -- applying one event ----------------------------------------------------------------

@@ -95,4 +95,7 @@ def article(word: str) -> str:
 def where(item: Mapping[str, Any]) -> str:
     """`` (src/a.py:12)`` after an item's text, on one line; nothing when it names no place."""
     location = item.get("location")
-    return f" ({one_line(str(location))})" if location else ""
+    if not location:
+        return ""
+    note = item.get("code_note")  # what became of the code it cites (``core.views.coded``)
+    return f" ({one_line(str(location))}; {one_line(str(note))})" if note else f" ({one_line(str(location))})"

@@ -86,6 +86,11 @@ def _decision(decision: dict[str, Any]) -> str:
         body = f'<span class="status standing">standing</span> <strong>{esc(decision["summary"])}</strong>'
         if decision.get("supersedes"):
             body += f' <a class="dim" href="#d-{esc(decision["supersedes"])}">(replaces an earlier decision)</a>'
+    code = decision.get("code")
+    if isinstance(code, dict) and code.get("status") in ("changed", "gone", "moved"):
+        # the code it cites is not as it was: said beside it, as the summary says it
+        lesson += (f' <span class="badge code-{esc(code["status"])}">'
+                   f'{esc(decision.get("code_note") or "code " + str(code["status"]))}</span>')
     return (f'<li id="d-{esc(decision["id"])}" class="decision {esc(decision["status"])}">{body}{lesson}'
             f'<span class="dim"> · {when(decision["time"])}{where}</span></li>\n')
 

@@ -45,7 +45,8 @@ if TYPE_CHECKING:
 #     git facts kept per (HEAD, path) say which commits are relands (they settle a revert)
 # 28: a hand-written memory's path row carries its number among the path's (``n``), so the
 #     stale-memory count is one key lookup, not a walk over every memory of the file
-CACHE_VERSION = "28"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+# 29: a folded item that cites lines says so (``cited``), so the summary follows only those
+CACHE_VERSION = "29"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how

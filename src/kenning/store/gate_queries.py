@@ -138,6 +138,17 @@ class GateQueries:
                                   " AND p.retired<=? AND p.ts<?", (path, until, before)).fetchone()[0]
         return Counted((last[0] if last else 0) - int(retired), found.newest)
 
+    def cited_memories(self, path: str, until: str, limit: int) -> list[str]:
+        """The newest memories about ``path`` written by hand by ``until`` that cite lines of code
+        (their JSON holds a ``citation``), decisions retired by then left out: a walk over the
+        path's own rows, opening the events of those rows alone."""
+        rows = self.db.execute(
+            "SELECT e.json FROM event_paths p INDEXED BY event_paths_origin JOIN events e ON e.id=p.id"
+            " WHERE p.path=? AND p.origin='log' AND p.ts<=? AND p.type!='snooze'"
+            " AND (p.retired IS NULL OR p.retired>?) AND instr(e.json, '\"citation\":')"
+            " ORDER BY p.ts DESC, p.id DESC LIMIT ?", (path, until, until, limit))
+        return [r[0] for r in rows]
+
     def git_history(self, head: str, paths: list[str]) -> dict[str, GitHistory]:
         """What git said about each path at ``head``, for those it was asked about."""
         marks = ",".join("?" * len(paths))

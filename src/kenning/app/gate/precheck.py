@@ -179,18 +179,41 @@ def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str],
     running = [snooze for snooze in memory.cache.snoozes_running(paths, format_timestamp(now_us), until)
                if snooze.path not in ended or snooze.time > ended[snooze.path]]
     snoozes = memory.events(memory.cache.events_by_id(gate.deciding_snoozes(running)))
-    verdicts = []
+    verdicts, shown_of, cites_of = [], {}, {}
     for path in paths:
         file_memory = _file_memory(memory, path, since, opened, now_us, facts[path], reverts[path], config,
                                    (proposed or {}).get(path))
-        verdict = gate.evaluate(path, file_memory, facts[path], now_us, config)
+        verdicts.append(gate.evaluate(path, file_memory, facts[path], now_us, config))
         shown = [*file_memory.failed, *file_memory.settled, *file_memory.fixes.values(), *file_memory.open_issues,
                  *file_memory.stale]
         if file_memory.decision is not None:
             shown.append(file_memory.decision)
-        gate.apply_snoozes(verdict, snoozes, {e.id: e for e in shown}, now_us)
-        verdicts.append(verdict)
+        shown_of[path] = shown
+        # the memories about the file that cite its code, whether or not another signal shows them
+        citing = memory.cache.cited_memories(path, until, EVIDENCE_LIMIT)
+        if citing:
+            cites_of[path] = memory.events(citing)
+    if cites_of:
+        _code_changed(memory, verdicts, cites_of, now_us)
+    for verdict in verdicts:
+        named = [*shown_of[verdict.path], *cites_of.get(verdict.path, [])]
+        gate.apply_snoozes(verdict, snoozes, {e.id: e for e in named}, now_us)
     return gate.Verdicts(verdicts, memory.skipped)
+
+
+def _code_changed(memory: Memory, verdicts: list[gate.FileVerdict], cites_of: dict[str, list[Event]],
+                  now_us: int) -> None:
+    """Name, on each file, the memories about it whose cited code changed or is gone: their
+    citations followed in one batch for every file (``app.citations``), imported only when one
+    cites code."""
+    from kenning.app.citations import codes
+    from kenning.core.gate import cited
+
+    found = codes(memory, [e for events in cites_of.values() for e in events])
+    for verdict in verdicts:
+        warning = cited.code_changed(cites_of.get(verdict.path, []), found, now_us)
+        if warning is not None:
+            cited.add(verdict, warning)
 
 
 def _reverts(memory: Memory, path: str, facts: gate.FileFacts, opened: str, until: str) -> list[Event]:

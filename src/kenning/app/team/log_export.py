@@ -47,10 +47,25 @@ def export_log(project: Project, form: str, types: Sequence[str] = (), since: st
     if form == "jsonl":
         text = "".join(serialize(e) + "\n" for e in chosen)
     elif form == "markdown":
-        text = log_markdown.markdown(chosen, every, project.title)
+        text = log_markdown.markdown(chosen, every, project.title, _code_notes(project, chosen, now))
     else:
         raise InvalidInput(f"unknown export form {form!r}; use --jsonl or --markdown")
     return Exported(text, len(chosen), len(every))
+
+
+def _code_notes(project: Project, chosen: list[Event], now: str | None) -> dict[str, str]:
+    """For the report's memories that cite code, what became of it (``core.views.coded``), the
+    citations followed in one batch; nothing is imported or followed when none cites code."""
+    citing = [e for e in chosen if isinstance(e.get("citation"), dict)]
+    if not citing:
+        return {}
+    from kenning.app.citations import codes
+    from kenning.core.views import coded
+
+    with open_memory(project, capture=False) as memory:
+        found = codes(memory, citing)
+    clock = now_micros(now)
+    return {event_id: words for event_id, status in found.items() if (words := coded.note(status, clock))}
 
 
 def log_events(project: Project) -> list[Event]:

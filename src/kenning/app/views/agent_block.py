@@ -12,9 +12,9 @@ from __future__ import annotations
 from itertools import islice
 from pathlib import Path
 
-from kenning.app.project import Project
+from kenning.app.project import Project, now_micros
 from kenning.app.recall import open_memory
-from kenning.app.views.context import SHOWN, check_tokens
+from kenning.app.views.context import SHOWN, check_tokens, code_words
 from kenning.core.errors import InvalidInput
 from kenning.core.views import agent_block as block_rules
 from kenning.store import files
@@ -85,4 +85,10 @@ def compile_memory(project: Project) -> block_rules.Compiled:
         compiled.failures = [state.item(e) for e in memory.events(rows)]
         compiled.failure_total = total
         compiled.lessons = list(islice(state.lesson_items(), SHOWN))
+        # what cites code says where it stands; within the budget, verified first, gone last
+        said = code_words(memory, now_micros(), [*compiled.decisions, *compiled.failures, *compiled.lessons],
+                          order=True)
+        if said is not None:
+            compiled.decisions, compiled.failures = said(compiled.decisions), said(compiled.failures)
+            compiled.lessons = said(compiled.lessons)
         return compiled

@@ -88,7 +88,27 @@ def gather(memory: Memory, focus: list[str], now_us: int) -> context_core.Inputs
     inputs.fixes, inputs.fix_total, inputs.fix_more = _fixes(memory, focus, folders)
     inputs.lessons, inputs.lesson_total = lessons_app.for_memory(memory, limit=SHOWN)
     inputs.map_lines = context_core.map_part(files.read_text(project.map_path) or "", focus)
+    issues = [issue.item for issue in inputs.issues] + [a for issue in inputs.issues for a in issue.attempts]
+    said = code_words(memory, now_us, [*issues, *inputs.decisions, *inputs.fixes])
+    if said is not None:
+        inputs.decisions, inputs.fixes = said(inputs.decisions), said(inputs.fixes)
+        inputs.issues = [context_core.Issue(said([i.item])[0], said(i.attempts)) for i in inputs.issues]
     return inputs
+
+
+def code_words(memory: Memory, now_us: int, items: list[Item], order: bool = False) -> Any:
+    """What gives a list of the items shown copies that say where their cited code stands
+    (``core.views.coded``; in the list's own order, or with ``order`` verified first and gone
+    last), the citations followed in one batch; None (nothing imported, nothing followed) when
+    none of them cites code."""
+    ids = sorted({str(item["id"]) for item in items if item.get("cited") and item.get("id")})
+    if not ids:
+        return None
+    from kenning.app.citations import codes_of
+    from kenning.core.views import coded
+
+    found = codes_of(memory, ids)
+    return lambda shown: coded.annotated(shown, found, now_us, order=order)
 
 
 def _folders(focus: list[str]) -> list[str]:
@@ -191,6 +211,11 @@ def _brief(memory: Memory, now_us: int) -> brief_core.Brief:
     result.open_total = state.open_issues.size()
     result.decisions = _first(state.standing_decisions(), 5)
     result.decision_total = state.decisions.size()
+    issues = [item for issue, attempts in result.open_issues for item in (issue, *attempts)]
+    said = code_words(memory, now_us, [*issues, *result.decisions])
+    if said is not None:
+        result.decisions = said(result.decisions)
+        result.open_issues = [(said([issue])[0], said(attempts)) for issue, attempts in result.open_issues]
     result.lessons, result.lesson_total = lessons_app.for_memory(memory, limit=brief_core.SHOWN["lessons"])
     notes = ((item, False) for item in state.note_items())
     derived = ((item, True) for item in state.history_items())

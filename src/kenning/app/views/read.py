@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from kenning.app.memory import Memory
 from kenning.app.paths import canonical_path, split_location
-from kenning.app.recall import open_memory
-from kenning.app.record import resolve_event, resolve_issue
+from kenning.app.recall import open_memory, resolve_event
+from kenning.app.record import resolve_issue
 from kenning.core.defaults import SEARCH_LIMIT
 from kenning.core.errors import InvalidInput
 from kenning.core.events import TYPES, Event
@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 
 def _with_status(memory: Memory, events: list[Event]) -> list[dict[str, Any]]:
-    """Event dicts, decisions labelled with who superseded them."""
+    """Event dicts, decisions labelled with who superseded them, and those that cite code with
+    where it stands now (``code``)."""
     decisions = [e.id for e in events if e.type == "decision"]
     retiring: dict[str, list[str]] = {}
     for row in memory.cache.superseding(decisions):
@@ -42,7 +43,22 @@ def _with_status(memory: Memory, events: list[Event]) -> list[dict[str, Any]]:
         elif event.type == "decision":
             data["status"] = "standing"
         out.append(data)
-    return out
+    return _coded(memory, events, out)
+
+
+def _coded(memory: Memory, events: list[Event], shown_events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``shown_events`` (the dicts of ``events``, in order), each that cites lines given ``code``:
+    its status now (``app.citations``, one batch for them all; not imported when none cites)."""
+    citing = [e for e in events if isinstance(e.get("citation"), dict)]
+    if not citing:
+        return shown_events
+    from kenning.app.citations import codes
+
+    found = codes(memory, citing)
+    for event, data in zip(events, shown_events, strict=True):
+        if event.id in found:
+            data["code"] = found[event.id]
+    return shown_events
 
 
 def issue_view(memory: Memory, issue_id: str) -> dict[str, Any]:
@@ -50,12 +66,15 @@ def issue_view(memory: Memory, issue_id: str) -> dict[str, Any]:
     issue = next((e for e in events if e.type == "issue"), None)
     if issue is None:
         raise InvalidInput(f"no issue #{issue_id}; `ken issues --all` lists the issue ids")
-    fixes = [shown.event(e.as_dict()) for e in events if e.type == "fix"]
+    own = [issue, *(e for e in events if e.type in ("attempt", "fix"))]
+    coded = _coded(memory, own, [shown.event(e.as_dict()) for e in own])
+    shown_own = dict(zip([e.id for e in own], coded, strict=True))
+    fixes = [shown_own[e.id] for e in own if e.type == "fix"]
     return {
-        "issue": shown.event(issue.as_dict()),
+        "issue": shown_own[issue.id],
         "issue_id": issue_id,
         "status": "done" if fixes else "open",
-        "attempts": [shown.event(e.as_dict()) for e in events if e.type == "attempt"],
+        "attempts": [shown_own[e.id] for e in own if e.type == "attempt"],
         "fixes": fixes,
         "related": _with_status(memory, [e for e in events if e.type not in ("issue", "attempt", "fix")]),
     }
@@ -72,26 +91,9 @@ def show(project: Project, ref: str) -> dict[str, Any]:
                 result = issue_view(memory, event.issue_id)
             else:
                 result = {"event": _with_status(memory, [event])[0]}
-                code = _code(memory, event)
-                if code is not None:
-                    result["event"]["code"] = code
         else:
             result = issue_view(memory, resolve_issue(memory, text or "?", []))
         return result
-
-
-def _code(memory: Memory, event: Event) -> dict[str, Any] | None:
-    """Where the code an event cites stands now (``app.citations``), without the id it repeats."""
-    if not isinstance(event.get("citation"), dict):
-        return None
-    from kenning.app.citations import citation_statuses
-
-    status = citation_statuses(memory, [event]).get(event.id)
-    if status is None:
-        return None
-    found = status.as_dict()
-    del found["id"]
-    return found
 
 
 def issues(project: Project, include_done: bool = False) -> list[dict[str, Any]]:

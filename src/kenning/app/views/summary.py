@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from kenning.app.project import Project
+    from kenning.core.fold import State
 
 # lessons from other projects the bounded summary takes in; the budget may show fewer
 OTHERS_SHOWN = 10
@@ -50,11 +51,24 @@ def in_tree(project: Project) -> Callable[[str], bool]:
     return exists
 
 
+def code_of(memory: Memory, state: State) -> tuple[dict[str, dict[str, Any]], int]:
+    """Where the code stands that the memories the summary may show cite, and the clock to say
+    it at: nothing (and no import) when none of them cites code."""
+    ids = summary_core.cited_ids(state)
+    if not ids:
+        return {}, 0
+    from kenning.app.citations import codes_of
+    from kenning.app.project import now_micros
+
+    return codes_of(memory, ids), now_micros()
+
+
 def render_budgeted(memory: Memory) -> str:
     project = memory.project
     ours, others, total, forgotten = from_the_store(memory, OTHERS_SHOWN)
+    codes, now = code_of(memory, memory.state)
     return summary_core.render(memory.state, project.title, purpose(project), budget(project), in_tree(project),
-                               others, total, ours, forgotten)
+                               others, total, ours, forgotten, codes, now)
 
 
 def from_the_store(memory: Memory, limit: int | None
@@ -90,8 +104,10 @@ def summary(project: Project, full: bool = False) -> str:
         if full:
             events = memory.events(list(memory.cache.all_events()))
             ours, others, total, forgotten = from_the_store(memory, None)
-            text = summary_core.render(fold(events, bounded=False), project.title, purpose(project), None,
-                                       in_tree(project), others, total, ours, forgotten)
+            state = fold(events, bounded=False)
+            codes, now = code_of(memory, state)
+            text = summary_core.render(state, project.title, purpose(project), None,
+                                       in_tree(project), others, total, ours, forgotten, codes, now)
         elif memory.one_pass:  # the background build writes summary.md once the index is there
             text = render_budgeted(memory)
         else:

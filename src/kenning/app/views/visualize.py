@@ -16,6 +16,7 @@ import json
 
 from kenning import git
 from kenning.app.capture import moves
+from kenning.app.citations import codes_of
 from kenning.app.gate import checks
 from kenning.app.project import now_micros
 from kenning.app.recall import open_memory
@@ -23,6 +24,7 @@ from kenning.app.views import counts
 from kenning.app.views.lifecycles import decisions, lifecycles
 from kenning.core.events import format_timestamp, parse_timestamp
 from kenning.core.text import one_line
+from kenning.core.views import coded
 from kenning.core.views import heat as rules
 from kenning.git import history as git_history
 from kenning.store import cache_views as views
@@ -88,10 +90,22 @@ def page_data(project: Project, now: str | None = None) -> dict[str, Any]:
             "issues": lifecycles(db, now_us, counted["open_issues"], counted["done_issues"]),
             "decisions": decisions(db, counted["decisions"], counted["superseded_decisions"]),
         }
+        _say_code(memory, data["decisions"]["shown"], now_us)
     data["codemap"] = _codemap(project, stats)
     data["gate"] = gate_activity(project)
     data["audit"] = last_audit(project)
     return data
+
+
+def _say_code(memory: Memory, shown: list[dict[str, Any]], now_us: int) -> None:
+    """Give each decision shown that cites code ``code`` (its status, as ``ken verify --json``
+    gives it) and ``code_note`` (what became of it, in a few words), followed in one batch."""
+    found = codes_of(memory, [d["id"] for d in shown])
+    for decision in shown:
+        status = found.get(decision["id"])
+        if status is not None:
+            decision["code"] = status
+            decision["code_note"] = coded.note(status, now_us)
 
 
 def event_view(row: views.Listed) -> dict[str, Any]:

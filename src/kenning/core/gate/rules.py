@@ -1,6 +1,6 @@
 """The gate: pure rules over (events about a file, git facts, now, config) -> a verdict.
 
-Seven signals (docs/precheck.md), each a warning with a kind, a severity and the event ids behind it:
+Eight signals (docs/precheck.md), each a warning with a kind, a severity and the event ids behind it:
 
     kind              looks back   trigger                                          severity
     failed_attempts   failure win. failed attempts located in the file              warn; block at 3+ in
@@ -13,6 +13,8 @@ Seven signals (docs/precheck.md), each a warning with a kind, a severity and the
     open_issues       any age      issues located in the file and not fixed         warn
     stale_memory      any age      memories about a file that changed substantially info
                                    since (or was deleted or renamed)
+    code_changed      any age      memories shown whose cited code changed or is    info
+                                   gone (``core.gate.cited``, only where one cites)
 
 A file takes its worst warning's severity; the report takes its worst file's. A snoozed warning
 is still reported, with ``snoozed_until``, but no longer counts toward either. A block is a
@@ -596,7 +598,7 @@ def render_text(report: Verdicts, now_us: int, max_lines: int = GATE_LINES) -> s
             if warning.kind in ("churn",):
                 lines.append(f"  {warning.severity:<5} {warning.message}{snoozed}")
                 continue
-            if warning.kind == "stale_memory":
+            if warning.kind in ("stale_memory", "code_changed"):
                 lines.append(f"  {warning.severity:<5} {warning.message}{snoozed}")
             for ev in warning.evidence:
                 ident = f"  [{ev.event_id}]" if ev.event_id else ""

@@ -53,7 +53,7 @@ class Brief:
     def add_verdict(self, verdict: FileVerdict) -> None:
         live = [w for w in verdict.warnings if w.snoozed_until is None]
         for warning in live:
-            if warning.kind == "stale_memory":
+            if warning.kind in ("stale_memory", "code_changed"):
                 self.stale.append((verdict.path, warning.message))
         if verdict.severity in ("warn", "block"):
             what = "; ".join(w.message for w in live if w.severity in ("warn", "block"))
@@ -69,7 +69,8 @@ class Brief:
                 {"issue_id": i["issue_id"], "summary": i.get("summary", ""), "location": i.get("location"),
                  "latest_attempt": a[0].get("summary") if a else None} for i, a in self.open_issues]},
             "decisions": {"total": self.decision_total, "shown": [
-                {"id": d["id"], "summary": d.get("summary", ""), "location": d.get("location")}
+                {"id": d["id"], "summary": d.get("summary", ""), "location": d.get("location"),
+                 **({"code": d["code_note"]} if d.get("code_note") else {})}  # what became of its code
                 for d in self.decisions]},
             "lessons": {"total": self.lesson_total, "shown": self.lessons},
             "recent_history": {"total": self.history_total, "shown": [

@@ -15,7 +15,7 @@ from kenning.core.views.markdown import code, inline, literal
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable, Iterable, Mapping
 
 DETAILS_CHARS = 1000  # per event: a report to read, not the log; `ken show ID` has the rest
 
@@ -36,17 +36,19 @@ def _cites(event: Event, path: str) -> bool:
 
 # -- the Markdown report -----------------------------------------------------------------------------
 
-def markdown(selected: list[Event], every: list[Event], project: str) -> str:
+def markdown(selected: list[Event], every: list[Event], project: str, notes: Mapping[str, str] | None = None) -> str:
     """The report of ``selected`` (in the fold's order); ``every`` is the whole log, which
-    decides statuses."""
+    decides statuses. ``notes`` (event id -> words, ``core.views.coded``) say after a memory's
+    place what became of the code it cites."""
+    said = notes or {}
     fixed: set[str | None] = {e.issue_id for e in every if e.type == "fix" and e.issue_id}
     retired_by: dict[str | None, str] = {e.supersedes: e.id for e in sorted(every, key=_key)
                                          if e.type == "decision" and e.supersedes}
     issues: dict[str | None, Event] = {e.issue_id: e for e in every if e.type == "issue" and e.issue_id}
     out = [f"# Memory of {inline(project)}", "", _counts(selected, fixed, retired_by), ""]
-    out += _issues(selected, issues, fixed)
-    out += _decisions([e for e in selected if e.type == "decision"], retired_by)
-    out += _listed("Notes", [e for e in selected if e.type == "note"], _note)
+    out += _issues(selected, issues, fixed, said)
+    out += _decisions([e for e in selected if e.type == "decision"], retired_by, said)
+    out += _listed("Notes", [e for e in selected if e.type == "note"], lambda e: _note(e, said))
     out += _listed("Snoozes", [e for e in selected if e.type == "snooze"], _snooze)
     unknown = sorted({e.type for e in selected if e.type not in TYPES})
     if unknown:
@@ -79,7 +81,8 @@ def _counts(selected: list[Event], fixed: set[str | None], retired_by: dict[str 
             + (f" ({'; '.join(facts)})" if facts else "") + ".")
 
 
-def _issues(selected: list[Event], issues: dict[str | None, Event], fixed: set[str | None]) -> list[str]:
+def _issues(selected: list[Event], issues: dict[str | None, Event], fixed: set[str | None],
+            said: Mapping[str, str]) -> list[str]:
     """An issue heading per issue (open first, then done; newest first) with its attempts, fixes
     and related events of the selection under it."""
     by_issue: dict[str, list[Event]] = {}
@@ -99,24 +102,24 @@ def _issues(selected: list[Event], issues: dict[str | None, Event], fixed: set[s
         out.append(f"### #{inline(iid)} {title} · {status}")
         out.append("")
         if issue is not None and issue in by_issue[iid]:
-            out.append(f"Opened {_when(issue)}{_at(issue)} ({inline(issue.id)})")
+            out.append(f"Opened {_when(issue)}{_at(issue, said)} ({inline(issue.id)})")
             out += _details(issue)
             out.append("")
         for event in by_issue[iid]:
             if event.type != "issue":
-                out.append(_step(event))
+                out.append(_step(event, said))
                 out += ["  " + line for line in _details(event)]
         if out[-1]:
             out.append("")
     return out
 
 
-def _step(event: Event) -> str:
+def _step(event: Event, said: Mapping[str, str]) -> str:
     what = f"{event.type}, {event.outcome}" if event.type == "attempt" else event.type
-    return f"- **{inline(what)}** {_when(event)}: {_text(event.summary)}{_at(event)} ({inline(event.id)})"
+    return f"- **{inline(what)}** {_when(event)}: {_text(event.summary)}{_at(event, said)} ({inline(event.id)})"
 
 
-def _decisions(decisions: list[Event], retired_by: dict[str | None, str]) -> list[str]:
+def _decisions(decisions: list[Event], retired_by: dict[str | None, str], said: Mapping[str, str]) -> list[str]:
     if not decisions:
         return []
     standing = [d for d in _newest_first(decisions) if d.id not in retired_by]
@@ -124,7 +127,7 @@ def _decisions(decisions: list[Event], retired_by: dict[str | None, str]) -> lis
     out = ["## Decisions", ""]
     for d in standing:
         replaces = f"; supersedes {inline(d.supersedes)}" if d.supersedes else ""
-        out.append(f"- **{_text(d.summary)}** ({_when(d)}{_at(d)}; {inline(d.id)}{replaces}){_lesson(d)}")
+        out.append(f"- **{_text(d.summary)}** ({_when(d)}{_at(d, said)}; {inline(d.id)}{replaces}){_lesson(d)}")
         out += ["  " + line for line in _details(d)]
     for d in retired:
         out.append(f"- ~~{_text(d.summary)}~~ (superseded by {inline(retired_by[d.id])}; {_when(d)}; "
@@ -142,13 +145,14 @@ def _listed(title: str, events: list[Event], line: Callable[[Event], str]) -> li
     return [*out, ""]
 
 
-def _note(event: Event) -> str:
+def _note(event: Event, said: Mapping[str, str]) -> str:
     origin = [str(event.get("imported_type"))] if event.get("imported_type") else []
     if event.get("imported_from"):
         origin.append(f"imported from {event.get('imported_from')}")
     tag = f" ({inline(', '.join(origin), MAX_SUMMARY)})" if origin else ""
     issue = f" #{inline(event.issue_id)}" if event.issue_id else ""
-    return f"- {_when(event)}{issue}: {_text(event.summary)}{tag}{_at(event)}{_lesson(event)} ({inline(event.id)})"
+    where = _at(event, said)
+    return f"- {_when(event)}{issue}: {_text(event.summary)}{tag}{where}{_lesson(event)} ({inline(event.id)})"
 
 
 def _snooze(event: Event) -> str:
@@ -174,8 +178,11 @@ def _details(event: Event) -> list[str]:
     return lines
 
 
-def _at(event: Event) -> str:
-    return f" at {code(event.location)}" if event.location else ""
+def _at(event: Event, said: Mapping[str, str]) -> str:
+    if not event.location:
+        return ""
+    words = said.get(event.id)
+    return f" at {code(event.location)}" + (f" ({inline(words)})" if words else "")
 
 
 def _lesson(event: Event) -> str:

@@ -61,7 +61,10 @@ def inline(text: object, limit: int | None = None) -> str:
 def where(item: Mapping[str, Any]) -> str:
     """`` (src/a.py:12)`` after an item's text, escaped; nothing when it names no place."""
     location = item.get("location")
-    return f" ({inline(location)})" if location else ""
+    if not location:
+        return ""
+    note = item.get("code_note")  # what became of the code it cites (``core.views.coded``)
+    return f" ({inline(location)}; {inline(note)})" if note else f" ({inline(location)})"
 
 
 def code(text: str) -> str:

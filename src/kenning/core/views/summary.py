@@ -30,11 +30,13 @@ from kenning.core.views.markdown import inline, literal, where
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Collection, Sequence
+    from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
     from typing import Any
 
     from kenning.core.duplicates import Conflict
     from kenning.core.fold import Item
+
+    Coder = Callable[[Iterable[Item]], Iterable[Item]]
 
 DEFAULT_BUDGET = 6000
 FAILURES_TITLE = "Failed attempts and reverts"
@@ -68,13 +70,17 @@ def purpose_from_map(project_map: str) -> str:
 def render(state: State, project: str, purpose: str, budget: int | None = DEFAULT_BUDGET,
            exists: Callable[[str], bool] | None = None, others: Sequence[dict[str, Any]] = (),
            others_total: int | None = None, own: Sequence[dict[str, Any]] = (),
-           forgotten: Collection[str] = frozenset()) -> str:
+           forgotten: Collection[str] = frozenset(), codes: Mapping[str, Mapping[str, Any]] | None = None,
+           now: int = 0) -> str:
     """Render the summary; ``budget=None`` renders everything (``ken summary --full``).
     ``exists`` says whether a cited file is still there (None: take every one as there).
     ``others`` are lessons other projects learned about this project's stack (as
     ``ken lessons --json`` shows them, newest first), the first of ``others_total``; ``own``
     the store's lessons added by hand in this project, listed with its marked lessons; ``forgotten``
-    the lessons ``ken lessons forget`` hid, left out here as everywhere."""
+    the lessons ``ken lessons forget`` hid, left out here as everywhere. ``codes`` are the
+    statuses of the cited code of the memories that cite some (``{id: status}``, as ``ken verify
+    --json`` gives them; ``cited_ids`` names them), said at the clock ``now``: within each section
+    verified memories come first and those whose code is gone last, marked (``core.views.coded``)."""
     limit = None if budget is None else ITEM_CHARS
     head = [f"# Project memory: {inline(project)}", "",
             "## Project purpose", inline(purpose, 600 if budget else None) or PURPOSE_PLACEHOLDER, ""]
@@ -83,36 +89,39 @@ def render(state: State, project: str, purpose: str, budget: int | None = DEFAUL
     elsewhere = Section(OTHERS_TITLE, 0.10, ([_other_line(x, limit)] for x in others), total, "ken lessons")
     # an empty section's share would only shrink the others' (a young project's few sections
     # would leave most of the budget unused): the shares are split among sections with entries
-    sections = [s for s in _sections(state, limit, exists, elsewhere, own, forgotten) if s.total]
+    coder = _coder(codes, now, budget is not None)
+    sections = [s for s in _sections(state, limit, exists, elsewhere, own, forgotten, coder) if s.total]
     out += render_sections(sections, None if budget is None else budget - len(out), refill=True)
     return out.rstrip("\n") + "\n"
 
 
 def _sections(state: State, limit: int | None, exists: Callable[[str], bool] | None,
               elsewhere: Section, own: Sequence[dict[str, Any]] = (),
-              forgotten: Collection[str] = frozenset()) -> list[Section]:
+              forgotten: Collection[str] = frozenset(), coded: Coder | None = None) -> list[Section]:
+    mark: Coder = coded or _as_they_are
     # loose failures are kept with the notes or the history too (the brief reads them there):
     # here they are shown once, among the failures
-    notes = [n for n in state.note_items() if n.get("type") != "attempt"]
-    history = [n for n in state.history_items() if n.get("type") != "attempt"]
-    failures, failure_total = _failures(state)
-    marked = [d for d in state.lesson_items() if d["id"] not in forgotten]
+    notes = mark(n for n in state.note_items() if n.get("type") != "attempt")
+    history = mark(n for n in state.history_items() if n.get("type") != "attempt")
+    found, failure_total = _failures(state)
+    failures = mark(found)
+    marked = mark(d for d in state.lesson_items() if d["id"] not in forgotten)
     hidden = sum(1 for d in state.lesson_items() if d["id"] in forgotten)
     files = state.top_files(exists=exists)
     conflicts = _conflicts(state)
     return [
         Section(FAILURES_TITLE, 0.40, ([_failure_line(f, limit)] for f in failures), failure_total,
                 "ken search --type attempt"),
-        Section("Open issues", 0.20, (_issue_lines(state, i, limit, open_issue=True) for i in state.open_items()),
+        Section("Open issues", 0.20, (_issue_lines(state, i, limit, open_issue=True) for i in mark(state.open_items())),
                 state.open_issues.size(), "ken issues"),
         Section(CONFLICTS_TITLE, 0.05, ([f"- {inline(c.line())}"] for c in conflicts), len(conflicts), "ken doctor"),
-        Section("Standing decisions", 0.20, ([_decision_line(d, limit)] for d in state.standing_decisions()),
+        Section("Standing decisions", 0.20, ([_decision_line(d, limit)] for d in mark(state.standing_decisions())),
                 state.decisions.size(), "ken search --type decision"),
         Section("Lessons", 0.10, chain(([_plain_line(d, limit)] for d in marked),
                                        ([_other_line(x, limit)] for x in own)),
                 state.lesson_total() - hidden + len(own), "ken summary --full"),
         elsewhere,
-        Section("Recently done", 0.10, (_issue_lines(state, i, limit) for i in state.done_items()),
+        Section("Recently done", 0.10, (_issue_lines(state, i, limit) for i in mark(state.done_items())),
                 state.done_ids.size(), "ken issues --all"),
         Section("Notes", 0.10, ([_plain_line(n, limit)] for n in notes),
                 state.note_count - (state.failure_count - state.failures_from_git), "ken search --type note"),
@@ -120,6 +129,34 @@ def _sections(state: State, limit: int | None, exists: Callable[[str], bool] | N
                 state.history_count - state.failures_from_git, "ken summary --full"),
         Section("Key files", 0.10, ([f"- {inline(p)} ({n})"] for p, n in files), len(files), "ken search --at PATH"),
     ]
+
+
+def _as_they_are(items: Iterable[Item]) -> Iterable[Item]:
+    return items
+
+
+def _coder(codes: Mapping[str, Mapping[str, Any]] | None, now: int, bounded: bool) -> Coder | None:
+    """What puts a section's items in the order their cited code says and adds its words; None
+    when no memory shown cites code (nothing new is imported then: the hot path stays as it was).
+    Within a budget a section reads at most ``TOP_KEPT`` items, more than a budget can show, so a
+    long table is never read whole to be ordered."""
+    if not codes:
+        return None
+    from kenning.core.views import coded
+
+    return lambda items: coded.annotated(islice(items, TOP_KEPT) if bounded else items,  # type: ignore[arg-type, return-value]
+                                         codes, now)
+
+
+def cited_ids(state: State) -> list[str]:
+    """The ids of the memories the summary may show that cite code: the ones whose cited code
+    its caller follows (at most ``TOP_KEPT`` of each list, as many as a section reads)."""
+    lists = (state.note_items(), state.history_items(), state.failure_items(), state.lesson_items(),
+             state.open_items(), state.standing_decisions(), state.done_items(),
+             (a for i in islice(state.open_items(), TOP_KEPT)
+              for a in state.attempts.get(str(i.get("issue_id"))) or []))
+    items = chain.from_iterable(islice(found, TOP_KEPT) if state.bounded else found for found in lists)
+    return sorted({str(item["id"]) for item in items if item.get("cited") and item.get("id")})
 
 
 def _conflicts(state: State) -> list[Conflict]:
