@@ -223,6 +223,9 @@ class FileMemory:
         older than the staleness cutoff; nothing after ``now_us``. ``fixed_issues`` and
         ``retired`` are what memory knew at ``now_us``."""
         until = now_us if now_us is not None else 2**62
+        events = list(events)
+        gone = {target for e in events if (target := e.forgets)}  # ``ken forget``: gone at every clock
+        events = [e for e in events if e.id not in gone or e.forgets] if gone else events
         located = sorted((e for e in events if e.cites(path) and e.type != "snooze" and _time(e) <= until),
                          key=lambda e: e.sort_key, reverse=True)
         opened = since if failures_since is None else failures_since
