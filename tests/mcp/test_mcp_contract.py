@@ -20,7 +20,7 @@ pytestmark = pytest.mark.anyio
 READS = {"get_summary", "get_instructions", "get_project_map", "get_plan", "get_brief", "get_issue",
          "search_events", "get_context", "get_score", "get_lessons", "list_projects", "current_project",
          "precheck_file"}
-WRITES = {"log_issue", "record_attempt", "record_fix", "add_decision", "add_note"}
+WRITES = {"log_issue", "record_attempt", "record_fix", "add_decision", "add_note", "forget_event"}
 TEXT = {"get_summary", "get_instructions", "get_project_map", "get_plan", "get_context"}  # Markdown, not data
 
 
