@@ -143,7 +143,8 @@ def test_stdout_is_protocol_only_and_the_tool_list_is_compact(world: World, alph
     raw.start()
     listed = raw.request("tools/list")["result"]
     size = len(json.dumps(listed, separators=(",", ":"), ensure_ascii=False))
-    assert size < 14000, f"tools/list is {size} characters"
+    # 14,000 for eighteen tools; forget_event (``ken forget``), kept as small as a write can be, adds ~800
+    assert size < 14800, f"tools/list is {size} characters"
     for name, args in (("get_summary", {}), ("log_issue", {"summary": "raw"}), ("get_issue", {"issue_id": "x"}),
                        ("search_events", {"limit": 0}), ("precheck_file", {"file_path": "src/app.py"})):
         raw.request("tools/call", {"name": name, "arguments": args})

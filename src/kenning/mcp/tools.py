@@ -69,7 +69,7 @@ RelatedIssue = Annotated[str | None, Field(max_length=REF_MAX, description="a re
 Supersedes = Annotated[str | None, Field(max_length=REF_MAX,
                                          description="event id (or unique prefix) of the decision this replaces")]
 EventRef = Annotated[str, Field(max_length=REF_MAX, description="event id or unique prefix")]
-Reason = Annotated[str | None, Field(max_length=REASON_MAX, description="why it is wrong")]
+Reason = Annotated[str | None, Field(max_length=REASON_MAX, description="why")]
 Library = Annotated[str | None, Field(max_length=NAME_MAX, description="only this library")]
 Lesson = Annotated[bool, Field(description="a reusable lesson")]
 # the enums are core.events' vocabulary (Literal[tuple] is Literal[*tuple]); the type checker
@@ -395,8 +395,8 @@ class Tools:
 
     def forget_event(self, event_id: EventRef, reason: Reason = None, project: ProjectRef = None,
                      ctx: Context[Any, Any] | None = None) -> CallToolResult:
-        """Leave a wrong event (a captured attempt, a note) out of memory and the gate. Appends a
-        note; the log keeps the line."""
+        """Forget a wrong event (a captured attempt): views and the gate leave it out; the log
+        keeps its line."""
         def body(p: Project) -> Answer:
             done = forget_app(p, event_id, reason, source="mcp", actor=_client_name(ctx))
             gone = done["forgotten"]
@@ -404,7 +404,7 @@ class Tools:
                        *done["notices"]]
             said = f"forgot {gone['type']} {gone['id']} with {done['event']['id']}"
             said += "".join(f"\n{notice}" for notice in notices)
-            return Answer(said, data={"forgotten": gone, "event": done["event"], "notices": notices})
+            return Answer(said, _json(done["event"]), data={"event": done["event"], "notices": notices})
 
         return self._on(project, body)
 
@@ -487,7 +487,7 @@ CATALOGUE = {
     "record_fix": Entry("Record a fix", False, _WRITTEN),
     "add_decision": Entry("Add a decision", False, _WRITTEN),
     "add_note": Entry("Add a note", False, _WRITTEN),
-    "forget_event": Entry("Forget an event", False, _data(forgotten=_OBJECT, event=_OBJECT, notices=_LIST)),
+    "forget_event": Entry("Forget an event", False, _WRITTEN),
 }
 
 # Callable, never listed: prompts and scripts written for projectmem call get_global_gotchas, and
