@@ -120,3 +120,38 @@ def test_gemini_cli_gets_the_gate_and_capture_hooks_with_its_timeouts_in_millise
     quiet(repo, "post-tool-use", gemini_shell(cwd, session, "git checkout -- src/a.py", "", 0), "gemini")
     quiet(repo, "session-end", gemini_session_end(cwd, session), "gemini")
     assert [e["captured"] for e in captured(repo)] == [f"gemini:{session}"]
+
+
+def test_a_forgotten_captured_attempt_no_longer_warns_nor_shows_and_is_not_captured_again(world: World) -> None:
+    """``ken forget`` on a captured attempt: the next gate says nothing of it, the summary lists it
+    no more, ``ken show`` says why; the same attempt met in a later session stays forgotten."""
+    repo = world.repo()
+    repo.ok("hooks", "install", "--agent", "codex")
+    cwd, patch = str(repo.path), "*** Begin Patch\n*** Update File: src/a.py\n@@\n-a = 1\n+a = 2\n*** End Patch\n"
+
+    def abandoned(session: str) -> None:
+        repo.write("src/a.py", "a = 2\n")
+        quiet(repo, "post-tool-use", codex_patch(cwd, session, patch, "call_1"), "codex")
+        quiet(repo, "post-tool-use", codex_bash(cwd, session, "pytest -q", PYTEST_FAILED, "call_2"), "codex")
+        repo.git("restore", "src/a.py")
+        quiet(repo, "post-tool-use", codex_bash(cwd, session, "git restore src/a.py", "", "call_3"), "codex")
+        quiet(repo, "session-end", codex_stop(cwd, session), "codex")
+
+    abandoned("thread-1")
+    [event] = captured(repo)
+    assert event["id"] in repo.ok("precheck", "src/a.py").stdout + repo.ok("summary").stdout
+
+    said = repo.ok("forget", event["id"][:12], "--reason", "pytest failed for a missing fixture").stdout
+    assert said.startswith(f"forgot attempt {event['id']} (captured from an agent session")
+
+    gate = repo.ok("precheck", "src/a.py").stdout
+    assert "captured from an agent session" not in gate and event["id"] not in gate
+    assert "captured from an agent session" not in repo.ok("summary").stdout
+    shown = repo.ken("show", event["id"])
+    assert shown.returncode != 0 and "pytest failed for a missing fixture" in shown.stderr
+    again = repo.ken("forget", event["id"])
+    assert again.returncode != 0 and again.stderr.count("\n") == 1 and "nothing written" in again.stderr
+
+    abandoned("thread-2")  # the same attempt in another session: the same id, still forgotten
+    assert len(captured(repo)) == 1
+    assert "captured from an agent session" not in repo.ok("precheck", "src/a.py").stdout

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from kenning.core.events import Event
-from kenning.core.fold import ATTEMPTS_KEPT, ITEM_CHARS, TOP_KEPT, State, fold, unique
+from kenning.core.fold import ATTEMPTS_KEPT, ITEM_CHARS, TOP_KEPT, State, fold, remembered, unique
 from kenning.core.views import summary
 
 from .event_logs import at, eid, event, random_log
@@ -432,3 +432,24 @@ def test_random_logs_exercise_every_rule() -> None:
     assert len({ev.timestamp for ev in log}) < len(unique(log))  # some events share a timestamp
     issues = [ev.issue_id for ev in unique(random_log(4, 1200, 80)) if ev.type == "issue"]
     assert len(set(issues)) < len(issues)  # some issue ids collide
+
+
+def _event(n: int, kind: str, **fields: object) -> Event:
+    return Event({"v": 1, "id": f"evt_{n:020x}", "type": kind, "source": "cli", "summary": f"{kind} {n}",
+                  "timestamp": f"2030-01-01T00:00:{n:02d}.000000Z", **fields})
+
+
+def test_a_forgotten_event_is_left_out_of_the_fold_wherever_its_note_is() -> None:
+    """A note's ``forgets`` removes the event it names from the fold, before or after it in time;
+    the forgetting note is no note to list, and a note forgetting a forgetting note undoes nothing."""
+    attempt = _event(1, "attempt", outcome="failed", location="src/a.py", summary="wrong capture")
+    decision = _event(2, "decision", summary="use retries")
+    forget_attempt = _event(3, "note", forgets=attempt.id, summary="forgot attempt: wrong")
+    forget_early = _event(0, "note", forgets=decision.id, summary="forgot decision")
+    undo = _event(4, "note", forgets=forget_attempt.id, summary="forgot the forgetting")
+    state = fold([attempt, decision, forget_attempt, forget_early, undo])
+    assert state.failure_items() == [] and list(state.standing_decisions()) == []
+    assert state.note_items() == [] and state.top_files() == []
+    assert [e.id for e in remembered([undo, attempt, forget_attempt])] == [forget_attempt.id, undo.id]
+    kept = fold([attempt, decision])
+    assert [i["id"] for i in kept.failure_items()] == [attempt.id]  # not vacuous: without the notes, both stand

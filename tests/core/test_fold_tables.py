@@ -29,10 +29,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import event as label
 from hypothesis import strategies as st
 
-from event_strategies import link_supersedes, type_fields  # tests/ is on sys.path (its conftest.py)
+from event_strategies import add_forgetting, link_supersedes, type_fields  # tests/ is on sys.path (its conftest.py)
 from kenning.core import fold as fold_module
 from kenning.core.events import TYPES, Event, format_timestamp, parse_line, parse_timestamp, serialize
-from kenning.core.fold import TABLES, MemoryTable, State, fold, unique
+from kenning.core.fold import TABLES, MemoryTable, State, fold, remembered, unique
 from kenning.core.views import summary
 from kenning.store.cache import Cache, StateTable
 
@@ -87,6 +87,7 @@ def event_logs(draw: st.DrawFn, max_size: int = 40, twins: bool = True) -> list[
         type_fields(draw, data, supersede)
         found.append(data)
     link_supersedes(draw, found, supersede, IDS)
+    add_forgetting(draw, found, IDS, when)
     # every event goes through the reader, as the log's lines do
     return [parse_line(serialize(Event(d))) for d in found]
 
@@ -239,7 +240,7 @@ def test_any_order_of_the_same_events_gives_one_projection(data: st.DataObject, 
     projection, on MemoryTables and on SQLite tables. (With the done window overflowing, no
     issue twins: the known disagreement below.)"""
     log = data.draw(event_logs(twins=not (bounded and small)), label="log")
-    events = unique(log)
+    events = remembered(log)  # what the fold keeps: each id once, none a note forgot
     shuffled = list(events)
     order.shuffle(shuffled)
     cache = Cache.in_memory()

@@ -709,3 +709,18 @@ def test_a_fix_recorded_after_the_clock_settles_nothing():
     memory = gate.FileMemory.of(PATH, events, set(), set(), gate.window_start(NOW, Thresholds()), None, now_us=NOW)
     v = evaluate(PATH, memory, facts(), NOW, Thresholds())
     assert v.severity == "block"
+
+
+def test_the_pure_gate_ignores_a_forgotten_failed_attempt() -> None:
+    """``FileMemory.of`` given a forgetting note leaves the attempt it names out (``ken forget``)."""
+    def attempt(n: int) -> Event:
+        return Event({"v": 1, "id": f"evt_{n:020x}", "type": "attempt", "outcome": "failed", "source": "cli",
+                       "summary": f"try {n}", "location": "src/a.py", "timestamp": "2030-01-01T00:00:00.000000Z"})
+
+    tries = [attempt(1), attempt(2)]
+    note = Event({"v": 1, "id": f"evt_{9:020x}", "type": "note", "source": "cli", "summary": "forgot",
+                   "forgets": tries[0].id, "timestamp": "2030-01-02T00:00:00.000000Z"})
+    now = 1_900_000_000_000_000
+    assert gate.FileMemory.of("src/a.py", tries, set(), set(), 0, None, now_us=now).failed_count == 2
+    found = gate.FileMemory.of("src/a.py", [*tries, note], set(), set(), 0, None, now_us=now)
+    assert [e.id for e in found.failed] == [tries[1].id]

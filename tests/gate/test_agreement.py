@@ -38,13 +38,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import event as label
 from hypothesis import strategies as st
 
-from event_strategies import link_supersedes, type_fields  # tests/ is on sys.path (its conftest.py)
+from event_strategies import add_forgetting, link_supersedes, type_fields  # tests/ is on sys.path (its conftest.py)
 from kenning.app.gate import precheck as app_gate
 from kenning.app.memory import Memory
 from kenning.app.project import Project
 from kenning.app.recall import open_memory
 from kenning.core.events import Event, canonical_json, format_timestamp, parse_line, parse_timestamp, serialize
-from kenning.core.fold import fold, unique
+from kenning.core.fold import fold, remembered, unique
 from kenning.core.gate import rules as gate
 from kenning.core.views import summary
 from kenning.store.cache import Cache
@@ -91,8 +91,8 @@ def stamp(offset: int) -> str:
 @st.composite
 def logs(draw: st.DrawFn, max_size: int = 24) -> list[dict[str, Any]]:
     """Schema-v1 events as dicts: colliding paths, shared issue ids, timestamps that tie and
-    cross the clock, decisions superseding earlier, later, unknown or their own ids, and
-    duplicate ids (exact copies and differing copies)."""
+    cross the clock, decisions superseding earlier, later, unknown or their own ids, notes
+    forgetting any event (``ken forget``), and duplicate ids (exact copies and differing copies)."""
     times = draw(st.lists(OFFSETS, min_size=1, max_size=6))
     when = st.one_of(st.sampled_from(times), OFFSETS)
     size = draw(st.integers(0, max_size))
@@ -130,6 +130,7 @@ def logs(draw: st.DrawFn, max_size: int = 24) -> list[dict[str, Any]]:
         type_fields(draw, data, supersede)
         found.append(data)
     link_supersedes(draw, found, supersede, IDS)
+    add_forgetting(draw, found, IDS, when.map(stamp))
     return found
 
 
@@ -255,7 +256,7 @@ def pure_report(project: Project, events: list[Event], config: gate.Thresholds,
 def check(memory: Memory, project: Project, raw: list[dict[str, Any]],
           facts_drawn: list[tuple[bool, int, list[tuple[int, int]]]], windows: tuple[float, float]) -> None:
     """Both selections for every pool file, then the whole verdict, then the summary state."""
-    events = unique(parse_line(canonical_json(e)) for e in raw)
+    events = remembered(parse_line(canonical_json(e)) for e in raw)
     assert memory.cache.count() == len(events)
     config = gate.Thresholds(window_days=windows[0], failure_days=windows[1])
     for path, drawn in zip(POOL, facts_drawn, strict=True):
@@ -305,13 +306,22 @@ def test_index_built_from_scratch_agrees_with_the_pure_selection(
 
 def expect_rebuild(head: list[dict[str, Any]], tail: list[dict[str, Any]]) -> bool:
     """Whether appending ``tail`` must fold the log again: a differing copy of an id the index
-    holds, which the fold prefers (``Memory.index``); otherwise only the tail is folded."""
-    stored = {e.id: serialize(e) for e in unique(parse_line(canonical_json(d)) for d in head)}
+    holds, which the fold prefers (``Memory.index``), or a note forgetting an event the index
+    holds (the fold only adds); otherwise only the tail is folded. An event a note already in
+    the index forgot is not taken in."""
+    stored = {e.id: serialize(e) for e in remembered(parse_line(canonical_json(d)) for d in head)}
+    gone = {target for line in stored.values() if (target := parse_line(line).forgets)}
     for data in tail:
         event, line = parse_line(canonical_json(data)), canonical_json(data)
+        if event.forgets and event.forgets in stored:
+            return True
+        if not event.forgets and event.id in gone:
+            continue
         known = stored.setdefault(event.id, line)
         if known != line and unique([event, parse_line(known)])[0] is event:
             return True
+        if known == line and event.forgets:
+            gone.add(event.forgets)
     return False
 
 
@@ -397,7 +407,7 @@ def event(n: int, kind: str, offset: int, **fields: Any) -> dict[str, Any]:
 def selections(project: Project, raw: list[dict[str, Any]], path: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """(the index's selection, the reference's) for ``path`` with its working-tree facts."""
     rewrite(project, raw)
-    events = unique(parse_line(canonical_json(e)) for e in raw)
+    events = remembered(parse_line(canonical_json(e)) for e in raw)
     facts, config = working_facts(project, path), gate.Thresholds()
     memory, _ = reopen(project)
     try:
@@ -409,7 +419,7 @@ def selections(project: Project, raw: list[dict[str, Any]], path: str) -> tuple[
 def reports(project: Project, raw: list[dict[str, Any]], path: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """(judge's report, the pure rules' report) for ``path``, as JSON."""
     rewrite(project, raw)
-    events = unique(parse_line(canonical_json(e)) for e in raw)
+    events = remembered(parse_line(canonical_json(e)) for e in raw)
     memory, _ = reopen(project)
     try:
         found = app_gate.judge(memory, [path], NOW, [])

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.anyio
 READS = {"get_summary", "get_instructions", "get_project_map", "get_plan", "get_brief", "get_issue",
          "search_events", "get_context", "get_score", "get_lessons", "list_projects", "current_project",
          "precheck_file", "verify_citations"}
-WRITES = {"log_issue", "record_attempt", "record_fix", "add_decision", "add_note"}
+WRITES = {"log_issue", "record_attempt", "record_fix", "add_decision", "add_note", "forget_event"}
 TEXT = {"get_summary", "get_instructions", "get_project_map", "get_plan", "get_context"}  # Markdown, not data
 
 
@@ -143,9 +143,9 @@ def test_stdout_is_protocol_only_and_the_tool_list_is_compact(world: World, alph
     raw.start()
     listed = raw.request("tools/list")["result"]
     size = len(json.dumps(listed, separators=(",", ":"), ensure_ascii=False))
-    # 19 tools: verify_citations and the writes' force took it past 15,000; the budget
+    # 20 tools: verify_citations, forget_event and the writes' force took it past 15,000; the budget
     # grows by a tool's worth, not more
-    assert size < 16000, f"tools/list is {size} characters"
+    assert size < 16500, f"tools/list is {size} characters"
     for name, args in (("get_summary", {}), ("log_issue", {"summary": "raw"}), ("get_issue", {"issue_id": "x"}),
                        ("search_events", {"limit": 0}), ("precheck_file", {"file_path": "src/app.py"})):
         raw.request("tools/call", {"name": name, "arguments": args})

@@ -93,7 +93,7 @@ def test_hostile_arguments_to_every_tool_are_one_line_errors_and_write_nothing(w
     raw = Raw([str(KEN), "mcp"], alpha, world.env)
     raw.start()
     tools = raw.request("tools/list")["result"]["tools"]
-    assert len(tools) == 19
+    assert len(tools) == 20
     # projectmem's name for get_lessons is callable though not listed: it must refuse the same
     tools.append({**next(t for t in tools if t["name"] == "get_lessons"), "name": "get_global_gotchas"})
     wrong: list[str] = []

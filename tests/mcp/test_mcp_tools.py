@@ -145,3 +145,19 @@ async def test_writes_land_in_the_log_as_the_cli_reads_them_and_back(world: Worl
         seen = await mcp.ok("search_events", query="Written by the CLI")
         assert [e["id"] for e in seen.json_lines()] == [from_cli]
         assert (await mcp.ok("get_summary")).body == world.ok(alpha, "summary").stdout
+
+
+async def test_forget_event_leaves_an_attempt_out_as_ken_forget_does(world: World, alpha: Path) -> None:
+    world.ok(alpha, "issue", "Checkout times out", "--at", "src/app.py")
+    wrong = world.json(alpha, "attempt", "Raised the pool size", "--failed", "--at", "src/app.py")["id"]
+    assert wrong in world.ok(alpha, "precheck", "src/app.py").stdout
+    async with connect(world, alpha) as mcp:
+        done = await mcp.ok("forget_event", event_id=wrong[:10], reason="it was never tried")
+        note = json.loads(done.blocks[2])
+        assert done.blocks[1] == f"forgot attempt {wrong} with {note['id']}"
+        assert note["forgets"] == wrong and note["source"] == "mcp" and note["actor"] == CLIENT
+        said = await mcp.refused("forget_event", event_id=wrong)
+        assert said.startswith(f"{wrong} was forgotten by {note['id']}") and said.endswith("nothing written")
+        assert "\n" not in said
+    assert wrong not in world.ok(alpha, "precheck", "src/app.py").stdout
+    assert "Raised the pool size" not in world.ok(alpha, "summary").stdout

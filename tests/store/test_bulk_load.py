@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from event_strategies import link_supersedes, type_fields  # tests/ is on sys.path (its conftest.py)
+from event_strategies import add_forgetting, link_supersedes, type_fields  # tests/ is on sys.path (its conftest.py)
 from kenning.core.events import Event, canonical_json, parse_line
 from kenning.core.fold import unique
 from kenning.store.cache import Cache
@@ -47,6 +47,7 @@ def logs(draw: st.DrawFn) -> list[Event]:
         type_fields(draw, data, supersede)
         found.append(data)
     link_supersedes(draw, found, supersede, IDS)
+    add_forgetting(draw, found, IDS, TIMES)
     return unique(parse_line(canonical_json(d)) for d in found)
 
 

@@ -108,6 +108,7 @@ BOUNDED: dict[str, Callable[[Cache], Any]] = {
     "issue_id_taken": lambda c: c.issue_id_taken("i00010"),
     "issue_event": lambda c: c.issue_event("i00010"),
     "events_of_issue": lambda c: c.events_of_issue("i00010"),
+    "forgetting": lambda c: c.forgetting("evt_0000000000000000001"),
     "superseding": lambda c: c.superseding(["evt_00000000000000000001", "evt_00000000000000000002"]),
     "standing_alike by issue": lambda c: c.standing_alike("attempt", HOT, "i00010", 200),
     "standing_alike by path": lambda c: c.standing_alike("decision", HOT, None, 200),

@@ -25,7 +25,7 @@ from kenning.app.warnings import hand_over
 from kenning.core import damage
 from kenning.core.errors import MemoryUnreadable, UnsafePath, cause
 from kenning.core.events import Event, parse_indexed, parse_line
-from kenning.core.fold import TABLES, MemoryTable, State, unique
+from kenning.core.fold import TABLES, MemoryTable, State, remembered, unique
 from kenning.core.text import plural
 from kenning.git import GitError
 from kenning.git import index as git_index
@@ -293,7 +293,7 @@ class Memory:
                   if e.type in ("issue", "attempt", "decision")} - {None}
         events += self._parse([(n, raw) for n, raw, key in closing if key is None or key in wanted], counts,
                               malformed, decode)
-        kept = {id(event) for event in unique(e for e, _, _ in events)}
+        kept = {id(event) for event in remembered(e for e, _, _ in events)}
         self.cache.insert_many([(e, "log", n, text) for e, n, text in events if id(e) in kept], set(paths))
         self.skipped = counts["skipped"]
         self._report({"malformed": malformed, **counts})
@@ -368,6 +368,8 @@ class Memory:
             for event, text in self._read_line(raw, number, counts, malformed):
                 counts["events"] += 1
                 tail_times.append(event.timestamp)
+                if event.forgets and self.cache.event(event.forgets) is not None:
+                    raise _Rebuild  # an event the index holds is forgotten: the fold only adds
                 if self.index(event, "log", number, text):
                     self._may_promote(event)
                 if self.state.refold:
@@ -376,8 +378,8 @@ class Memory:
             number -= 1
             counts["events"] -= 1
         newest = max(info.get("newest", ""), max((r[0].timestamp for r in fresh), default=""), *tail_times)
-        if fresh:  # an empty index: keep each id once, fold in the fold's order, and load in bulk
-            ordered = unique(row[0] for row in fresh)
+        if fresh:  # an empty index: keep each id once, none forgotten, fold in the fold's order, load in bulk
+            ordered = remembered(row[0] for row in fresh)
             for event in ordered:
                 self.state.apply(event)
                 self._may_promote(event)
@@ -424,7 +426,9 @@ class Memory:
             self.promotable.append(event)
 
     def index(self, event: Event, origin: str, line: int | None, raw: str | None = None) -> bool:
-        """Take in one event; False when the index already had it."""
+        """Take in one event; False when the index already had it, or a note forgot it."""
+        if not event.forgets and self.cache.forgetting(event.id, 1):
+            return False  # forgotten before it arrived (a teammate's copy of a captured attempt)
         if self.cache.insert(event, origin, line, raw):
             self.state.apply(event)
             return True
@@ -533,8 +537,9 @@ def _deciding_lines(lines: list[bytes], paths: list[str]) -> tuple[list[tuple[in
     the whole log before any JSON is parsed: a superset. First every line holding a path as JSON
     writes it (raw or ``\\u``-escaped; in a location, a ``paths`` list or any text), and every
     copy of an id the log holds more than once (which copy the fold keeps depends on all); then each
-    fix with the issue it closes, and each superseding decision with the one it retires (the
-    caller keeps those whose key is an issue or decision of the first lines; None: unread, kept)."""
+    fix with the issue it closes, each superseding decision with the one it retires (the caller
+    keeps those whose key is an issue or decision of the first lines; None: unread, kept), and
+    every forgetting note."""
     text = b"\n".join(lines)
     starts = [0, *accumulate(len(line) + 1 for line in lines)]
     needles = {json.dumps(p, ensure_ascii=ascii)[1:-1].encode("utf-8") for p in paths for ascii in (False, True)}
@@ -542,6 +547,8 @@ def _deciding_lines(lines: list[bytes], paths: list[str]) -> tuple[list[tuple[in
     closing = [(n, lines[n - 1], _field(pattern, lines[n - 1]))
                for needle, pattern in ((b'"fix"', _ISSUE_ID), (b'"supersedes"', _SUPERSEDES))
                for n in sorted(_holding(text, starts, needle) - cited)]
+    # every forgetting note (``ken forget``; few): whichever event of the above it forgets
+    closing += [(n, lines[n - 1], None) for n in sorted(_holding(text, starts, b'"forgets"') - cited)]
     return [(n, lines[n - 1]) for n in sorted(cited)], closing
 
 

@@ -79,6 +79,8 @@ def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
             memory.sync()
             if event_id is not None and memory.cache.ids_with_prefix(event_id):
                 raise AlreadyRecorded(f"{event_id} is already in the log")
+            if event_id is not None and memory.cache.forgetting(event_id, 1):  # met again: stays forgotten
+                raise AlreadyRecorded(f"{event_id} was forgotten (`ken forget`); not recorded again")
             given = dict(draft)
             typed = draft.get("location")
             _resolve(memory, draft, notices, cwd)
@@ -257,6 +259,8 @@ def _resolve(memory: Memory, draft: dict[str, Any], notices: list[str], cwd: Pat
         _inherit_location(memory, draft, notices)
     if draft.get("supersedes"):
         draft["supersedes"] = resolve_decision(memory, str(draft["supersedes"]))
+    if draft.get("forgets"):
+        draft["forgets"] = resolve_forgettable(memory, str(draft["forgets"]))
 
 
 def _cite(project: Project, draft: dict[str, Any], typed: object, notices: list[str], cwd: Path | None) -> None:
@@ -307,6 +311,39 @@ def resolve_issue(memory: Memory, ref: str | None, notices: list[str]) -> str:
         raise InvalidInput(f"no issue matches {ref!r}; `ken issues --all` lists the issue ids")
     shown = ", ".join("#" + m for m in matches)
     raise InvalidInput(f"{ref!r} matches several issues ({shown}, …); type more characters")
+
+
+def forgotten_as(memory: Memory, ref: str) -> tuple[str, Event] | None:
+    """(the forgotten id, the note that forgot it) when ``ref`` names a forgotten event and no
+    other; None when it names something else (or nothing, or several: the caller's resolver says)."""
+    text = ref.strip().lower()
+    prefix = text if text.startswith("evt_") else "evt_" + text
+    if len(prefix) <= 4:
+        return None
+    forgotten = dict(memory.cache.forgetting(prefix))
+    candidates = sorted({*memory.cache.ids_with_prefix(prefix), *forgotten})
+    target = prefix if prefix in candidates else candidates[0] if len(candidates) == 1 else None
+    return (target, parse_indexed(forgotten[target])) if target in forgotten else None
+
+
+def forgotten_line(target: str, note: Event) -> str:
+    """What a reader is told of a forgotten event: by which note, when, and why."""
+    return f"{target} was forgotten by {note.id} on {note.timestamp[:10]} ({one_line(note.summary, 160)})"
+
+
+def resolve_forgettable(memory: Memory, ref: str) -> str:
+    """The full id of the event ``ref`` names, which ``ken forget`` may forget: one in the index
+    (forgotten events are not), and not itself a forgetting note (a forgetting is never undone).
+    Unknown, ambiguous or already forgotten is an error."""
+    gone = forgotten_as(memory, ref)
+    if gone is not None:
+        raise InvalidInput(f"{forgotten_line(*gone)}; nothing written")
+    target = resolve_event(memory, ref)
+    row = memory.cache.event(target)
+    if row is not None and parse_indexed(row).forgets:
+        raise InvalidInput(f"{target} is a forgetting note: a forgetting is never undone; "
+                           "record what should be remembered again with `ken note` or `ken attempt`")
+    return target
 
 
 def resolve_decision(memory: Memory, ref: str) -> str:

@@ -132,6 +132,23 @@ def write(args: argparse.Namespace) -> int:
     return 0
 
 
+def forget(args: argparse.Namespace) -> int:
+    from kenning.app.forget import forget as run_forget
+
+    result = run_forget(find_project().require_initialized(), args.event_id, args.reason, now=args.now)
+    if result["redacted"]:
+        _say(f"redacted before writing: {', '.join(result['redacted'])}")
+    for notice in result["notices"]:
+        _say(notice)
+    if args.json:
+        _print_json(result)
+    else:
+        gone = result["forgotten"]
+        print(f"forgot {gone['type']} {gone['id']} ({gone['summary']}) with {result['event']['id']}; "
+              "the log keeps its line")
+    return 0
+
+
 def _details(args: argparse.Namespace) -> str | None:
     """``--details TEXT``; ``--details -`` reads standard input, ``--details-file PATH`` a file:
     either must be UTF-8 text (a leading byte-order mark is dropped)."""

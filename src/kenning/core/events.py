@@ -99,6 +99,8 @@ FIELDS: dict[str, Field] = {
     "outcome": Field("string", "attempt: how it went", choices=OUTCOMES),
     "supersedes": Field("string", "decision: the full id of the decision it retires", pattern=EVENT_ID),
     "lesson": Field("boolean", "decision or note: marked as a reusable lesson"),
+    "forgets": Field("string", "note: the full id of an event to forget (`ken forget`): every view and the gate leave "
+                               "that event out; the log keeps its line", pattern=EVENT_ID),
     "commit": Field("string", "derived from git: the commit's sha", pattern=COMMIT),
     "commit_message": Field("string", "derived from git: the commit's message", text=True),
     "paths": Field("array", "more files it is about; snooze: the files it covers", path=True),
@@ -118,7 +120,8 @@ REQUIRED = tuple(name for name, field in FIELDS.items() if field.need)
 NEEDED_TO_READ = tuple(name for name, field in FIELDS.items() if field.need == "read")
 TEXT_FIELDS = tuple(name for name, field in FIELDS.items() if field.text)
 # which types carry a field only they may carry, and which fields a type must carry
-ONLY_ON = {"supersedes": ("decision",), "lesson": ("decision", "note"), "captured": ("attempt",)}
+ONLY_ON = {"supersedes": ("decision",), "lesson": ("decision", "note"), "captured": ("attempt",),
+           "forgets": ("note",)}
 REQUIRED_ON = {"issue": ("issue_id",), "attempt": ("outcome",), "snooze": ("until", "paths", "reason")}
 # hand-recorded attempts and fixes name their issue; one derived from git, or an attempt captured from an
 # agent session (``captured``), may name none
@@ -252,6 +255,12 @@ class Event:
     def supersedes(self) -> str | None:
         value = self._data.get("supersedes")
         return value if isinstance(value, str) and value else None
+
+    @property
+    def forgets(self) -> str | None:
+        """The id of the event this note forgets (``ken forget``), if it is a forgetting note."""
+        value = self._data.get("forgets")
+        return value if isinstance(value, str) and value and self.type == "note" else None
 
     @property
     def lesson(self) -> bool:
@@ -495,6 +504,8 @@ def validate_draft(data: Mapping[str, Any]) -> None:
         raise InvalidInput(f"{article(str(kind))} needs an issue id")
     if data.get("supersedes") is not None and kind not in ONLY_ON["supersedes"]:
         raise InvalidInput("only a decision can supersede another decision")
+    if data.get("forgets") is not None and kind not in ONLY_ON["forgets"]:
+        raise InvalidInput("only a note can forget an event")
     if data.get("lesson") and kind not in ONLY_ON["lesson"]:
         raise InvalidInput("only a decision or a note can be marked as a lesson")
     if data.get("source") not in SOURCES:

@@ -20,6 +20,8 @@ Rules (docs/views.md):
   them), the most recent, kept apart as well: what an agent must not repeat is never pushed out
   by a busy history of routine fixes;
 - key files: files cited by events, most cited first;
+- an event a note's ``forgets`` names (``ken forget``) is left out of the fold altogether, at
+  every clock (``remembered``); the forgetting note itself is no note to show;
 - events of an unknown type are counted and otherwise ignored.
 
 The large containers are ``Table`` objects: plain dictionaries here, and SQLite-backed ones in
@@ -300,6 +302,8 @@ class State:
             table.put(event.id, rank(item), item)
 
     def _note(self, event: Event) -> None:
+        if event.forgets:
+            return  # a forgetting note is a correction of memory, not something to remember
         if event.lesson:
             self.lesson_count += 1
             _insert_top(self.lessons, self.item(event), self._limit(TOP_KEPT))
@@ -377,12 +381,26 @@ def unique(events: Iterable[Event]) -> list[Event]:
     return ordered
 
 
+def forgotten(events: Iterable[Event]) -> set[str]:
+    """The ids the forgetting notes among ``events`` name."""
+    return {target for event in events if (target := event.forgets)}
+
+
+def remembered(events: Iterable[Event]) -> list[Event]:
+    """``unique(events)`` less the events a forgetting note names (``ken forget``): what every
+    view, the index and the gate are built from. The forgetting notes themselves are kept, even
+    one another names: a forgetting is never undone (the event can be recorded again)."""
+    ordered = unique(events)
+    gone = forgotten(ordered)
+    return [event for event in ordered if event.id not in gone or event.forgets] if gone else ordered
+
+
 def _sort_key(event: Event) -> tuple[str, str]:
     return event.sort_key
 
 
 def fold(events: Iterable[Event], bounded: bool = True) -> State:
     state = State(bounded)
-    for event in unique(events):
+    for event in remembered(events):
         state.apply(event)
     return state

@@ -21,6 +21,8 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from kenning.app import citations as citations_app
+from kenning.app.forget import REASON_MAX
+from kenning.app.forget import forget as forget_app
 from kenning.app.gate import precheck as gate_app
 from kenning.app.gate import score as score_app
 from kenning.app.lessons import cases as lessons_app
@@ -67,6 +69,8 @@ IssueRef = Annotated[str | None, Field(max_length=REF_MAX,
 RelatedIssue = Annotated[str | None, Field(max_length=REF_MAX, description="a related issue id")]
 Supersedes = Annotated[str | None, Field(max_length=REF_MAX,
                                          description="event id (or unique prefix) of the decision this replaces")]
+EventRef = Annotated[str, Field(max_length=REF_MAX, description="event id or unique prefix")]
+Reason = Annotated[str | None, Field(max_length=REASON_MAX, description="why")]
 Library = Annotated[str | None, Field(max_length=NAME_MAX, description="only this library")]
 Lesson = Annotated[bool, Field(description="a reusable lesson")]
 Force = Annotated[bool, Field(description="keep a repeat of a standing memory")]
@@ -405,6 +409,21 @@ class Tools:
         return self._write(project, ctx, {"type": "note", "summary": summary, "lesson": lesson or None,
                                           "details": details, "location": location, "issue_id": issue_id}, force)
 
+    def forget_event(self, event_id: EventRef, reason: Reason = None, project: ProjectRef = None,
+                     ctx: Context[Any, Any] | None = None) -> CallToolResult:
+        """Forget a wrong event (a captured attempt): views and the gate leave it out; the log
+        keeps its line."""
+        def body(p: Project) -> Answer:
+            done = forget_app(p, event_id, reason, source="mcp", actor=_client_name(ctx))
+            gone = done["forgotten"]
+            notices = [*([f"redacted before writing: {', '.join(done['redacted'])}"] if done["redacted"] else []),
+                       *done["notices"]]
+            said = f"forgot {gone['type']} {gone['id']} with {done['event']['id']}"
+            said += "".join(f"\n{notice}" for notice in notices)
+            return Answer(said, _json(done["event"]), data={"event": done["event"], "notices": notices})
+
+        return self._on(project, body)
+
 
 CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # C0 but tab and line breaks, DEL, C1
 
@@ -485,6 +504,7 @@ CATALOGUE = {
     "record_fix": Entry("Record a fix", False, _WRITTEN),
     "add_decision": Entry("Add a decision", False, _WRITTEN),
     "add_note": Entry("Add a note", False, _WRITTEN),
+    "forget_event": Entry("Forget an event", False, _WRITTEN),
 }
 
 # Callable, never listed: prompts and scripts written for projectmem call get_global_gotchas, and

@@ -46,7 +46,8 @@ if TYPE_CHECKING:
 # 28: a hand-written memory's path row carries its number among the path's (``n``), so the
 #     stale-memory count is one key lookup, not a walk over every memory of the file
 # 29: a folded item that cites lines says so (``cited``), so the summary follows only those
-CACHE_VERSION = "29"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+# 30: a note that forgets an event (``ken forget``) keeps a retirement row; the event is not indexed
+CACHE_VERSION = "30"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how

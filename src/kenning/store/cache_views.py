@@ -199,6 +199,7 @@ def decisions(db: sqlite3.Connection, limit: int) -> list[str]:
 
 def replacements(db: sqlite3.Connection, decision_ids: list[str]) -> list[tuple[str, str]]:
     """(retired decision id, JSON of a decision that supersedes it), oldest replacement first."""
-    rows = db.execute("SELECT r.id, e.json FROM retirements r JOIN events e ON e.id=r.by WHERE r.id IN"
+    rows = db.execute("SELECT r.id, e.json FROM retirements r JOIN events e ON e.id=r.by AND e.type='decision'"
+                      " WHERE r.id IN"
                       " (SELECT value FROM json_each(?)) ORDER BY r.ts, r.by", (json.dumps(decision_ids),))
     return [(str(target), str(raw)) for target, raw in rows]

@@ -24,6 +24,17 @@ class EventQueries:
                                (prefix, prefix + "\uffff", limit))
         return [r[0] for r in rows]
 
+    def forgetting(self, prefix: str, limit: int = 3) -> list[tuple[str, str]]:
+        """(forgotten id, JSON of the first note that forgot it) for the forgotten ids starting
+        with ``prefix`` (a full id: that one alone). Forgotten events are not in the index; the
+        notes that forgot them are, with a retirement row each."""
+        rows = self.db.execute(
+            "SELECT r.id, (SELECT e2.json FROM retirements r2 JOIN events e2 ON e2.id=r2.by AND e2.type='note'"
+            " WHERE r2.id=r.id ORDER BY r2.ts, r2.by LIMIT 1)"
+            " FROM retirements r JOIN events e ON e.id=r.by AND e.type='note'"
+            " WHERE r.id >= ? AND r.id < ? GROUP BY r.id ORDER BY r.id LIMIT ?", (prefix, prefix + "\uffff", limit))
+        return [(str(target), str(raw)) for target, raw in rows]
+
     def issue_ids_with_prefix(self, prefix: str, limit: int = 3) -> list[str]:
         rows = self.db.execute(
             "SELECT DISTINCT issue_id FROM events WHERE type='issue' AND issue_id >= ? AND issue_id < ?"
@@ -63,8 +74,8 @@ class EventQueries:
             return []
         marks = ",".join("?" * len(ids))
         rows = self.db.execute(
-            f"SELECT e.json FROM retirements r JOIN events e ON e.id=r.by WHERE r.id IN ({marks})"
-            " ORDER BY e.ts, e.id", ids)
+            f"SELECT e.json FROM retirements r JOIN events e ON e.id=r.by AND e.type='decision'"
+            f" WHERE r.id IN ({marks}) ORDER BY e.ts, e.id", ids)
         return [r[0] for r in rows]
 
     def standing_alike(self, kind: str, path: str | None, issue_id: str | None, limit: int) -> list[str]:

@@ -1,6 +1,6 @@
 """The rows one event makes in the index: its own (the columns the queries filter on, its
 search text and its JSON), one per path it is about, a retirement when it supersedes a
-decision, one per path a snooze covers. Pure: ``Cache`` writes them."""
+decision or forgets an event, one per path a snooze covers. Pure: ``Cache`` writes them."""
 
 from __future__ import annotations
 
@@ -23,10 +23,11 @@ def path_rows(event: Event, origin: str, fixed: str | None = None,
 
 
 def retirement(event: Event) -> tuple[str, str, str] | None:
-    """A decision that supersedes another retires it from its own time on: a fact the index
-    keeps as a row, so no read searches for the retiring decision."""
-    target = event.supersedes
-    return (target, event.id, event.timestamp) if target and event.type == "decision" else None
+    """A decision that supersedes another retires it from its own time on, and a note that
+    forgets an event (``ken forget``) retires it altogether: facts the index keeps as rows (the
+    retiring event's type tells them apart), so no read searches for the retiring event."""
+    target = event.supersedes if event.type == "decision" else event.forgets
+    return (target, event.id, event.timestamp) if target else None
 
 
 def snooze_rows(event: Event) -> list[SnoozeRow]:

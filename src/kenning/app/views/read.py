@@ -7,7 +7,7 @@ from __future__ import annotations
 from kenning.app.memory import Memory
 from kenning.app.paths import canonical_path, split_location
 from kenning.app.recall import open_memory, resolve_event
-from kenning.app.record import resolve_issue
+from kenning.app.record import forgotten_as, forgotten_line, resolve_issue
 from kenning.core.defaults import SEARCH_LIMIT
 from kenning.core.errors import InvalidInput
 from kenning.core.events import TYPES, Event
@@ -85,6 +85,9 @@ def show(project: Project, ref: str) -> dict[str, Any]:
     with open_memory(project) as memory:
         text = ref.strip()
         if text.lower().startswith("evt_"):
+            gone = forgotten_as(memory, text)
+            if gone is not None:  # left out of memory (``ken forget``): say by which note and why
+                raise InvalidInput(f"{forgotten_line(*gone)}; the log keeps its line, memory leaves it out")
             event_id = resolve_event(memory, text)
             event = memory.events([memory.cache.event(event_id) or "{}"])[0]
             if event.type == "issue" and event.issue_id:

@@ -23,7 +23,7 @@ REMAINDER = "..."
 # each command, in the order `ken --help` lists them, and the module (under kenning.cli.spec) declaring it
 COMMANDS = {
     "init": "setup", "setup": "setup", "backfill": "setup", "audit": "setup",
-    "issue": "writes", "attempt": "writes", "fix": "writes", "decide": "writes", "note": "writes",
+    "issue": "writes", "attempt": "writes", "fix": "writes", "decide": "writes", "note": "writes", "forget": "writes",
     "show": "reads", "issues": "reads", "search": "reads", "summary": "reads", "regenerate": "reads",
     "plan": "reads", "instructions": "reads", "map": "reads", "stats": "reads", "visualize": "reads",
     "dashboard": "reads", "redact": "reads", "verify": "reads", "doctor": "reads",

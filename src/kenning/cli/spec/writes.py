@@ -1,4 +1,5 @@
-"""Declarations of the five writes: ``issue``, ``attempt``, ``fix``, ``decide``, ``note``.
+"""Declarations of the five writes: ``issue``, ``attempt``, ``fix``, ``decide``, ``note``; and
+``forget``, which writes a note that leaves an event out of memory.
 
 They share their arguments (a summary, ``--at``, ``--details`` or ``--details-file``, and for all
 but ``issue`` an ``--issue``); each adds its own after them, then ``--force`` (keep a write that
@@ -66,4 +67,14 @@ DECLARED = table([
                     "record a note or a reusable lesson; every write that repeats a standing memory (same "
                     "type, place, nearly the same words) is refused unless `--force`: see "
                     "[docs/views.md](docs/views.md#duplicates-and-contradictions)"),)),
+    Command(
+        "forget", "Leave an event out of memory (a wrong captured attempt, a wrong note). The log keeps its "
+                  "line: forgetting is not erasing; a leaked secret must be rotated.",
+        "kenning.cli.commands:forget",
+        Arg("event_id", metavar="EVENT_ID", help="id (or unique prefix) of the event to forget"),
+        Arg("--reason", metavar="TEXT", help="why it is wrong (shown by `ken show EVENT_ID`)"),
+        common=("now", "json"),
+        examples=('ken forget evt_3f2a --reason "the test failed for an unrelated reason"',),
+        readme=(("`ken forget EVENT_ID [--reason TEXT]`",
+                 "leave an event out of every view and the gate (appends a note; the log keeps the line)"),)),
 ])

@@ -230,6 +230,9 @@ class FileMemory:
         ``retired`` are what memory knew at ``now_us``. ``proposed``: the change about to be made
         to the file (``current_failures``)."""
         until = now_us if now_us is not None else 2**62
+        events = list(events)
+        forgotten = {target for e in events if (target := e.forgets)}  # ``ken forget``: gone at every clock
+        events = [e for e in events if e.id not in forgotten or e.forgets] if forgotten else events
         gone = facts is not None and not facts.exists
         located = sorted((e for e in events if (e.cites(path) or (gone and recreates(path, e)))
                           and e.type != "snooze" and _time(e) <= until),
