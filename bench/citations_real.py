@@ -46,6 +46,12 @@ def git(root: Path, *args: str, stdin: str | None = None) -> str:
                           errors="replace", check=False).stdout
 
 
+def grep(root: Path, patterns: list[str], rev: str) -> list[str]:
+    """``REV:PATH`` of the files at ``rev`` holding any of ``patterns`` (given on stdin: a minified
+    line is too long for a command line)."""
+    return git(root, "grep", "-F", "-l", "-f", "-", rev, "--", stdin="\n".join(patterns) + "\n").splitlines()
+
+
 def show(root: Path, rev: str, path: str) -> list[str] | None:
     r = subprocess.run(["git", "cat-file", "blob", f"{rev}:{path}"], cwd=root, capture_output=True, check=False)
     if r.returncode != 0 or b"\0" in r.stdout[:8192]:
@@ -120,6 +126,59 @@ def _blame(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str]]:
 
 
 def truth(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | None, int | None]:
+    """What blame says of the cited lines; but a block blame calls changed or gone that stands whole
+    in its file again, every line of it written after the citation (deleted, then restored by a
+    revert or a "fix accidental deletion"), is verified: blame names who last wrote a line, and
+    here the lines are the cited ones again, as the statuses define them (all there, in order,
+    unchanged but for whitespace), while a copy that was there before is not taken for them."""
+    blamed = _blamed(root, case)
+    if blamed[0] in ("changed", "gone"):
+        return _restored(root, case) or blamed
+    return blamed
+
+
+_BEHIND: dict[tuple[str, str, str], bool] = {}
+
+
+def _written_after(root: Path, origin: str, commit: str) -> bool:
+    key = (str(root), origin, commit)
+    if key not in _BEHIND:
+        _BEHIND[key] = subprocess.run(["git", "merge-base", "--is-ancestor", origin, commit], cwd=root,
+                                      capture_output=True, check=False).returncode != 0
+    return _BEHIND[key]
+
+
+def _restored(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | None, int | None] | None:
+    block = [normalized(line) for line in case["block"]]
+    size = len(block)
+    cited = origins(root, case["commit"], case["path"])
+    for path in [case["path"], *_renamed(root, case)]:
+        lines = [normalized(line) for line in show(root, case["target"], path) or []]
+        spots = [j for j in range(len(lines) - size + 1) if lines[j:j + size] == block]
+        blamed = origins(root, case["target"], path) if spots else {}
+        spots = [j for j in spots if all(_again(root, blamed.get(j + 1 + k), cited.get(case["start"] + k), case)
+                                         for k in range(size))]
+        if spots:
+            j = min(spots, key=lambda s: abs(s + 1 - case["start"]))
+            return ("verified" if path == case["path"] else "moved", path, j + 1, j + size)
+    return None
+
+
+def _again(root: Path, now: tuple[str, str, str] | None, then: tuple[str, str, str] | None,
+           case: dict[str, Any]) -> bool:
+    """A line of a block found whole again is the cited one: blame says so (same commit, same
+    text), or it was written after the citation (restored); a line blamed on another, older
+    commit belongs to a copy that was there before."""
+    return now is None or (then is not None and now[:2] == then[:2]) or _written_after(root, now[0], case["commit"])
+
+
+def _renamed(root: Path, case: dict[str, Any]) -> list[str]:
+    return [row[2:].split("\t")[-1] for row in git(
+        root, "diff", "--name-status", "-M", case["commit"], case["target"]).splitlines() if row.startswith("R")
+        and row.split("\t")[1] == case["path"]]
+
+
+def _blamed(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | None, int | None]:
     cited = origins(root, case["commit"], case["path"])
     # a line is known by the commit that wrote it and its text: blame -C may credit a line copied
     # into many files (a licence header) to one of the copies from one side and another from the
@@ -129,12 +188,18 @@ def truth(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | None
         if n in cited:
             wanted.setdefault(cited[n][:2], []).append(k)
     words = sorted((line.strip() for line in case["block"] if telling(line)), key=len, reverse=True)[:2]
-    candidates = [case["path"]] + [row[2:].split("\t")[-1] for row in git(
-        root, "diff", "--name-status", "-M", case["commit"], case["target"]).splitlines() if row.startswith("R")
-        and row.split("\t")[1] == case["path"]]
+    candidates = [case["path"], *_renamed(root, case)]
     for word in words:  # the most telling lines: a file holding none of them holds too little to count
-        listed = git(root, "grep", "-F", "-l", "-e", word, case["target"], "--").splitlines()
+        listed = grep(root, [word], case["target"])
         candidates += [row.partition(":")[2] for row in listed[:40]]
+    # a file changed since that holds any telling cited line: where blame follows a file renamed
+    # beyond git's rename threshold (or converted, .js to .ts) and its two most telling lines were
+    # edited on the way, the lines it still credits to the cited ones are there and nowhere else
+    changed = set(git(root, "diff", "--name-only", "--no-renames", case["commit"], case["target"]).splitlines())
+    patterns = [line.strip() for line in case["block"] if telling(line)]
+    if changed and patterns:
+        listed = grep(root, patterns, case["target"])
+        candidates += sorted(path for row in listed if (path := row.partition(":")[2]) in changed)
     candidates = list(dict.fromkeys(candidates))
     norms = {normalized(line) for line in case["block"]} - {""}
     matches: dict[str, dict[int, list[int]]] = {}
@@ -194,8 +259,8 @@ def by_exact_text(root: Path, case: dict[str, Any]) -> tuple[str, str | None, in
         j = min(spots, key=lambda s: abs(s + 1 - case["start"]))
         return ("verified", case["path"], j + 1, j + size)
     first = next((line for line in block if telling(line)), block[0])
-    listed = git(root, "grep", "-F", "-l", "-e", first, case["target"], "--")
-    for path in sorted(row.partition(":")[2] for row in listed.splitlines()):
+    listed = grep(root, [first], case["target"])
+    for path in sorted(row.partition(":")[2] for row in listed):
         lines = show(root, case["target"], path) or []
         if path != case["path"] and (spots := find(lines)):
             return ("moved", path, spots[0] + 1, spots[0] + size)
