@@ -96,11 +96,11 @@ def sample(root: Path, blocks: int, rng: random.Random) -> list[dict[str, Any]]:
 
 # -- the truth: git blame -w -M -C ------------------------------------------------------------
 
-_BLAMED: dict[tuple[str, str, str], dict[int, tuple[str, str, str]]] = {}
+_BLAMED: dict[tuple[str, str, str], dict[int, tuple[str, str, str, str]]] = {}
 
 
-def origins(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str]]:
-    """line number -> (origin commit, file there, line there) by ``git blame -w -M -C`` of the
+def origins(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str, str]]:
+    """line number -> (origin commit, its text, file there, line there) by ``git blame -w -M -C`` of the
     whole file: blamed in part (``-L``), a line may be given another origin, since ``-M`` and
     ``-C`` score the moved runs among the lines being blamed."""
     key = (str(root), rev, path)
@@ -109,9 +109,9 @@ def origins(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str]]:
     return _BLAMED[key]
 
 
-def _blame(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str]]:
+def _blame(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str, str]]:
     text = git(root, "blame", "-w", "-M", "-C", "--line-porcelain", rev, "--", path)
-    found: dict[int, tuple[str, str, str]] = {}
+    found: dict[int, tuple[str, str, str, str]] = {}
     current: list[str] = []
     name = ""
     for line in text.split("\n"):
@@ -120,20 +120,35 @@ def _blame(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str]]:
         elif line.startswith("filename "):
             name = line[9:]
         elif line.startswith("\t") and current:
-            found[int(current[2])] = (current[0], normalized(line[1:]), name)
+            found[int(current[2])] = (current[0], normalized(line[1:]), name, current[1])
             current = []
     return found
 
 
-def truth(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | None, int | None]:
+def identity(origin: tuple[str, ...]) -> tuple[str, ...]:
+    """What makes a blamed line the same line: its commit and text; but a line with no letter or
+    digit (a brace, a blank) is written many times by one commit, so for it the line number there
+    too: blame credits such a line to the cited one only where it names that very line, not any
+    ``}`` of the same commit (the file is left out: a header copied into many files by one commit
+    may be credited to one copy from one side and another from the other, at the same line)."""
+    return origin[:2] if any(char.isalnum() for char in origin[1]) else (*origin[:2], origin[3])
+
+
+Place = tuple[str, str | None, int | None, int | None]  # status, path, start, end
+
+
+def truth(root: Path, case: dict[str, Any]) -> list[Place]:
     """What blame says of the cited lines; but a block blame calls changed or gone that stands whole
-    in its file again, every line of it written after the citation (deleted, then restored by a
-    revert or a "fix accidental deletion"), is verified: blame names who last wrote a line, and
-    here the lines are the cited ones again, as the statuses define them (all there, in order,
-    unchanged but for whitespace), while a copy that was there before is not taken for them."""
+    in its file again, each line of it either blame's own survivor or written after the citation
+    (deleted, then restored by a revert or a "fix accidental deletion"), is verified: blame names
+    who last wrote a line, and here the lines are the cited ones again, as the statuses define
+    them (all there, in order, unchanged but for whitespace), while a copy that was there before
+    is not taken for them. The first place is the answer; more are where blame credits the whole
+    block to several files (each counts as exact)."""
     blamed = _blamed(root, case)
-    if blamed[0] in ("changed", "gone"):
-        return _restored(root, case) or blamed
+    if blamed[0][0] in ("changed", "gone"):
+        restored = _restored(root, case)
+        return [restored] if restored else blamed
     return blamed
 
 
@@ -164,12 +179,14 @@ def _restored(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | 
     return None
 
 
-def _again(root: Path, now: tuple[str, str, str] | None, then: tuple[str, str, str] | None,
+def _again(root: Path, now: tuple[str, ...] | None, then: tuple[str, ...] | None,
            case: dict[str, Any]) -> bool:
     """A line of a block found whole again is the cited one: blame says so (same commit, same
     text), or it was written after the citation (restored); a line blamed on another, older
     commit belongs to a copy that was there before."""
-    return now is None or (then is not None and now[:2] == then[:2]) or _written_after(root, now[0], case["commit"])
+    if now is None or (then is not None and identity(now) == identity(then)):
+        return True
+    return _written_after(root, now[0], case["commit"])
 
 
 def _renamed(root: Path, case: dict[str, Any]) -> list[str]:
@@ -178,15 +195,15 @@ def _renamed(root: Path, case: dict[str, Any]) -> list[str]:
         and row.split("\t")[1] == case["path"]]
 
 
-def _blamed(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | None, int | None]:
+def _blamed(root: Path, case: dict[str, Any]) -> list[Place]:
     cited = origins(root, case["commit"], case["path"])
     # a line is known by the commit that wrote it and its text: blame -C may credit a line copied
     # into many files (a licence header) to one of the copies from one side and another from the
     # other, while the commit and the text are the same whichever it names
-    wanted: dict[tuple[str, str], list[int]] = {}
+    wanted: dict[tuple[str, ...], list[int]] = {}
     for k, n in enumerate(range(case["start"], case["end"] + 1)):
         if n in cited:
-            wanted.setdefault(cited[n][:2], []).append(k)
+            wanted.setdefault(identity(cited[n]), []).append(k)
     words = sorted((line.strip() for line in case["block"] if telling(line)), key=len, reverse=True)[:2]
     candidates = [case["path"], *_renamed(root, case)]
     for word in words:  # the most telling lines: a file holding none of them holds too little to count
@@ -208,13 +225,20 @@ def _blamed(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | No
         if not any(normalized(line) in norms for line in lines):
             continue
         for line_no, origin in origins(root, case["target"], path).items():
-            for k in wanted.get(origin[:2], ()):
+            for k in wanted.get(identity(origin), ()):
                 matches.setdefault(path, {}).setdefault(k, []).append(line_no)
     if not matches:
-        return ("gone", None, None, None)
+        return [("gone", None, None, None)]
+    ranked = sorted(sorted(matches), key=lambda p: (len(matches[p]), p == case["path"]), reverse=True)
+    found = [_judged(case, home, matches[home]) for home in ranked if len(matches[home]) == len(matches[ranked[0]])]
+    # a block blame credits whole to two other files (copied to both) is at either: both are kept,
+    # the first (by name) shown
+    return [found[0], *(other for other in found[1:] if other[0] == found[0][0] == "moved")]
+
+
+def _judged(case: dict[str, Any], home: str, options: dict[int, list[int]]) -> tuple[str, str, int, int]:
     size = case["end"] - case["start"] + 1
-    home = max(sorted(matches), key=lambda p: (len(matches[p]), p == case["path"]))
-    placed = _placed(matches[home], size, case["start"] if home == case["path"] else 1)
+    placed = _placed(options, size, case["start"] if home == case["path"] else 1)
     # copies elsewhere of lines credited to the same commit (a licence header) do not matter: the
     # block is whole where all of it is, together
     whole = len(placed) == size and all(b == a + 1 for a, b in zip(placed, placed[1:], strict=False))
@@ -287,7 +311,7 @@ def score(rows: list[dict[str, Any]], way: str) -> dict[str, float]:
     right = sum(r[way][0] == r["truth"][0] for r in rows)
     alive = [r for r in rows if r["truth"][0] in ("verified", "moved")]
     dead = [r for r in rows if r["truth"][0] in ("changed", "gone")]
-    exact = sum(r[way] == r["truth"] for r in alive)
+    exact = sum(r[way] in r["places"] for r in alive)
     lied = sum(r[way][0] in ("verified", "moved") for r in dead)
     lost = sum(r[way][0] in ("changed", "gone") for r in alive)
     return {"cases": len(rows), "status right": pct(right, len(rows)), "location exact": pct(exact, len(alive)),
@@ -327,12 +351,13 @@ def main() -> None:
         began = time.monotonic()
         rows = []
         for case in sample(root, args.blocks, random.Random(f"{args.seed}:{name}")):
-            row = {"case": case, "truth": truth(root, case)}
+            places = truth(root, case)
+            row: dict[str, Any] = {"case": case, "truth": places[0], "places": places}
             for way, method in WAYS.items():
                 row[way] = method(root, case)
             rows.append(row)
             ours = row[KENNING]
-            if args.misses and ours != row["truth"] and (ours[0], row["truth"][0]) != ("changed", "changed"):
+            if args.misses and ours not in places and (ours[0], row["truth"][0]) != ("changed", "changed"):
                 print(f"  miss {name} {case['commit'][:8]} {case['path']}:{case['start']}-{case['end']} "
                       f"+{case['days']}d truth={row['truth']} kenning={ours}", file=sys.stderr)
         print(table(f"{name}{' (held out)' if name in held else ''}", rows))
