@@ -232,7 +232,7 @@ def test_many_citations_cost_a_few_git_processes_and_a_second_read_none(project:
     write_file(project.root, "src/pay.py", PAY)
     commit(project, env)
     for n in range(12):
-        note(project, f"src/pay.py:{1 + n % 9}-{4 + n % 9}")
+        note(project, f"src/pay.py:{1 + n % 9}-{4 + n % 9}", f"note {n} on pay")  # distinct: not repeats
         write_file(project.root, f"src/m{n}.py", f"x = {n}\n")
         commit(project, env)  # twelve citations at twelve commits
     write_file(project.root, "src/pay.py", "import sys\n" + PAY.replace("if store.seen(key):", "if seen(key):"))
