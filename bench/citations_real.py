@@ -7,7 +7,13 @@ lines are sampled at past commits on the first-parent history (at least a year b
 citing at least two lines with something to them), and each is followed 30, 120 and 365 days
 forward, to the last first-parent commit by then. The truth is `git blame -w -M -C`: a cited line
 survives where a line at the later commit is blamed on the same commit, with the same text
-(whitespace aside), as the cited line is at the citation's commit. From the lines that survive:
+(whitespace aside), as the cited line is at the citation's commit (and, for a line with no letter
+or digit, the same line number there: not any ``}`` of that commit), in the cited file, where git
+says it went, or any file changed since that holds one of its telling lines (blame follows a
+rename git's diff of the whole span no longer sees). A block blame calls changed or gone that
+stands whole in its file again, its lines blame's own or written after the citation (deleted and
+restored), is verified; a block blame credits whole to two files is placed exactly at either.
+From the lines that survive:
 
 - verified: all of them, in order, next to each other, in the cited file;
 - moved: the same in another file (a rename, a move);
