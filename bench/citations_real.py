@@ -236,39 +236,40 @@ def _blamed(root: Path, case: dict[str, Any]) -> list[Place]:
     if not matches:
         return [("gone", None, None, None)]
     ranked = sorted(sorted(matches), key=lambda p: (len(matches[p]), p == case["path"]), reverse=True)
-    found = [_judged(case, home, matches[home]) for home in ranked if len(matches[home]) == len(matches[ranked[0]])]
-    # a block blame credits whole to two other files (copied to both) is at either: both are kept,
-    # the first (by name) shown
-    return [found[0], *(other for other in found[1:] if other[0] == found[0][0] == "moved")]
+    found = [place for home in ranked if len(matches[home]) == len(matches[ranked[0]])
+             for place in _judged(case, home, matches[home])]
+    # a block blame credits whole to two places (copied to two files, or twice into one) is at
+    # either: both are kept, the first (its own file, else by name; nearest its old place) shown
+    return [found[0], *(other for other in found[1:] if other[0] == found[0][0] != "changed")]
 
 
-def _judged(case: dict[str, Any], home: str, options: dict[int, list[int]]) -> tuple[str, str, int, int]:
+def _judged(case: dict[str, Any], home: str, options: dict[int, list[int]]) -> list[tuple[str, str, int, int]]:
     size = case["end"] - case["start"] + 1
-    placed = _placed(options, size, case["start"] if home == case["path"] else 1)
+    placements = _placed(options, size, case["start"] if home == case["path"] else 1)
     # copies elsewhere of lines credited to the same commit (a licence header) do not matter: the
     # block is whole where all of it is, together
-    whole = len(placed) == size and all(b == a + 1 for a, b in zip(placed, placed[1:], strict=False))
+    whole = [placed for placed in placements
+             if len(placed) == size and all(b == a + 1 for a, b in zip(placed, placed[1:], strict=False))]
     if whole:
-        return ("verified" if home == case["path"] else "moved", home, placed[0], placed[-1])
-    return ("changed", home, min(placed), max(placed))
+        return [("verified" if home == case["path"] else "moved", home, placed[0], placed[-1]) for placed in whole]
+    placed = placements[0]
+    return [("changed", home, min(placed), max(placed))]
 
 
-def _placed(options: dict[int, list[int]], size: int, near: int) -> list[int]:
+def _placed(options: dict[int, list[int]], size: int, near: int) -> list[list[int]]:
     """Where each surviving line is, where a line has several places (a block blame sees copied
-    beside itself keeps one origin): the placement with the most lines next to each other, then
-    the one starting nearest ``near``."""
-    best: tuple[int, int] | None = None
-    chosen: list[int] = []
+    beside itself keeps one origin): the placements with the most lines next to each other, the
+    one starting nearest ``near`` first."""
+    ranked: list[tuple[tuple[int, int], list[int]]] = []
     first = min(options)
     for begin in options[first]:
         placed = [begin]
         for k in range(first + 1, size):
             if options.get(k):
                 placed.append(min(options[k], key=lambda n: abs(n - (placed[-1] + 1))))
-        key = (-sum(b == a + 1 for a, b in zip(placed, placed[1:], strict=False)), abs(begin - near))
-        if best is None or key < best:
-            best, chosen = key, placed
-    return chosen
+        ranked.append(((-sum(b == a + 1 for a, b in zip(placed, placed[1:], strict=False)), abs(begin - near)), placed))
+    ranked.sort(key=lambda item: item[0])
+    return [placed for key, placed in ranked if key[0] == ranked[0][0][0]]
 
 
 # -- the three ways ----------------------------------------------------------------------------
