@@ -103,14 +103,6 @@ def test_a_reindented_block_is_verified(project: Project, env: dict[str, str]) -
     assert where(status(project, event_id)) == ("verified", "src/pay.py", 6, 9)
 
 
-def test_a_cited_blank_line_stays_when_the_paragraph_above_it_is_cut(project: Project, env: dict[str, str]) -> None:
-    text = PAY.replace("\n\n\ndef charge", "\n\n\nTIP = 'install the tip'\n\ndef charge")  # blanks around TIP
-    event_id = cited(project, env, at="src/pay.py:5-10", text=text)  # the blank after TIP, then charge
-    write_file(project.root, "src/pay.py", PAY)
-    commit(project, env, "drop the tip")
-    assert where(status(project, event_id)) == ("verified", "src/pay.py", 3, 8)
-
-
 def test_a_renamed_file_is_moved(project: Project, env: dict[str, str]) -> None:
     event_id = cited(project, env)
     (project.root / "src/billing").mkdir()

@@ -175,20 +175,3 @@ def test_the_enclosing_symbol_is_the_innermost_definition_holding_the_range() ->
     go = ["package pay", "", "func (s *Server) Charge(o Order) error {", "\tkey := o.Key()", "\treturn nil", "}"]
     assert enclosing_symbol("pay.go", go, 4, 5) == "Charge"
     assert enclosing_symbol("notes.txt", OLD, 4, 7) is None
-
-
-def test_a_cited_blank_line_is_kept_where_the_diff_could_cut_its_twin_instead() -> None:
-    # the paragraph above the cited links is cut with one of the two blank lines around it: which
-    # blank goes is the diff's arbitrary choice, and the cited block (a blank and the links) is whole
-    old = ["Read the docs.", "", "Install the tip with pip.", "", ".. _docs: https://a", ".. _home: https://b",
-           ".. _issues: https://c"]
-    now = ["Read the docs.", "", ".. _docs: https://a", ".. _home: https://b", ".. _issues: https://c"]
-    found = follow("README", 4, 7, old, "README", now, {})
-    assert (found.status, found.start, found.end) == ("verified", 2, 5)
-
-
-def test_a_cited_brace_is_not_kept_by_giving_up_another_cited_line() -> None:
-    old = ["fn a() {", "    one();", "}", "", "fn b() {", "    two();", "}"]
-    now = ["fn a() {", "    one();", "}"]
-    # b's body and brace are cut: a's brace may not stand in for b's, a's is cited too
-    assert follow("x.rs", 3, 7, old, "x.rs", now, {}).status == "changed"

@@ -205,8 +205,7 @@ def follow(path: str, start: int, end: int, old: Sequence[str], now_path: str | 
     mapping: dict[int, int] = {}
     own_new: list[bool] = []
     if now_path is not None and now is not None:
-        mapping = _kept_whole(line_map(old, now, normal), old if normal else [normalized(line) for line in old],
-                              cited)
+        mapping = line_map(old, now, normal)
         carried = set(mapping.values())
         own_new = [j not in carried for j in range(len(now))]
         at.update({i: (now_path, mapping[i]) for i in cited if i in mapping})
@@ -217,37 +216,6 @@ def follow(path: str, start: int, end: int, old: Sequence[str], now_path: str | 
               if other != now_path]
     _place_lost(old, cited, at, homes, _expected(cited, mapping), normal)
     return _judge(path, cited, at)
-
-
-def _kept_whole(mapping: dict[int, int], old: Sequence[str], cited: list[int]) -> dict[int, int]:
-    """The diff ``mapping`` with each run of lost lines that holds a cited line slid, where an
-    equally good diff does so, to keep that cited line: a run of old lines cut whole lies
-    between two lines the diff keeps, and where the kept line on one side equals the run's line
-    at its far end (two blank lines, two ``}``), cutting the run one line over is the same edit.
-    Which of two equal lines a diff keeps is arbitrary; the one in the cited block is kept, as
-    long as only lines outside the block are given up for it. (``old``: normalized.)"""
-    inside = set(cited)
-    for i in cited:
-        if i in mapping:
-            continue
-        low, high = i, i
-        while low - 1 >= 0 and low - 1 not in mapping:
-            low -= 1
-        while high + 1 < len(old) and high + 1 not in mapping:
-            high += 1
-        for step in (-1, 1):
-            trial = dict(mapping)
-            a, b = low, high
-            while i not in trial:
-                keeper, far = (a - 1, b) if step < 0 else (b + 1, a)
-                if keeper not in trial or keeper in inside or old[keeper] != old[far]:
-                    break
-                trial[far] = trial.pop(keeper)
-                a, b = a + step, b + step
-            if i in trial:
-                mapping = trial
-                break
-    return mapping
 
 
 def _expected(cited: list[int], mapping: Mapping[int, int]) -> int:
