@@ -7,7 +7,13 @@ lines are sampled at past commits on the first-parent history (at least a year b
 citing at least two lines with something to them), and each is followed 30, 120 and 365 days
 forward, to the last first-parent commit by then. The truth is `git blame -w -M -C`: a cited line
 survives where a line at the later commit is blamed on the same commit, with the same text
-(whitespace aside), as the cited line is at the citation's commit. From the lines that survive:
+(whitespace aside), as the cited line is at the citation's commit (and, for a line with no letter
+or digit, the same line number there: not any ``}`` of that commit), in the cited file, where git
+says it went, or any file changed since that holds one of its telling lines (blame follows a
+rename git's diff of the whole span no longer sees). A block blame calls changed or gone that
+stands whole in its file again, its lines blame's own or written after the citation (deleted and
+restored), is verified; a block blame credits whole to two files is placed exactly at either.
+From the lines that survive:
 
 - verified: all of them, in order, next to each other, in the cited file;
 - moved: the same in another file (a rename, a move);
@@ -44,6 +50,12 @@ DAY = 86400
 def git(root: Path, *args: str, stdin: str | None = None) -> str:
     return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, input=stdin,
                           errors="replace", check=False).stdout
+
+
+def grep(root: Path, patterns: list[str], rev: str) -> list[str]:
+    """``REV:PATH`` of the files at ``rev`` holding any of ``patterns`` (given on stdin: a minified
+    line is too long for a command line)."""
+    return git(root, "grep", "-F", "-l", "-f", "-", rev, "--", stdin="\n".join(patterns) + "\n").splitlines()
 
 
 def show(root: Path, rev: str, path: str) -> list[str] | None:
@@ -90,11 +102,11 @@ def sample(root: Path, blocks: int, rng: random.Random) -> list[dict[str, Any]]:
 
 # -- the truth: git blame -w -M -C ------------------------------------------------------------
 
-_BLAMED: dict[tuple[str, str, str], dict[int, tuple[str, str, str]]] = {}
+_BLAMED: dict[tuple[str, str, str], dict[int, tuple[str, str, str, str]]] = {}
 
 
-def origins(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str]]:
-    """line number -> (origin commit, file there, line there) by ``git blame -w -M -C`` of the
+def origins(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str, str]]:
+    """line number -> (origin commit, its text, file there, line there) by ``git blame -w -M -C`` of the
     whole file: blamed in part (``-L``), a line may be given another origin, since ``-M`` and
     ``-C`` score the moved runs among the lines being blamed."""
     key = (str(root), rev, path)
@@ -103,9 +115,9 @@ def origins(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str]]:
     return _BLAMED[key]
 
 
-def _blame(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str]]:
+def _blame(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str, str]]:
     text = git(root, "blame", "-w", "-M", "-C", "--line-porcelain", rev, "--", path)
-    found: dict[int, tuple[str, str, str]] = {}
+    found: dict[int, tuple[str, str, str, str]] = {}
     current: list[str] = []
     name = ""
     for line in text.split("\n"):
@@ -114,27 +126,103 @@ def _blame(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str]]:
         elif line.startswith("filename "):
             name = line[9:]
         elif line.startswith("\t") and current:
-            found[int(current[2])] = (current[0], normalized(line[1:]), name)
+            found[int(current[2])] = (current[0], normalized(line[1:]), name, current[1])
             current = []
     return found
 
 
-def truth(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | None, int | None]:
+def identity(origin: tuple[str, ...]) -> tuple[str, ...]:
+    """What makes a blamed line the same line: its commit and text; but a line with no letter or
+    digit (a brace, a blank) is written many times by one commit, so for it the line number there
+    too: blame credits such a line to the cited one only where it names that very line, not any
+    ``}`` of the same commit (the file is left out: a header copied into many files by one commit
+    may be credited to one copy from one side and another from the other, at the same line)."""
+    return origin[:2] if any(char.isalnum() for char in origin[1]) else (*origin[:2], origin[3])
+
+
+Place = tuple[str, str | None, int | None, int | None]  # status, path, start, end
+
+
+def truth(root: Path, case: dict[str, Any]) -> list[Place]:
+    """What blame says of the cited lines; but a block blame calls changed or gone that stands whole
+    in its file again, each line of it either blame's own survivor or written after the citation
+    (deleted, then restored by a revert or a "fix accidental deletion"), is verified: blame names
+    who last wrote a line, and here the lines are the cited ones again, as the statuses define
+    them (all there, in order, unchanged but for whitespace), while a copy that was there before
+    is not taken for them. The first place is the answer; more are where blame credits the whole
+    block to several files (each counts as exact)."""
+    blamed = _blamed(root, case)
+    if blamed[0][0] in ("changed", "gone"):
+        restored = _restored(root, case)
+        return [restored] if restored else blamed
+    return blamed
+
+
+_BEHIND: dict[tuple[str, str, str], bool] = {}
+
+
+def _written_after(root: Path, origin: str, commit: str) -> bool:
+    key = (str(root), origin, commit)
+    if key not in _BEHIND:
+        _BEHIND[key] = subprocess.run(["git", "merge-base", "--is-ancestor", origin, commit], cwd=root,
+                                      capture_output=True, check=False).returncode != 0
+    return _BEHIND[key]
+
+
+def _restored(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | None, int | None] | None:
+    block = [normalized(line) for line in case["block"]]
+    size = len(block)
+    cited = origins(root, case["commit"], case["path"])
+    for path in [case["path"], *_renamed(root, case)]:
+        lines = [normalized(line) for line in show(root, case["target"], path) or []]
+        spots = [j for j in range(len(lines) - size + 1) if lines[j:j + size] == block]
+        blamed = origins(root, case["target"], path) if spots else {}
+        spots = [j for j in spots if all(_again(root, blamed.get(j + 1 + k), cited.get(case["start"] + k), case)
+                                         for k in range(size))]
+        if spots:
+            j = min(spots, key=lambda s: abs(s + 1 - case["start"]))
+            return ("verified" if path == case["path"] else "moved", path, j + 1, j + size)
+    return None
+
+
+def _again(root: Path, now: tuple[str, ...] | None, then: tuple[str, ...] | None,
+           case: dict[str, Any]) -> bool:
+    """A line of a block found whole again is the cited one: blame says so (same commit, same
+    text), or it was written after the citation (restored); a line blamed on another, older
+    commit belongs to a copy that was there before."""
+    if now is None or (then is not None and identity(now) == identity(then)):
+        return True
+    return _written_after(root, now[0], case["commit"])
+
+
+def _renamed(root: Path, case: dict[str, Any]) -> list[str]:
+    return [row[2:].split("\t")[-1] for row in git(
+        root, "diff", "--name-status", "-M", case["commit"], case["target"]).splitlines() if row.startswith("R")
+        and row.split("\t")[1] == case["path"]]
+
+
+def _blamed(root: Path, case: dict[str, Any]) -> list[Place]:
     cited = origins(root, case["commit"], case["path"])
     # a line is known by the commit that wrote it and its text: blame -C may credit a line copied
     # into many files (a licence header) to one of the copies from one side and another from the
     # other, while the commit and the text are the same whichever it names
-    wanted: dict[tuple[str, str], list[int]] = {}
+    wanted: dict[tuple[str, ...], list[int]] = {}
     for k, n in enumerate(range(case["start"], case["end"] + 1)):
         if n in cited:
-            wanted.setdefault(cited[n][:2], []).append(k)
+            wanted.setdefault(identity(cited[n]), []).append(k)
     words = sorted((line.strip() for line in case["block"] if telling(line)), key=len, reverse=True)[:2]
-    candidates = [case["path"]] + [row[2:].split("\t")[-1] for row in git(
-        root, "diff", "--name-status", "-M", case["commit"], case["target"]).splitlines() if row.startswith("R")
-        and row.split("\t")[1] == case["path"]]
+    candidates = [case["path"], *_renamed(root, case)]
     for word in words:  # the most telling lines: a file holding none of them holds too little to count
-        listed = git(root, "grep", "-F", "-l", "-e", word, case["target"], "--").splitlines()
+        listed = grep(root, [word], case["target"])
         candidates += [row.partition(":")[2] for row in listed[:40]]
+    # a file changed since that holds any telling cited line: where blame follows a file renamed
+    # beyond git's rename threshold (or converted, .js to .ts) and its two most telling lines were
+    # edited on the way, the lines it still credits to the cited ones are there and nowhere else
+    changed = set(git(root, "diff", "--name-only", "--no-renames", case["commit"], case["target"]).splitlines())
+    patterns = [line.strip() for line in case["block"] if telling(line)]
+    if changed and patterns:
+        listed = grep(root, patterns, case["target"])
+        candidates += sorted(path for row in listed if (path := row.partition(":")[2]) in changed)
     candidates = list(dict.fromkeys(candidates))
     norms = {normalized(line) for line in case["block"]} - {""}
     matches: dict[str, dict[int, list[int]]] = {}
@@ -143,37 +231,45 @@ def truth(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | None
         if not any(normalized(line) in norms for line in lines):
             continue
         for line_no, origin in origins(root, case["target"], path).items():
-            for k in wanted.get(origin[:2], ()):
+            for k in wanted.get(identity(origin), ()):
                 matches.setdefault(path, {}).setdefault(k, []).append(line_no)
     if not matches:
-        return ("gone", None, None, None)
+        return [("gone", None, None, None)]
+    ranked = sorted(sorted(matches), key=lambda p: (len(matches[p]), p == case["path"]), reverse=True)
+    found = [place for home in ranked if len(matches[home]) == len(matches[ranked[0]])
+             for place in _judged(case, home, matches[home])]
+    # a block blame credits whole to two places (copied to two files, or twice into one) is at
+    # either: both are kept, the first (its own file, else by name; nearest its old place) shown
+    return [found[0], *(other for other in found[1:] if other[0] == found[0][0] != "changed")]
+
+
+def _judged(case: dict[str, Any], home: str, options: dict[int, list[int]]) -> list[tuple[str, str, int, int]]:
     size = case["end"] - case["start"] + 1
-    home = max(sorted(matches), key=lambda p: (len(matches[p]), p == case["path"]))
-    placed = _placed(matches[home], size, case["start"] if home == case["path"] else 1)
+    placements = _placed(options, size, case["start"] if home == case["path"] else 1)
     # copies elsewhere of lines credited to the same commit (a licence header) do not matter: the
     # block is whole where all of it is, together
-    whole = len(placed) == size and all(b == a + 1 for a, b in zip(placed, placed[1:], strict=False))
+    whole = [placed for placed in placements
+             if len(placed) == size and all(b == a + 1 for a, b in zip(placed, placed[1:], strict=False))]
     if whole:
-        return ("verified" if home == case["path"] else "moved", home, placed[0], placed[-1])
-    return ("changed", home, min(placed), max(placed))
+        return [("verified" if home == case["path"] else "moved", home, placed[0], placed[-1]) for placed in whole]
+    placed = placements[0]
+    return [("changed", home, min(placed), max(placed))]
 
 
-def _placed(options: dict[int, list[int]], size: int, near: int) -> list[int]:
+def _placed(options: dict[int, list[int]], size: int, near: int) -> list[list[int]]:
     """Where each surviving line is, where a line has several places (a block blame sees copied
-    beside itself keeps one origin): the placement with the most lines next to each other, then
-    the one starting nearest ``near``."""
-    best: tuple[int, int] | None = None
-    chosen: list[int] = []
+    beside itself keeps one origin): the placements with the most lines next to each other, the
+    one starting nearest ``near`` first."""
+    ranked: list[tuple[tuple[int, int], list[int]]] = []
     first = min(options)
     for begin in options[first]:
         placed = [begin]
         for k in range(first + 1, size):
             if options.get(k):
                 placed.append(min(options[k], key=lambda n: abs(n - (placed[-1] + 1))))
-        key = (-sum(b == a + 1 for a, b in zip(placed, placed[1:], strict=False)), abs(begin - near))
-        if best is None or key < best:
-            best, chosen = key, placed
-    return chosen
+        ranked.append(((-sum(b == a + 1 for a, b in zip(placed, placed[1:], strict=False)), abs(begin - near)), placed))
+    ranked.sort(key=lambda item: item[0])
+    return [placed for key, placed in ranked if key[0] == ranked[0][0][0]]
 
 
 # -- the three ways ----------------------------------------------------------------------------
@@ -194,8 +290,8 @@ def by_exact_text(root: Path, case: dict[str, Any]) -> tuple[str, str | None, in
         j = min(spots, key=lambda s: abs(s + 1 - case["start"]))
         return ("verified", case["path"], j + 1, j + size)
     first = next((line for line in block if telling(line)), block[0])
-    listed = git(root, "grep", "-F", "-l", "-e", first, case["target"], "--")
-    for path in sorted(row.partition(":")[2] for row in listed.splitlines()):
+    listed = grep(root, [first], case["target"])
+    for path in sorted(row.partition(":")[2] for row in listed):
         lines = show(root, case["target"], path) or []
         if path != case["path"] and (spots := find(lines)):
             return ("moved", path, spots[0] + 1, spots[0] + size)
@@ -222,7 +318,7 @@ def score(rows: list[dict[str, Any]], way: str) -> dict[str, float]:
     right = sum(r[way][0] == r["truth"][0] for r in rows)
     alive = [r for r in rows if r["truth"][0] in ("verified", "moved")]
     dead = [r for r in rows if r["truth"][0] in ("changed", "gone")]
-    exact = sum(r[way] == r["truth"] for r in alive)
+    exact = sum(r[way] in r["places"] for r in alive)
     lied = sum(r[way][0] in ("verified", "moved") for r in dead)
     lost = sum(r[way][0] in ("changed", "gone") for r in alive)
     return {"cases": len(rows), "status right": pct(right, len(rows)), "location exact": pct(exact, len(alive)),
@@ -262,12 +358,13 @@ def main() -> None:
         began = time.monotonic()
         rows = []
         for case in sample(root, args.blocks, random.Random(f"{args.seed}:{name}")):
-            row = {"case": case, "truth": truth(root, case)}
+            places = truth(root, case)
+            row: dict[str, Any] = {"case": case, "truth": places[0], "places": places}
             for way, method in WAYS.items():
                 row[way] = method(root, case)
             rows.append(row)
             ours = row[KENNING]
-            if args.misses and ours != row["truth"] and (ours[0], row["truth"][0]) != ("changed", "changed"):
+            if args.misses and ours not in places and (ours[0], row["truth"][0]) != ("changed", "changed"):
                 print(f"  miss {name} {case['commit'][:8]} {case['path']}:{case['start']}-{case['end']} "
                       f"+{case['days']}d truth={row['truth']} kenning={ours}", file=sys.stderr)
         print(table(f"{name}{' (held out)' if name in held else ''}", rows))
