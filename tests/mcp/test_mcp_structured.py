@@ -53,7 +53,7 @@ def test_every_structured_result_matches_its_schema_and_the_cli(world: World, al
         "add_note": ({"summary": "Staging is slower"}, "event", None),
     }
     assert {name for name, schema in schemas.items() if schema} == set(calls) | {
-        "log_issue", "record_attempt", "record_fix", "add_decision"}
+        "log_issue", "record_attempt", "record_fix", "add_decision", "forget_event"}
     for name, (arguments, key, cli) in calls.items():
         result = raw.call(name, arguments)
         assert not result.get("isError"), (name, result)
@@ -109,7 +109,7 @@ async def test_a_result_with_warnings_matches_its_tools_output_schema(world: Wor
     async with connect(world, alpha) as mcp:
         schemas = {t.name: t.output_schema for t in (await mcp.session.list_tools()).tools}
         warned = {name for name, schema in schemas.items() if schema and "warnings" in schema["properties"]}
-        assert warned == set(calls) | {"log_issue", "record_attempt", "record_fix", "add_decision"}
+        assert warned == set(calls) | {"log_issue", "record_attempt", "record_fix", "add_decision", "forget_event"}
         for name in warned:
             assert schemas[name]["properties"]["warnings"] == {"type": "array"}, name
             assert "warnings" not in schemas[name]["required"], name
@@ -149,7 +149,8 @@ async def test_an_unknown_argument_is_refused_by_name_by_every_tool(world: World
     async with connect(world, alpha) as mcp:
         tools = (await mcp.session.list_tools()).tools
         for tool in tools:
-            required = {"summary": "x", "outcome": "failed", "issue_id": "x", "file_path": "src/app.py"}
+            required = {"summary": "x", "outcome": "failed", "issue_id": "x", "file_path": "src/app.py",
+                        "event_id": "evt_x"}
             arguments = {k: required[k] for k in tool.input_schema.get("required", [])}
             said = await mcp.refused(tool.name, **arguments, no_such_argument=1)
             assert said.startswith(f"invalid arguments for {tool.name}: unknown argument 'no_such_argument' ("), said

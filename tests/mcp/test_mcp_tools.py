@@ -119,7 +119,9 @@ async def test_writes_land_in_the_log_as_the_cli_reads_them_and_back(world: Worl
         assert "redacted before writing: " in said and "ghp_a1B2" not in logged.text
         assert event["source"] == "mcp" and event["actor"] == CLIENT
         assert json.loads((alpha / ".kenning" / "events.jsonl").read_text().splitlines()[-1]) == event
-        assert world.json(alpha, "show", iid)["issue"] == event
+        shown_issue = world.json(alpha, "show", iid)["issue"]
+        assert shown_issue.pop("code")["status"] == "verified"  # it cites src/app.py:2, unchanged since
+        assert shown_issue == event
 
         attempt = await mcp.ok("record_attempt", summary="Raised the timeout", outcome="partial")
         assert f"recorded against the only open issue #{iid}" in attempt.blocks[1]

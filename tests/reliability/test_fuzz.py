@@ -272,7 +272,8 @@ def test_parse_line_on_mutated_event_lines() -> None:
 
 # -- the fold -------------------------------------------------------------------------------------------
 
-HEADINGS = re.compile(r"^(# Project memory: .*|## (Project purpose|Open issues|Standing decisions|Lessons|"
+HEADINGS = re.compile(r"^(# Project memory: .*|## (Project purpose|Failed attempts and reverts|Contradicting decisions|"
+                      r"Open issues|Standing decisions|Lessons|"
                       r"Recently done|Notes|From git history|Key files)\b.*)$")
 
 
