@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -173,6 +174,7 @@ def test_brief_shows_warnings_stale_memories_issues_and_decisions(project: Repo)
     history(project)
     decision = project.json("decide", "The cart keeps totals in cents", "--at", "src/cart.py")["id"]
     (project.path / "src" / "cart.py").write_text("".join(f"line {n}\n" for n in range(40)))
+    time.sleep(1.1)  # git keeps whole seconds: the rewrite must come after the memories, not beside them
     project.world.git(project.path, "commit", "-qam", "rewrite the cart")
     out = project.ok("brief", env=NOW).stdout
     assert "Active warnings" in out and "src/list.py" in out.split("Active warnings")[1]

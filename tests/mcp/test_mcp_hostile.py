@@ -88,7 +88,8 @@ def test_hostile_arguments_to_every_tool_are_one_line_errors_and_write_nothing(w
     iid = world.ok(alpha, "issue", "Login fails", "--at", "src/app.py").stdout.split()[0].lstrip("#")
     world.ok(alpha, "decide", "Sessions live in Redis")
     places = places_around(world, alpha)
-    valid = {"summary": "a valid summary", "outcome": "failed", "issue_id": iid, "file_path": "src/app.py"}
+    valid = {"summary": "a valid summary", "outcome": "failed", "issue_id": iid, "file_path": "src/app.py",
+             "event_id": iid}
     before = log(alpha)
     raw = Raw([str(KEN), "mcp"], alpha, world.env)
     raw.start()

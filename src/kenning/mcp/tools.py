@@ -57,23 +57,25 @@ QUERY_MAX = 1000
 PATHS_MAX = 500
 
 FilePath = Annotated[str, Field(max_length=PATH_MAX)]
-# how a call without it is resolved is said once, in the server's instructions
-ProjectRef = Annotated[str | None, Field(max_length=PATH_MAX, description="registered name, alias or path")]
-Summary = Annotated[str, Field(max_length=MAX_SUMMARY, description="one line: what happened")]
+# what it takes (a registered name, alias or path) and how a call without it is resolved are said
+# once, in the server's instructions: described on each of nineteen tools, it cost 900 characters
+ProjectRef = Annotated[str | None, Field(max_length=PATH_MAX)]
+Summary = Annotated[str, Field(max_length=MAX_SUMMARY, description="one line")]
 Details = Annotated[str | None, Field(max_length=MAX_DETAILS,
-                                      description="longer text: error output, the approach, evidence")]
+                                      description="longer text: errors, evidence")]
 Location = Annotated[str | None, Field(max_length=PATH_MAX,
-                                       description="PATH, PATH:LINE or PATH:START-END in the project")]
+                                       description="PATH[:LINE[-END]]")]
 IssueRef = Annotated[str | None, Field(max_length=REF_MAX,
-                                       description="issue id or unique prefix (optional when one issue is open)")]
+                                       description="issue id (optional when one is open)")]
 RelatedIssue = Annotated[str | None, Field(max_length=REF_MAX, description="a related issue id")]
 Supersedes = Annotated[str | None, Field(max_length=REF_MAX,
-                                         description="event id (or unique prefix) of the decision this replaces")]
+                                         description="id of the decision it replaces")]
 EventRef = Annotated[str, Field(max_length=REF_MAX, description="event id or unique prefix")]
 Reason = Annotated[str | None, Field(max_length=REASON_MAX, description="why")]
 Library = Annotated[str | None, Field(max_length=NAME_MAX, description="only this library")]
 Lesson = Annotated[bool, Field(description="a reusable lesson")]
-Force = Annotated[bool, Field(description="keep a repeat of a standing memory")]
+Force = Annotated[bool, Field(description="keep a repeat")]
+QUERY_WORDS = 'all these words; "quoted" for a phrase; empty: newest'
 # the enums are core.events' vocabulary (Literal[tuple] is Literal[*tuple]); the type checker
 # sees plain text, since it cannot read a Literal built from a variable
 if TYPE_CHECKING:
@@ -226,8 +228,8 @@ class Tools:
     # -- read tools --------------------------------------------------------------------------
 
     def get_summary(self, project: ProjectRef = None) -> CallToolResult:
-        """Session-start summary of the memory: failed attempts and reverts, open issues, standing
-        decisions and lessons, with event ids. Call it first."""
+        """Session-start summary: failed attempts, open issues, decisions, lessons, with ids. Call it
+        first."""
         return self._on(project, lambda p: Answer(summary_app.summary(p, full=False)), setup_hint=True)
 
     def get_instructions(self, project: ProjectRef = None) -> CallToolResult:
@@ -235,17 +237,16 @@ class Tools:
         return self._on(project, lambda p: Answer(texts.installed_instructions(p)))
 
     def get_project_map(self, project: ProjectRef = None) -> CallToolResult:
-        """PROJECT_MAP.md: purpose, stack, structure, entry points. Read it at session start; in
-        setup mode fill its Purpose first (edit the file)."""
+        """PROJECT_MAP.md: purpose, stack, structure, entry points. In setup mode, fill its
+        Purpose first (edit the file)."""
         return self._on(project, lambda p: Answer(map_app.read(p)), setup_hint=True)
 
     def get_plan(self, project: ProjectRef = None) -> CallToolResult:
-        """plan.md: what the team means to do next (intent, not history; edit the file)."""
+        """plan.md: what the team means to do next (edit the file)."""
         return self._on(project, lambda p: Answer(plan_app.read(p)))
 
     def get_brief(self, project: ProjectRef = None) -> CallToolResult:
-        """One screen for a session start: files the gate warns on, stale memories, open
-        issues, recent decisions, lessons."""
+        """One screen at session start: files the gate warns on, stale memories, issues, decisions."""
 
         def body(p: Project) -> Answer:
             brief = context_app.brief(p)
@@ -254,10 +255,10 @@ class Tools:
 
         return self._on(project, body)
 
-    def get_issue(self, issue_id: Annotated[str, Field(max_length=REF_MAX, description="issue id (k7q2) or event "
-                                                                                      "id; a unique prefix works")],
+    def get_issue(self, issue_id: Annotated[str, Field(max_length=REF_MAX, description="issue or event id, or a "
+                                                                                      "unique prefix")],
                   project: ProjectRef = None) -> CallToolResult:
-        """One issue with its attempts, fixes and related events (JSON), or one event by id."""
+        """One issue with its attempts, fixes and related events (JSON), or one event."""
 
         def body(p: Project) -> Answer:
             found = read.show(p, issue_id)
@@ -265,15 +266,12 @@ class Tools:
 
         return self._on(project, body)
 
-    def search_events(self, query: Annotated[str, Field(max_length=QUERY_MAX, description='words that must all appear, '
-                                                                                     'in any form; "quoted words" '
-                                                                                     'as a phrase; empty: the newest '
-                                                                                     'events')] = "",
+    def search_events(self, query: Annotated[str, Field(max_length=QUERY_MAX, description=QUERY_WORDS)] = "",
                       type: EventType | None = None,
                       limit: Annotated[int, Field(ge=1, le=100)] = SEARCH_LIMIT,
                       project: ProjectRef = None) -> CallToolResult:
-        """Events matching every word (proxies finds proxy), best match first, one JSON object
-        per line; decisions carry status standing or superseded. Use it to find event ids."""
+        """Events matching every word in any form, best first, one JSON object per line (a
+        decision's status: standing or superseded). Use it to find event ids."""
 
         def body(p: Project) -> Answer:
             found = read.search(p, query, type, None, limit)
@@ -285,13 +283,12 @@ class Tools:
                     paths: Annotated[list[FilePath] | None, Field(max_length=PATHS_MAX,
                                                                description="files you are about to change")] = None,
                     project: ProjectRef = None) -> CallToolResult:
-        """Everything to know before working, in one Markdown block within a token budget: the
-        gate on paths first, then open issues, decisions, fixes, lessons, the map."""
+        """What to know before working, one Markdown block in a token budget: the gate on paths
+        first, then issues, decisions, fixes, lessons, the map."""
         return self._on(project, lambda p: Answer(context_app.context(p, tokens, paths, cwd=p.root).text))
 
     def get_score(self, project: ProjectRef = None) -> CallToolResult:
-        """Counts from the log (issues, attempts by outcome, fixes, decisions, superseded), gate
-        results, and labelled estimates with formulas (JSON)."""
+        """Counts from the log, gate results, and labelled estimates with formulas (JSON)."""
 
         def body(p: Project) -> Answer:
             score = score_app.score(p)
@@ -302,7 +299,7 @@ class Tools:
     def verify_citations(self, ids: Annotated[list[Annotated[str, Field(max_length=REF_MAX)]] | None,
                                               Field(max_length=1000, description="event ids; default all")] = None,
                          project: ProjectRef = None) -> CallToolResult:
-        """Is the code each memory cites still there? verified, moved (new place), changed or gone."""
+        """Where the code each memory cites stands: verified, moved, changed or gone."""
 
         def body(p: Project) -> Answer:
             report = citations_app.verify(p, ids or [])
@@ -312,9 +309,8 @@ class Tools:
 
     def get_lessons(self, library: Library = None,
                     project: ProjectRef = None) -> CallToolResult:
-        """Lessons for the libraries this project declares, learned in any project on this
-        machine or the team's store (with where they came from and every library each is filed
-        under), then this project's own; one JSON object per line. (projectmem's get_global_gotchas.)"""
+        """Lessons for this project's libraries, from every project here and the team store
+        (JSON lines; projectmem's get_global_gotchas)."""
 
         def body(p: Project) -> Answer:
             found = lessons_app.lessons(p, library)
@@ -323,7 +319,7 @@ class Tools:
         return self._on(project, body)
 
     def list_projects(self) -> CallToolResult:
-        """Registered projects, one JSON object per line: name, path, aliases, active."""
+        """Registered projects (JSON lines): name, path, aliases, active."""
 
         def work() -> CallToolResult:
             found = registry.entries()
@@ -333,8 +329,7 @@ class Tools:
         return self._guarded(work)
 
     def current_project(self, project: ProjectRef = None) -> CallToolResult:
-        """Which project a call (with this project argument, if any) acts on, and why. Writes
-        nothing."""
+        """Which project a call (with this project argument) acts on, and why."""
 
         def work() -> CallToolResult:
             chosen, reason = self._choose(project)
@@ -348,11 +343,10 @@ class Tools:
         return self._guarded(work)
 
     def precheck_file(self, file_path: Annotated[FilePath | Annotated[list[FilePath], Field(max_length=PATHS_MAX)],
-                                                 Field(description="a path or a list of paths, relative to the "
-                                                                   "project root")],
+                                                 Field(description="path(s) from the project root")],
                       project: ProjectRef = None) -> CallToolResult:
-        """The gate: call it BEFORE modifying a file. It lists what already failed there, open
-        issues, the standing decision, churn and reverts (text, then the JSON report)."""
+        """The gate: call it BEFORE modifying a file. What already failed there, open issues, the
+        standing decision, churn, reverts (text, then JSON)."""
         paths = [file_path] if isinstance(file_path, str) else list(file_path)
 
         def body(p: Project) -> Answer:
@@ -386,8 +380,8 @@ class Tools:
     def record_fix(self, summary: Summary, issue_id: IssueRef = None, details: Details = None,
                    location: Location = None, project: ProjectRef = None, force: Force = False,
                    ctx: Context[Any, Any] | None = None) -> CallToolResult:
-        """Record that an issue is fixed, ONLY with evidence in details (a passing test, a failure
-        reproduced and then gone). The issue is then done."""
+        """Record that an issue is fixed, ONLY with evidence in details (a passing test, a
+        failure gone). The issue is then done."""
         return self._write(project, ctx, {"type": "fix", "summary": summary, "issue_id": issue_id,
                                           "details": details, "location": location}, force)
 
@@ -396,8 +390,7 @@ class Tools:
                      lesson: Lesson = False, details: Details = None, location: Location = None,
                      issue_id: RelatedIssue = None, project: ProjectRef = None, force: Force = False,
                      ctx: Context[Any, Any] | None = None) -> CallToolResult:
-        """Record a decision and why. When it replaces an earlier one, pass supersedes with that
-        decision's event id: the old one then leaves the summary."""
+        """Record a decision and why; supersedes=<event id> retires the decision it replaces."""
         return self._write(project, ctx, {"type": "decision", "summary": summary, "supersedes": supersedes,
                                           "lesson": lesson or None, "details": details, "location": location,
                                           "issue_id": issue_id}, force)
@@ -411,8 +404,7 @@ class Tools:
 
     def forget_event(self, event_id: EventRef, reason: Reason = None, project: ProjectRef = None,
                      ctx: Context[Any, Any] | None = None) -> CallToolResult:
-        """Forget a wrong event (a captured attempt): views and the gate leave it out; the log
-        keeps its line."""
+        """Forget a wrong event: views and the gate leave it out; the log keeps its line."""
         def body(p: Project) -> Answer:
             done = forget_app(p, event_id, reason, source="mcp", actor=_client_name(ctx))
             gone = done["forgotten"]
