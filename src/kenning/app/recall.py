@@ -168,10 +168,15 @@ def promote_lessons(memory: Memory) -> None:
         promote_pending(memory)
 
 
+def event_prefix(ref: str) -> str:
+    """What a typed event reference searches for: lower case, with ``evt_`` in front."""
+    text = ref.strip().lower()
+    return text if text.startswith("evt_") else "evt_" + text
+
+
 def resolve_event(memory: Memory, ref: str) -> str:
     """A full event id from a unique prefix; unknown or ambiguous is an error."""
-    text = ref.strip().lower()
-    prefix = text if text.startswith("evt_") else "evt_" + text
+    prefix = event_prefix(ref)
     matches = memory.cache.ids_with_prefix(prefix) if len(prefix) > 4 else []
     if prefix in matches:
         return prefix

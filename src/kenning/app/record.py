@@ -14,7 +14,7 @@ import sqlite3
 from kenning.app.memory import Memory
 from kenning.app.paths import canonical_location
 from kenning.app.project import Project, new_event_id, new_issue_id, now_micros
-from kenning.app.recall import open_memory, promote_lessons, resolve_event
+from kenning.app.recall import event_prefix, open_memory, promote_lessons, resolve_event
 from kenning.app.redact import redact_event
 from kenning.app.views import summary as summary_app
 from kenning.core import duplicates
@@ -316,8 +316,7 @@ def resolve_issue(memory: Memory, ref: str | None, notices: list[str]) -> str:
 def forgotten_as(memory: Memory, ref: str) -> tuple[str, Event] | None:
     """(the forgotten id, the note that forgot it) when ``ref`` names a forgotten event and no
     other; None when it names something else (or nothing, or several: the caller's resolver says)."""
-    text = ref.strip().lower()
-    prefix = text if text.startswith("evt_") else "evt_" + text
+    prefix = event_prefix(ref)
     if len(prefix) <= 4:
         return None
     forgotten = dict(memory.cache.forgetting(prefix))
