@@ -10,8 +10,17 @@ the main thread, so such a pattern is refused before it is compiled, by what it 
   text splits between the iterations in exponentially many ways;
 * alternatives that can match the same character, or nothing, under a repeat (``(a|ab)*``,
   ``(\\w|\\d)+``, ``(a|)+``): each character may be taken by either;
-* unbounded quantifiers in a row, with only optional items between, that can take the same
-  character (``\\d+\\d+``, ``.*.*=``, ``\\w*_?\\w*``): polynomial, and a long line is enough.
+* two unbounded quantifiers in a row that can take the same character, with only optional
+  items or variable ones they can also take between (``\\d+\\d+``, ``.*.*=``, ``\\w*_?\\w*``,
+  ``a+a{1,3}a+``): each character may end either;
+* three unbounded quantifiers joined by required characters they can all take
+  (``.*=.*=.*``, ``[\\w.]+\\.[\\w.]+\\.\\w+``): a search becomes quartic in the line's length;
+  a separator one of them cannot take (``[^@]+@``) pins where that one ends;
+* many bounded variable quantifiers in a row that can take the same characters
+  (``(?:(?:a{1,3}b?){3}){3}``): thousands of splits of every stretch.
+
+A short repeat (``{2}``, ``{0,3}``) counts as its body written out up to three times, so
+``(a*){3}`` is ``a*a*a*`` and nested short repeats cannot multiply unseen.
 
 Possessive quantifiers (``a++``) and atomic groups (``(?>…)``) never give back what they took,
 so a repeat of one is safe. The check is conservative: ``([a-z]+\\.)+`` is refused although the
@@ -31,18 +40,30 @@ else:  # Python 3.10
     import sre_constants as sre
     import sre_parse
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
-
-    # (can match empty, first characters, every character, variable, unbounded)
-    Info = tuple[bool, frozenset[int], frozenset[int], bool, bool]
+from typing import Any, NamedTuple
 
 __all__ = ["refusal"]
 
+class Shape(NamedTuple):
+    """What one item of a pattern can do to the text it meets."""
+
+    empty: bool  # it can match nothing
+    first: frozenset[int]  # the characters it can start with
+    chars: frozenset[int]  # every character it can match
+    variable: bool = False  # it can match texts of different lengths
+    unbounded: bool = False  # it can match texts of any length
+    ways: int = 1  # how many ways it can split one stretch of text (capped)
+    chain: int = 0  # the most unbounded items it joins by separators they can also take
+
+
+_NONE = frozenset[int]()
 _REPEATS = {sre.MAX_REPEAT, sre.MIN_REPEAT}
 _POSSESSIVE = {getattr(sre, "POSSESSIVE_REPEAT", None)} - {None}
 _MANY = 3  # a group repeated more often than this can split its text in too many ways
+_WAYS = 4096  # ways a stretch of variable items that can take the same characters may split a text
+_UNBOUNDED_WAYS = 64  # an unbounded item's share of that: two of them in a stretch are refused anyway
+_CHAIN = 3  # three such items make a search cubic in the line's length, or worse
+_BUDGET = 20_000  # items walked; short repeats are walked twice, so nesting them costs a doubling each
 
 # Characters are compared over a small universe: ASCII, plus one stand-in for each kind of
 # non-ASCII character (a letter, a digit, a space, anything else); enough to tell overlaps.
@@ -81,78 +102,120 @@ _NESTED = ("it can backtrack catastrophically: a quantifier inside a repeated gr
            "possessive (a++) or atomic ((?>...)), or write it without the nesting")
 _OVERLAP = ("it can backtrack catastrophically: alternatives under a repeat can match the same text; "
             "make the alternatives start differently")
+_SPLITS = ("it can backtrack catastrophically: many variable quantifiers in a row can share the same "
+           "characters; fix their counts ({3} rather than {1,3}) or separate them with a character they cannot match")
+_LINKED = ("it can backtrack catastrophically: three unbounded quantifiers are joined by characters "
+           "they can also take; let the middle ones exclude the separator ([^.]+ rather than .+)")
+_COMPLEX = "it nests too many repeats to be checked; write it flatter"
 _ADJACENT = ("it can backtrack catastrophically: two unbounded quantifiers in a row can take the same "
              "characters; separate them with a required character neither can match")
 
 
 class _Walk:
-    """One pass over the parsed pattern. Each item gives (can match empty, its first
-    characters, every character it can match, has a variable quantifier, has an unbounded one)."""
+    """One pass over the parsed pattern; each item gives its ``Shape``."""
 
-    def sequence(self, items: list[tuple[Any, Any]], repeated: bool) -> Info:
-        nullable, first, chars, variable, unbounded = True, frozenset[int](), frozenset[int](), False, False
+    def __init__(self) -> None:
+        self.budget = _BUDGET
+
+    def sequence(self, items: list[tuple[Any, Any]], repeated: bool) -> Shape:
+        self.budget -= len(items)
+        if self.budget < 0:
+            raise _Refused(_COMPLEX)
+        nullable, first, chars, variable, unbounded, ways = True, _NONE, _NONE, False, False, 1
         tail: frozenset[int] | None = None  # what an unbounded item before, with only optional ones since, takes
+        run, run_ways = _NONE, 1  # the characters of the latest stretch of variable items that overlap
+        free: list[frozenset[int]] = []  # unbounded items since, each still able to end in more than one place
+        longest = 0
         for op, av in items:
-            i_null, i_first, i_chars, i_var, i_unbounded = self.item(op, av, repeated)
-            if tail is not None and i_unbounded and i_first & tail:
+            shape = self.item(op, av, repeated)
+            if tail is not None and shape.unbounded and shape.first & tail:
                 raise _Refused(_ADJACENT)
-            first = first | i_first if nullable else first
-            nullable, chars = nullable and i_null, chars | i_chars
-            variable, unbounded = variable or i_var, unbounded or i_unbounded
-            if i_unbounded:
-                tail = i_chars if tail is None or not i_null else tail | i_chars
-            elif not i_null:
+            first = first | shape.first if nullable else first
+            nullable, chars = nullable and shape.empty, chars | shape.chars
+            variable, unbounded = variable or shape.variable, unbounded or shape.unbounded
+            if shape.unbounded:
+                tail = shape.chars if tail is None or not shape.empty else tail | shape.chars
+            elif tail is not None and shape.variable and shape.chars & tail:
+                tail |= shape.chars  # a variable item the quantifier before can eat into separates nothing
+            elif not shape.empty:
                 tail = None
-        return nullable, first, chars, variable, unbounded
+            if not shape.empty:  # a required character an item cannot take pins where that item ends
+                free = [chars_of for chars_of in free if chars_of & shape.chars]
+            if shape.unbounded:
+                free += [shape.chars] * max(shape.chain, 1)
+                longest = max(longest, len(free))
+                if len(free) >= _CHAIN:
+                    raise _Refused(_LINKED)
+            ways_here = 1 if shape.unbounded else shape.ways  # the unbounded ones are counted in ``free``
+            if shape.variable and shape.chars & run:
+                run, run_ways = run | shape.chars, run_ways * ways_here
+            elif shape.variable:
+                run, run_ways = shape.chars, ways_here
+            elif not shape.empty and not shape.chars & run:
+                run, run_ways = _NONE, 1  # a required character the stretch cannot take pins its end
+            if run_ways > _WAYS:
+                raise _Refused(_SPLITS)
+            ways = min(ways * shape.ways, _WAYS + 1)
+        return Shape(nullable, first, chars, variable, unbounded, ways, longest)
 
-    def item(self, op: Any, av: Any, repeated: bool) -> Info:
+    def item(self, op: Any, av: Any, repeated: bool) -> Shape:
         if op in _REPEATS or op in _POSSESSIVE:
             return self.repeat(op, av, repeated)
         if op is sre.SUBPATTERN:
             return self.sequence(list(av[-1]), repeated)
         if op is getattr(sre, "ATOMIC_GROUP", None):
-            null, first, chars, _, _ = self.sequence(list(av), repeated)
-            return null, first, chars, False, False  # never gives back: fixed, for whoever repeats it
+            inner = self.sequence(list(av), repeated)
+            return Shape(inner.empty, inner.first, inner.chars)  # never gives back: fixed, for whoever repeats it
         if op is sre.BRANCH:
             return self.branch(av[1], repeated)
         if op in (sre.ASSERT, sre.ASSERT_NOT):
             self.sequence(list(av[1]), False)
-            return True, frozenset(), frozenset(), False, False
+            return Shape(True, _NONE, _NONE)
         if op is sre.GROUPREF_EXISTS:
             yes = self.sequence(list(av[1]), repeated)
-            no = self.sequence(list(av[2]), repeated) if av[2] is not None else (True, frozenset(), frozenset(),
-                                                                                   False, False)
-            return (yes[0] or no[0], yes[1] | no[1], yes[2] | no[2], yes[3] or no[3], yes[4] or no[4])
+            no = self.sequence(list(av[2]), repeated) if av[2] is not None else Shape(True, _NONE, _NONE)
+            return Shape(yes.empty or no.empty, yes.first | no.first, yes.chars | no.chars,
+                         yes.variable or no.variable, yes.unbounded or no.unbounded, yes.ways + no.ways)
         if op is sre.AT:
-            return True, frozenset(), frozenset(), False, False
+            return Shape(True, _NONE, _NONE)
         if op is sre.GROUPREF:  # a backreference matches text of any length
-            return True, _UNIVERSE, _UNIVERSE, True, True
+            return Shape(True, _UNIVERSE, _UNIVERSE, True, True, _UNBOUNDED_WAYS)
         chars = _characters(op, av)
-        return False, chars, chars, False, False
+        return Shape(False, chars, chars)
 
-    def repeat(self, op: Any, av: Any, repeated: bool) -> Info:
+    def repeat(self, op: Any, av: Any, repeated: bool) -> Shape:
         low, high, body = av
         possessive = op in _POSSESSIVE
         many = high > _MANY and not possessive
-        null, first, chars, variable, _ = self.sequence(list(body), repeated or many)
-        if many and (variable or null):
-            raise _Refused(_NESTED if variable else _OVERLAP)
+        inner = self.sequence(list(body), repeated or many)
+        if many and (inner.variable or inner.empty):
+            raise _Refused(_NESTED if inner.variable else _OVERLAP)
+        empty = low == 0 or inner.empty
         if possessive:
-            return low == 0 or null, first, chars, False, False
-        return low == 0 or null, first, chars, low != high or variable, high == sre.MAXREPEAT
+            return Shape(empty, inner.first, inner.chars)
+        chain = inner.chain
+        if high > 1 and inner.variable:
+            # a short repeat is its body written out again: one iteration's end meets the next's
+            # start, and nested short repeats multiply ((?:(?:a?a+?){3}){3} is degree nine)
+            chain = self.sequence(list(body) * min(high, _MANY), repeated).chain
+        unbounded = high == sre.MAXREPEAT or inner.unbounded
+        ways = _UNBOUNDED_WAYS if unbounded else min((high - low + 1) * inner.ways ** high, _WAYS + 1)
+        return Shape(empty, inner.first, inner.chars, low != high or inner.variable, unbounded, ways, chain)
 
-    def branch(self, alternatives: list[Any], repeated: bool) -> Info:
-        nullable, first, chars, variable, unbounded = False, frozenset[int](), frozenset[int](), False, False
+    def branch(self, alternatives: list[Any], repeated: bool) -> Shape:
+        nullable, first, chars, variable, unbounded, ways, longest = False, _NONE, _NONE, False, False, 0, 0
         for alternative in alternatives:
-            a_null, a_first, a_chars, a_var, a_unbounded = self.sequence(list(alternative), repeated)
-            if repeated and (a_first & first or (a_null and nullable)):
+            shape = self.sequence(list(alternative), repeated)
+            if repeated and (shape.first & first or (shape.empty and nullable)):
                 raise _Refused(_OVERLAP)
-            nullable, first, chars = nullable or a_null, first | a_first, chars | a_chars
-            variable, unbounded = variable or a_var, unbounded or a_unbounded
+            nullable, first, chars = nullable or shape.empty, first | shape.first, chars | shape.chars
+            variable, unbounded = variable or shape.variable, unbounded or shape.unbounded
+            ways += shape.ways
+            longest = max(longest, shape.chain)
         # alternatives of different lengths split text as a quantifier does: (a|aa)+ is one
         widths = {tuple(alternative.getwidth()) for alternative in alternatives}
         variable = variable or len(widths) > 1 or any(low != high for low, high in widths)
-        return nullable, first, chars, variable, unbounded
+        return Shape(nullable, first, chars, variable, unbounded, min(ways, _WAYS + 1), longest)
 
 
 def _characters(op: Any, av: Any) -> frozenset[int]:
