@@ -311,7 +311,7 @@ def test_status_json(repo: Repo):
                          "command": installed_command("post-tool-use", "codex")}],
         "Stop": [{"matcher": None, "command": installed_command("session-end", "codex")}]}
     every = json.loads(repo.ok("hooks", "status", "--json").stdout)
-    assert [a["agent"] for a in every["agents"]] == ["claude", "codex", "gemini"]
+    assert [a["agent"] for a in every["agents"]] == ["claude", "codex", "gemini", "cursor"]
     assert every["agents"][0]["installed"] is False
     assert {g["hook"] for g in every["git"]} == {"pre-commit", "post-commit", "post-merge", "post-checkout"}
     assert every["hooks_folder"]

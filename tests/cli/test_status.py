@@ -39,7 +39,7 @@ def test_a_fresh_project_shows_every_wire_unplugged(repo: Repo):
                                                                   "post-checkout"]
     assert not any(h["installed"] for h in report["git_hooks"]["hooks"])
     assert [(a["agent"], a["installed"]) for a in report["agent_hooks"]] == [("claude", False), ("codex", False),
-                                                                          ("gemini", False)]
+                                                                          ("gemini", False), ("cursor", False)]
     assert report["mcp_clients"] == []
     memory = report["memory"]
     assert memory["events"] == 0 and memory["unreadable_lines"] == 0 and not memory["torn_tail"]
@@ -86,6 +86,34 @@ def test_an_agent_hook_whose_ken_is_gone_says_so(repo: Repo):
     assert claude["commands"] == [{"event": "PreToolUse", "command": "/nowhere/bin/ken hook pre-tool-use",
                                    "runs": None}]
     assert "NOT FOUND" in repo.ok("status").stdout
+
+
+def test_cursor_hooks_are_reported_beside_the_others_and_checked_by_doctor(repo: Repo):
+    """Cursor's flat hooks file (commands listed per event) is read as the grouped files are:
+    status names its events and what they run; doctor runs each as Cursor would and says when
+    one is missing or cannot start."""
+    repo.ok("hooks", "install", "--agent", "cursor")
+    cursor = agent(status(repo), "cursor")
+    assert cursor["installed"] and cursor["file"] == ".cursor/hooks.json"
+    assert {c["event"] for c in cursor["commands"]} == {"preToolUse", "sessionStart"}
+    assert all(c["runs"] and os.access(c["runs"], os.X_OK) for c in cursor["commands"])
+    assert "cursor" in repo.ok("status").stdout
+    assert "cursor         installed (preToolUse, sessionStart)" in repo.ok("hooks", "status").stdout
+    doctor = json.loads(repo.ken("doctor", "--json").stdout)
+    assert not [p for p in doctor["problems"] if p.get("agent") == "cursor"], doctor["problems"]
+    assert {run["status"] for run in doctor["agent_hooks"] if run["agent"] == "cursor"} == {"ok"}
+
+    hooks_file = repo.path / ".cursor" / "hooks.json"
+    data = json.loads(hooks_file.read_text())
+    data["hooks"]["preToolUse"] = [{"command": "/nowhere/bin/ken hook pre-tool-use --agent cursor"}]
+    del data["hooks"]["sessionStart"]
+    hooks_file.write_text(json.dumps(data))
+    assert agent(status(repo), "cursor")["commands"][0]["runs"] is None
+    problems = {p["kind"]: p["message"] for p in json.loads(repo.ken("doctor", "--json").stdout)["problems"]
+                if p.get("agent") == "cursor"}
+    assert set(problems) == {"agent_hook_fails", "agent_hooks_outdated"}, problems
+    assert "no sessionStart hook" in problems["agent_hooks_outdated"]
+    assert "ken hooks install --agent cursor" in problems["agent_hook_fails"]
 
 
 def test_memory_health_counts_unreadable_lines(repo: Repo):

@@ -84,9 +84,10 @@ def timeout(agent: str) -> int:
 
 
 def _settings_path(project: Project, agent: str) -> Path:
-    if agent not in AGENTS:
-        raise InvalidInput(f"unknown agent {agent!r}; use one of {', '.join(AGENTS)}")
-    return project.root / AGENTS[agent][0]
+    declared = AGENTS.get(agent) or FLAT_AGENTS.get(agent)
+    if declared is None:
+        raise InvalidInput(f"unknown agent {agent!r}; use one of {', '.join([*AGENTS, *FLAT_AGENTS])}")
+    return project.root / declared[0]
 
 
 def _load(path: Path) -> dict[str, Any]:
@@ -274,7 +275,7 @@ def states(project: Project, agent: str | None = None) -> list[dict[str, Any]]:
     """Per agent: its settings file, kenning's installed entries (event -> [{matcher, command}]),
     what makes them out of date, or why the file cannot be read."""
     out = []
-    for name in [agent] if agent else list(AGENTS):
+    for name in [agent] if agent else [*AGENTS, *FLAT_AGENTS]:
         path = _settings_path(project, name)
         state: dict[str, Any] = {"agent": name, "file": str(path), "installed": False, "hooks": {},
                                  "outdated": [], "by_name": False, "problem": None}
@@ -284,7 +285,7 @@ def states(project: Project, agent: str | None = None) -> list[dict[str, Any]]:
         except InvalidInput as err:
             state["problem"] = str(err)
             continue
-        state["hooks"] = _installed(data)
+        state["hooks"] = _installed(data) if name in AGENTS else _installed_flat(data)
         state["installed"] = bool(state["hooks"])
         if state["installed"]:
             state["outdated"] = _outdated(name, state["hooks"])
@@ -305,10 +306,23 @@ def _installed(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     return found
 
 
+def _installed_flat(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The same for a flat hooks file (Cursor's): commands listed per event, no groups."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    events = data.get("hooks")
+    for event, entries in sorted(events.items() if isinstance(events, dict) else []):
+        for hook in entries if isinstance(entries, list) else []:
+            if _ours(hook):
+                found.setdefault(event, []).append({"matcher": hook.get("matcher") or None, "command": hook["command"]})
+    return found
+
+
 def _outdated(agent: str, installed: dict[str, list[dict[str, Any]]]) -> list[str]:
     """What differs from what ``install`` writes, apart from the command itself."""
     reasons = []
-    for event, matcher in AGENTS[agent][1].items():
+    declared = AGENTS[agent][1] if agent in AGENTS else FLAT_AGENTS[agent][1]
+    for event, written in declared.items():
+        matcher = written or None  # a flat file leaves an empty matcher out
         found = installed.get(event, [])
         if not found:
             reasons.append(f"no {event} hook")
