@@ -558,6 +558,37 @@ def test_audit_finds_a_reland_announced_by_its_message(world: World):
     assert "files of re-attempts warned       1 / 1     100.0 %" in text and "gate (1 of 1 files):" in text, text
 
 
+RENDER = "".join(f"def render_{n}(page):\n    return layout.place(page, column={n}, gutter={n * 2})\n"
+                 for n in range(6))
+
+
+def test_audit_counts_no_noise_on_an_unrelated_commit_after_a_revert_and_names_the_files_of_noise(world: World):
+    """The first ordinary commit after a revert, on the same file, adding lines of its own: no
+    noise (the reland is still warned). An ordinary commit bringing back part of a reverted
+    change under another name is warned, and the report says on which file."""
+    repo = world.repo()
+    repo.commit("parser.py", BEFORE, "add parser.py", 40)
+    original = repo.commit("parser.py", BEFORE + FAST, "Use the fast decoder", 30)
+    repo.git("revert", "--no-edit", original, days=29)
+    limits = 'import logging\nlog = logging.getLogger(__name__)\nLIMITS = {"max_bytes": 1 << 20, "timeout_s": 30}\n'
+    repo.commit("parser.py", BEFORE + limits, "log the parser's limits", 25)
+    reland = repo.commit("parser.py", BEFORE + limits + FAST, 'Reland "Use the fast decoder"', 20)
+    report = repo.json("audit")
+    assert report["reattempts"]["warned"] == 1 and report["items"][0]["reattempt"]["sha"] == reland, report["items"]
+    assert report["controls"]["revert_warning"] == 0, report["noisy_controls"]
+
+    repo.commit("view.py", BEFORE, "add view.py", 15)
+    columns = repo.commit("view.py", BEFORE + RENDER, "Lay pages out in columns", 12)
+    repo.git("revert", "--no-edit", columns, days=11)
+    repo.commit("view.py", BEFORE + "".join(RENDER.splitlines(keepends=True)[:4]), "tidy the module", 10)
+    report = repo.json("audit")
+    assert report["controls"]["revert_warning"] == 1, report["noisy_controls"]
+    (noisy,) = report["noisy_controls"]
+    assert noisy["commit"]["subject"] == "tidy the module" and noisy["files"] == ["view.py"], noisy
+    assert columns[:10] in noisy["first_line"]
+    assert "gate on view.py: " in repo.ok("audit").stdout
+
+
 def test_audit_outside_a_git_repository_says_so_in_one_line(world: World):
     outside = world.base / "plain"
     outside.mkdir()
