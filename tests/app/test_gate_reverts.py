@@ -310,6 +310,81 @@ def test_a_reland_long_after_on_a_file_that_moved_on_is_warned_when_it_resembles
     quiet_on_reverts(json.loads(json.dumps(other.report.to_json())), "parser.py")
 
 
+def judged(repo: Repo, proposed: dict[str, str] | None = None, staged: bool = False) -> dict:
+    """``ken precheck --json`` at NOW on ``proposed``'s files (the agent hook's view), or on the
+    staged files with the staged diff as the proposed change (the pre-commit hook's view)."""
+    project = find_project(repo.path)
+    result = gate_app.precheck(project, list(proposed or {}), cwd=repo.path, now=at(0), staged=staged,
+                               proposed=proposed, compare_staged=staged)
+    return json.loads(json.dumps(result.report.to_json()))
+
+
+def test_the_first_ordinary_change_after_a_revert_is_quiet_when_it_shares_nothing_with_the_change(world: World):
+    """A revert four days old, on a file nobody touched since: the next change there is warned
+    when it is the reverted change again, even a fragment of it; when it has nothing in common
+    with what the revert took out (another fix in the same file), it is other work, and the
+    revert does not warn. Without a proposed change, the revert warns as before."""
+    repo = world.repo()
+    repo.commit("parser.py", BEFORE, "add parser.py", 10)
+    original = repo.commit("parser.py", BEFORE + FAST, "Use the fast decoder", 5)
+    repo.git("revert", "--no-edit", original, days=4)
+    repo.ok("init", "--no-hooks")
+    assert original[:10] in failed(repo.precheck("parser.py"), "parser.py")["message"]
+    other = 'import logging\nlog = logging.getLogger(__name__)\nLIMITS = {"max_bytes": 1 << 20, "timeout_s": 30}\n'
+    quiet_on_reverts(judged(repo, {"parser.py": other}), "parser.py")
+    fragment = "".join(FAST.splitlines(keepends=True)[2:4])
+    assert original[:10] in failed(judged(repo, {"parser.py": fragment}), "parser.py")["message"]
+    repo.write("parser.py", BEFORE + other)  # the pre-commit hook: the staged diff is the change
+    repo.git("add", "parser.py")
+    quiet_on_reverts(judged(repo, staged=True), "parser.py")
+    repo.write("parser.py", BEFORE + fragment)
+    repo.git("add", "parser.py")
+    assert original[:10] in failed(judged(repo, staged=True), "parser.py")["message"]
+
+
+def test_the_agent_hook_is_quiet_on_an_edit_unrelated_to_a_revert_and_names_the_change_on_a_retry(world: World):
+    from kenning.app.gate.tool_calls import pre_tool_use
+
+    repo = world.repo()
+    repo.commit("parser.py", BEFORE, "add parser.py", 10)
+    original = repo.commit("parser.py", BEFORE + FAST, "Use the fast decoder", 5)
+    repo.git("revert", "--no-edit", original, days=4)
+    repo.ok("init", "--no-hooks")
+
+    def edit(new_string: str) -> dict | None:
+        payload = {"session_id": "s1", "cwd": str(repo.path), "hook_event_name": "PreToolUse", "tool_name": "Edit",
+                   "tool_input": {"file_path": str(repo.path / "parser.py"), "old_string": "    return slow(raw)\n",
+                                  "new_string": new_string}}
+        return pre_tool_use(find_project(repo.path), payload, now=at(0))
+
+    assert edit("    return slow(raw.strip())  # tolerate padding around the input\n") is None
+    answer = edit("".join(FAST.splitlines(keepends=True)[:2]))
+    assert answer is not None and original[:10] in json.dumps(answer), answer
+
+
+TABLE = "".join(f'  {{"event_{n}", kEvent{n}, {n}, {{"pid", "type"}}, Category::kBase}},\n' for n in range(4))
+PANEL = ('  {"panel_write_generic", kPanelWriteGeneric, 12, {"pid", "type", "name", "value"}, Category::kPanel},\n'
+         '  {"panel_read_generic", kPanelReadGeneric, 13, {"pid", "type", "name", "value"}, Category::kPanel},\n')
+EXEC = ('  {"open_exec", kOpenExec, 14, {"pid", "type", "name", "value"}, Category::kPanel},\n'
+        '  {"close_exec", kCloseExec, 15, {"pid", "type", "name", "value"}, Category::kPanel},\n')
+
+
+def test_a_new_entry_of_a_table_that_moved_on_is_not_the_reverted_entry_again(world: World):
+    """Months after a reverted table entry, with the table changed three times since, a new
+    entry of the same shape (another event) resembles the reverted lines by their template but
+    brings none of their names: not the change again, so the moved-on rule stands. The reverted
+    entry itself, written again, is warned whatever its age."""
+    repo = world.repo()
+    repo.commit("events.cc", TABLE, "add the event table", 100)
+    original = repo.commit("events.cc", TABLE + PANEL, "Add panel_write_generic events", 91)
+    repo.git("revert", "--no-edit", original, days=90)
+    for n, days in enumerate((60, 40, 20)):
+        repo.commit("events.cc", TABLE + f"  // tweak {n}\n", f"tweak the table {n}", days)
+    repo.ok("init", "--no-hooks")
+    quiet_on_reverts(judged(repo, {"events.cc": EXEC}), "events.cc")
+    assert original[:10] in failed(judged(repo, {"events.cc": PANEL}), "events.cc")["message"]
+
+
 def test_re_creating_a_file_the_revert_deleted_is_judged_by_the_revert(world: World):
     """The change added a small helper beside a large rewrite; its revert deleted the helper.
     The helper is outside the revert's focus (a sliver of its lines) and on no disk now: writing
@@ -481,6 +556,37 @@ def test_audit_finds_a_reland_announced_by_its_message(world: World):
     assert report["reattempts"]["files"] == {"checked": 1, "warned": 1}
     text = repo.ok("audit").stdout
     assert "files of re-attempts warned       1 / 1     100.0 %" in text and "gate (1 of 1 files):" in text, text
+
+
+RENDER = "".join(f"def render_{n}(page):\n    return layout.place(page, column={n}, gutter={n * 2})\n"
+                 for n in range(6))
+
+
+def test_audit_counts_no_noise_on_an_unrelated_commit_after_a_revert_and_names_the_files_of_noise(world: World):
+    """The first ordinary commit after a revert, on the same file, adding lines of its own: no
+    noise (the reland is still warned). An ordinary commit bringing back part of a reverted
+    change under another name is warned, and the report says on which file."""
+    repo = world.repo()
+    repo.commit("parser.py", BEFORE, "add parser.py", 40)
+    original = repo.commit("parser.py", BEFORE + FAST, "Use the fast decoder", 30)
+    repo.git("revert", "--no-edit", original, days=29)
+    limits = 'import logging\nlog = logging.getLogger(__name__)\nLIMITS = {"max_bytes": 1 << 20, "timeout_s": 30}\n'
+    repo.commit("parser.py", BEFORE + limits, "log the parser's limits", 25)
+    reland = repo.commit("parser.py", BEFORE + limits + FAST, 'Reland "Use the fast decoder"', 20)
+    report = repo.json("audit")
+    assert report["reattempts"]["warned"] == 1 and report["items"][0]["reattempt"]["sha"] == reland, report["items"]
+    assert report["controls"]["revert_warning"] == 0, report["noisy_controls"]
+
+    repo.commit("view.py", BEFORE, "add view.py", 15)
+    columns = repo.commit("view.py", BEFORE + RENDER, "Lay pages out in columns", 12)
+    repo.git("revert", "--no-edit", columns, days=11)
+    repo.commit("view.py", BEFORE + "".join(RENDER.splitlines(keepends=True)[:4]), "tidy the module", 10)
+    report = repo.json("audit")
+    assert report["controls"]["revert_warning"] == 1, report["noisy_controls"]
+    (noisy,) = report["noisy_controls"]
+    assert noisy["commit"]["subject"] == "tidy the module" and noisy["files"] == ["view.py"], noisy
+    assert columns[:10] in noisy["first_line"]
+    assert "gate on view.py: " in repo.ok("audit").stdout
 
 
 def test_audit_outside_a_git_repository_says_so_in_one_line(world: World):

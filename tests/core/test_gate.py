@@ -609,6 +609,26 @@ def test_derive_a_revert_names_the_reverted_change():
     assert event.cites("src/retry.py") and event.cites("src/a.py")
 
 
+def test_a_revert_keeps_the_deleted_lines_of_every_file_it_was_about_however_long_the_first():
+    """The gate compares a proposed change with the lines the revert deleted from that very file:
+    a long first file must not crowd the others out of the excerpt memory keeps."""
+    from kenning.core.gate.similarity import removed_lines
+
+    def section(path: str, lines: list[str]) -> str:
+        return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1 +1 @@\n" + "".join(lines)
+
+    patch = (section("src/big.py", [f"-big_{n} = compute({n})\n" for n in range(2000)])
+             + section("src/small.py", [f"-small_{n} = {n}\n" for n in range(300)])
+             + section("docs/notes.md", ["-a note\n"]))
+    d = capture.derive(SHA, 1_900_000_000, "", 'Revert "feat: add big"', f"This reverts commit {REVERTED}.",
+                       [("src/big.py", 2000), ("src/small.py", 300), ("docs/notes.md", 1)], patch,
+                       [capture.Change(REVERTED, "feat: add big")])
+    assert d is not None and d["paths"][:2] == ["src/big.py", "src/small.py"]
+    kept = removed_lines(d["details"])
+    assert kept["src/small.py"].startswith("small_0 = 0") and kept["src/big.py"].startswith("big_0 = compute(0)")
+    assert len(d["details"]) <= capture.REVERT_PATCH_CHARS + 200
+
+
 def test_derive_a_revert_without_the_patch_still_names_it():
     d = capture.derive(SHA, 1_900_000_000, "", 'Revert "feat: add retry"', "", [("a.py", 1)], None)
     assert d is not None and d["summary"] == 'Reverted "feat: add retry"' and d["actor"] == "git"

@@ -232,7 +232,9 @@ def audit_text(report: dict[str, Any]) -> str:
     for noisy in report["noisy_controls"]:
         commit = noisy["commit"]
         lines.append(f"noise  {commit['date']} {commit['sha'][:10]} {one_line(commit['subject'], 70)}")
-        lines.append(f"       gate: {one_line(noisy['first_line'], 110)}")
+        files = noisy.get("files") or []
+        on = f" on {', '.join(files[:2])}{f' and {len(files) - 2} more' if len(files) > 2 else ''}" if files else ""
+        lines.append(f"       gate{on}: {one_line(noisy['first_line'], 110)}")
     return "\n".join(lines) + "\n"
 
 

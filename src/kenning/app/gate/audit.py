@@ -159,13 +159,15 @@ def _replay(root: Path, history: core.History, found: dict[str, core.Reattempt],
     noisy, checked, any_warning, revert_warning = [], 0, 0, 0
     for commit in sample:
         began = time.perf_counter()
-        verdict = core.verdict_of(history.judge(commit.paths, commit.time, proposed.get(commit.sha)))
+        judged = history.judge(commit.paths, commit.time, proposed.get(commit.sha))
+        verdict = core.verdict_of(judged)
         timings.append(time.perf_counter() - began)
         checked += 1
         any_warning += verdict["any_warning"]
         revert_warning += verdict["warned"]
-        if verdict["warned"]:
-            noisy.append({"commit": _commit(commit), "first_line": verdict["first_line"]})
+        if verdict["warned"]:  # which files, so that a maintainer can read the noise where it is
+            noisy.append({"commit": _commit(commit), "first_line": verdict["first_line"],
+                          "files": core.warned_files(judged)[:10]})
     warned = sum(1 for i in items if i["verdict"]["warned"])
     files = {"checked": sum(i["verdict"]["files_checked"] for i in items),
              "warned": sum(i["verdict"]["files_warned"] for i in items)}

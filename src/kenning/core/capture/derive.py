@@ -227,8 +227,11 @@ def revert_summary(message: reverts.Message, reverted: Sequence[Change]) -> str:
 
 
 def _excerpt(patch: str | None, paths: Sequence[str]) -> str | None:
-    """The revert's diff with the files it was about first: the gate compares a proposed change
-    with the lines the revert deleted from that very file (``gate.repeats``)."""
+    """The revert's diff as memory keeps it: the files it was about first (``paths``), each with
+    a fair share of ``REVERT_PATCH_CHARS`` (a short file whole, the long ones cut to what is
+    left), then its other files while room remains. The gate compares a proposed change with the
+    lines the revert deleted from that very file (``gate.repeats``, ``gate.unrelated``): a first
+    file that filled the room alone would leave the others with nothing to compare."""
     if not patch:
         return patch
     sections = ["diff --git " + s for s in patch.split("diff --git ")[1:]] or [patch]
@@ -238,7 +241,35 @@ def _excerpt(patch: str | None, paths: Sequence[str]) -> str | None:
         head = section.split("\n", 1)[0]
         return next((rank[p] for p in rank if head.endswith(" b/" + p)), len(rank))
 
-    return "".join(sorted(sections, key=order))
+    ordered = sorted(sections, key=order)
+    central = [s for s in ordered if order(s) < len(rank)]
+    room = _shares([len(s) for s in central], REVERT_PATCH_CHARS)
+    kept = [_cut(section, share) for section, share in zip(central, room, strict=True)]
+    left = REVERT_PATCH_CHARS - sum(len(k) for k in kept)
+    for section in ordered[len(central):]:
+        if left <= 0:
+            break
+        kept.append(section[:left])
+        left -= len(kept[-1])
+    return "".join(kept)
+
+
+def _shares(lengths: Sequence[int], room: int) -> list[int]:
+    """Each length's share of ``room``: equal shares, a short one taking only what it needs and
+    leaving the rest to the longer ones."""
+    shares = [0] * len(lengths)
+    for done, n in enumerate(sorted(range(len(lengths)), key=lambda n: lengths[n])):
+        shares[n] = min(lengths[n], room // (len(lengths) - done))
+        room -= shares[n]
+    return shares
+
+
+def _cut(section: str, size: int) -> str:
+    """``section`` cut to ``size`` characters at a line's end (its diff header is kept whole)."""
+    if len(section) <= size:
+        return section
+    end = section.rfind("\n", 0, size)
+    return section[:end + 1] if end > 0 else section[:size]
 
 
 def _revert_details(summary: str, reverted: Sequence[Change], patch: str | None) -> str:

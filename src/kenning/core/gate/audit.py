@@ -322,8 +322,7 @@ def verdict_of(report: gate.Verdicts, reattempt: Reattempt | None = None) -> dic
     warnings = [w for f in report.files for w in f.warnings]
     revert_warnings = [w for w in warnings if w.kind in REVERT_KINDS and w.severity in ("warn", "block")]
     # an agent edits every file of a retry: how many of them the gate stopped it on
-    files_warned = sum(1 for f in report.files
-                       if any(w.kind in REVERT_KINDS and w.severity in ("warn", "block") for w in f.warnings))
+    files_warned = len(warned_files(report))
     named = False
     if reattempt is not None and revert_warnings:
         text = " ".join(w.message + " " + " ".join(e.text for e in w.evidence) for w in revert_warnings).lower()
@@ -333,6 +332,12 @@ def verdict_of(report: gate.Verdicts, reattempt: Reattempt | None = None) -> dic
             "severity": report.severity,
             "kinds": sorted({w.kind for w in warnings}),
             "first_line": revert_warnings[0].message if revert_warnings else ""}
+
+
+def warned_files(report: gate.Verdicts) -> list[str]:
+    """The files a replayed check warned on for a revert (severity warn or block)."""
+    return [f.path for f in report.files
+            if any(w.kind in REVERT_KINDS and w.severity in ("warn", "block") for w in f.warnings)]
 
 
 def _marks(reattempt: Reattempt) -> list[str]:

@@ -41,6 +41,15 @@ KINDS = ("failed_attempts", "failed_before_fix", "churn", "recent_revert", "rece
 DAY_US = 86_400 * 1_000_000
 SIMILARITY = float(DEFAULT_CONFIG["gate"]["similarity"])  # type: ignore[arg-type]
 FAILED_SHOWN = 3
+# how a proposed change is told from the change a revert undid (``unrelated``, ``repeats``), measured with
+# `ken audit` on eight real histories (docs/audit.md): sharing under a tenth of its 3-token shingles with
+# the lines the revert took out of the file, a change is other work there (the first ordinary commit after
+# a revert on a busy file); on a file moved on since, a change is the reverted one again only when at least
+# half of what it adds comes from it and it brings back two thirds of its names (not another entry of the
+# same table or generated schema)
+UNRELATED = 0.1
+MOSTLY = 0.5
+NAMES_KEPT = 2 / 3
 NO_SUCH_FILE = "no such file is tracked (not on disk, not in git, nothing in memory); check the path"
 
 
@@ -321,17 +330,23 @@ def current_failures(path: str, failed: list[Event], facts: FileFacts, settings:
     and stayed (reverted again, it is a newer revert). A file no longer there moves on from
     nothing: re-creating it is judged as the change's main file. When the change about to be
     made (``proposed``: the text an agent writes, the lines a commit adds) resembles the reverted
-    one, neither its age nor the file's later commits hide it: it is that change again. Attempts
-    recorded by hand always count: someone chose to write them down."""
-    return [e for e in failed if not _moved_on(e, path, facts, settings, now_us)
-            or repeats(path, proposed, e, settings)]
+    one, neither its age nor the file's later commits hide it: it is that change again; when it
+    has next to nothing in common with it, it is other work on the same file, and the revert does
+    not warn on it (``unrelated``). Attempts recorded by hand always count: someone chose to
+    write them down."""
+    return [e for e in failed if (not _moved_on(e, path, facts, settings, now_us)
+                                  or repeats(path, proposed, e, settings)) and not unrelated(path, proposed, e)]
 
 
 def repeats(path: str, proposed: str | None, failed: Event, settings: Thresholds) -> bool:
-    """``proposed`` (the change about to be made to ``path``) resembles the change a revert
-    derived from git undid: its diff's deleted lines on the file, else all of them. Not on a
-    build list or a manifest: their entries follow a template, so every change there looks like
-    the last one (measured: a new trace's DEPS entry resembled a reverted one's at 0.95)."""
+    """``proposed`` (the change about to be made to ``path``) is the change a revert derived from
+    git undid (its diff's deleted lines on the file, else all of them) made again: it resembles
+    it (``similarity`` at least ``[gate] similarity``), at least ``MOSTLY`` of what it adds comes
+    from it, and it brings back ``NAMES_KEPT`` of its names. A larger change holding only the
+    reverted one's pattern (a new entry of a generated schema or a table beside the reverted
+    entry) resembles it without being it. Not on a build list or a manifest: their entries follow
+    a template, so every change there looks like the last one (measured: a new trace's DEPS entry
+    resembled a reverted one's at 0.95)."""
     if not proposed or failed.source != "git" or not failed.details:
         return False
     from kenning.core.capture.listings import is_listing  # only for a change to compare with a moved-on revert
@@ -340,7 +355,29 @@ def repeats(path: str, proposed: str | None, failed: Event, settings: Thresholds
     if is_listing(path):
         return False
     undone = similarity.removed_lines(failed.details).get(path) or similarity.change_text(failed.details, removed=True)
-    return similarity.similarity(proposed, undone) >= settings.similarity
+    return (similarity.similarity(proposed, undone) >= settings.similarity
+            and similarity.drawn_from(proposed, undone) >= MOSTLY
+            and similarity.names_kept(proposed, undone) >= NAMES_KEPT)
+
+
+def unrelated(path: str, proposed: str | None, failed: Event) -> bool:
+    """``proposed`` (the change about to be made to ``path``) has next to nothing in common with
+    what a revert derived from git changed in that file: under ``UNRELATED`` of the smaller of
+    the two is found in the other (``similarity.overlap``). Compared with the lines the revert
+    deleted from the file (what the change had added), else those it restored (a change that only
+    deleted there). The first ordinary commit after a revert on a busy file is such a change; a
+    retry, even a fragment of one, shares the reverted lines. Unknown (no proposed change, the
+    file not in the excerpt of the revert's diff memory keeps, a change too short to compare):
+    not unrelated, and the revert warns as the rules above say."""
+    if not proposed or not proposed.strip() or failed.source != "git" or not failed.details:
+        return False
+    from kenning.core.gate import similarity  # only with a change to compare
+
+    undone = similarity.removed_lines(failed.details).get(path) or similarity.added_lines(failed.details).get(path)
+    if not undone:
+        return False
+    found = similarity.overlap(proposed, undone)
+    return found is not None and found < UNRELATED
 
 
 def _moved_on(event: Event, path: str, facts: FileFacts, settings: Thresholds, now_us: int) -> bool:

@@ -89,6 +89,34 @@ def similarity(proposed: str, failed: str) -> float:
     return round(max(exact, contained, renamed), 2)
 
 
+def overlap(proposed: str, failed: str) -> float | None:
+    """Whether two changes have anything to do with each other: the share of the smaller one's
+    3-token shingles (as written) found in the other, 0.0 (nothing in common) to 1.0, rounded to
+    two decimals; None when either has under three tokens (no shingle: nothing to compare). Unlike
+    ``similarity``, a small change found inside a large one counts whole, from either side."""
+    left, right = tokens(proposed), tokens(failed)
+    if len(left) < 3 or len(right) < 3:
+        return None
+    a, b = _shingles(left), _shingles(right)
+    return round(len(a & b) / min(len(a), len(b)), 2)
+
+
+def drawn_from(proposed: str, failed: str) -> float:
+    """The share of ``proposed``'s 3-token shingles (as written) found in ``failed``, rounded to two
+    decimals: 1.0 when everything it adds comes from the failed change, low when the failed change
+    is only a small part of it (or only its pattern: another entry of the same template)."""
+    a = _shingles(tokens(proposed))
+    return round(len(a & _shingles(tokens(failed))) / len(a), 2) if a else 0.0
+
+
+def names_kept(proposed: str, failed: str) -> float:
+    """The share of the failed change's meaningful names and literals (``_names``) that
+    ``proposed`` holds too, rounded to two decimals: a change brought back brings its own names;
+    another entry of the same table or template brings only the template's."""
+    wanted = _names(tokens(failed))
+    return round(len(wanted & _names(tokens(proposed))) / len(wanted), 2) if wanted else 0.0
+
+
 def removed_lines(patch: str) -> dict[str, str]:
     """Per file of a unified diff, the lines it deletes (of a revert's diff: what the change added)."""
     removed: dict[str, list[str]] = {}
