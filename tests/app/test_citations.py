@@ -244,3 +244,33 @@ def test_many_citations_cost_a_few_git_processes_and_a_second_read_none(project:
     assert len(calls) <= 8, calls  # lookups, reads, the history since the oldest, the log: not one per commit
     calls.clear()
     assert citations.verify(project) == first and calls == []
+
+
+def test_other_files_holding_cited_lines_are_read_once_for_all_citations(project: Project, env: dict[str, str],
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # every other file changed since the citations holds one of their lines: the lines an edit
+    # lost are looked for there, and those files as they were are read in one go, not per citation
+    write_file(project.root, "src/pay.py", PAY)
+    for n in range(12):
+        write_file(project.root, f"src/m{n}.py", f"{BODY[0].strip()}\nx = 0\n")
+    commit(project, env)
+    for n in range(12):
+        note(project, "src/pay.py:5-8", f"the pay rule, reading {n}")
+        write_file(project.root, f"src/m{n}.py", f"{BODY[0].strip()}\nx = {n + 1}\n")
+        commit(project, env)
+    write_file(project.root, "src/pay.py", PAY.replace("if store.seen(key):", "if seen(key):"))
+    commit(project, env)
+    calls: list[list[str]] = []
+    real = git.run_bytes
+
+    def counted(root: Path, args: list[str], *rest: Any, **named: Any) -> bytes:
+        if args[0] == "cat-file":
+            calls.append(args)
+        return real(root, args, *rest, **named)
+
+    monkeypatch.setattr(git, "run_bytes", counted)
+    monkeypatch.setattr(git_objects, "run_bytes", counted)
+    found = citations.verify(project)
+    assert found["counts"]["changed"] == 12
+    assert all(item["changed_in"]["commit"] == git.head_commit(project.root) for item in found["citations"])
+    assert len(calls) <= 6, calls  # not two for each of the twelve citations

@@ -43,6 +43,8 @@ def normalized(line: str) -> str:
     return "".join(line.split())
 
 
+
+
 def line_hash(line: str) -> str:
     """Eight hex digits standing for one line, whitespace ignored."""
     return hashlib.blake2b(normalized(line).encode("utf-8", "replace"), digest_size=4).hexdigest()
@@ -165,6 +167,8 @@ def _anchors(a: Sequence[str], alo: int, ahi: int, b: Sequence[str], blo: int, b
 
 def _increasing(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The longest run of ``pairs`` (sorted by their first) whose seconds increase too."""
+    if all(a[1] < b[1] for a, b in zip(pairs, pairs[1:], strict=False)):  # nothing moved: the common case, and linear
+        return pairs
     tails: list[int] = []  # the smallest second ending a run of each length
     ends: list[int] = []  # which pair that is
     before: list[int] = []
@@ -193,19 +197,21 @@ def new_lines(old: Sequence[str] | None, new: Sequence[str], normal: bool = Fals
 
 
 def follow(path: str, start: int, end: int, old: Sequence[str], now_path: str | None, now: Sequence[str] | None,
-           changed: Mapping[str, Changed], normal: bool = False) -> Found:
+           changed: Mapping[str, Changed], normal: bool = False, mapping: Mapping[int, int] | None = None) -> Found:
     """The status of lines ``start``-``end`` (from 1) of ``path`` as it was at the citation's
     commit (``old``), given where git says that file is now (``now_path``: None when it was
     deleted) with its lines ``now``, and the other files changed since (``changed``).
-    ``normal``: every line given is ``normalized`` already."""
+    ``normal``: every line given is ``normalized`` already; ``mapping``: ``line_map(old, now)``,
+    where the caller has it already (several citations of one file at one commit share it)."""
     cited = list(range(start - 1, min(end, len(old))))
     if not cited:
         return Found("gone")
     at: dict[int, tuple[str, int]] = {}
-    mapping: dict[int, int] = {}
     own_new: list[bool] = []
-    if now_path is not None and now is not None:
-        mapping = line_map(old, now, normal)
+    if now_path is None or now is None:
+        mapping = {}
+    else:
+        mapping = line_map(old, now, normal) if mapping is None else mapping
         carried = set(mapping.values())
         own_new = [j not in carried for j in range(len(now))]
         at.update({i: (now_path, mapping[i]) for i in cited if i in mapping})
