@@ -138,6 +138,24 @@ def test_an_edit_is_changed_and_a_deletion_gone_with_the_commit(project: Project
     assert item["cited"]["path"] == "src/pay.py" and item["cited"]["start"] == 5
 
 
+def test_a_block_rewritten_but_for_a_blank_line_and_an_else_is_gone(project: Project, env: dict[str, str]) -> None:
+    # lines 8-12: charge's last line, the blank lines between the functions, refund's head and
+    # body; refund is rewritten as reimburse, and charge's return is rewritten too
+    text = PAY.replace("    return gateway.refund(order)", "    if order.paid:\n        return gateway.refund(order)\n"
+                                                           "    else:\n        return None")
+    event_id = cited(project, env, "src/pay.py:8-14", text)
+    rewritten = text.replace("return gateway.charge(order, key=key)", "return gateway.charge_once(order)")
+    rewritten = rewritten.replace("def refund(order):", "def reimburse(order, amount):").replace(
+        "return gateway.refund(order)", "return ledger.reimburse(order, amount)").replace("order.paid", "amount")
+    write_file(project.root, "src/pay.py", rewritten)
+    commit(project, env)
+    # left: two blank lines and an "else:", which say nothing alone
+    assert where(status(project, event_id)) == ("gone", None, None, None)
+    write_file(project.root, "src/pay.py", rewritten.replace("if amount:", "if order.paid:"))
+    commit(project, env)
+    assert status(project, event_id)["status"] == "changed"  # a line that says something is back
+
+
 def test_a_split_block_is_changed(project: Project, env: dict[str, str]) -> None:
     event_id = cited(project, env)
     first, rest = "\n".join(BODY[:2]), "\n".join(BODY[2:])

@@ -12,6 +12,7 @@ from kenning.core.citations import (
     new_lines,
     search,
     status_words,
+    trivial,
 )
 from kenning.core.codemap.symbols import enclosing_symbol
 
@@ -175,3 +176,8 @@ def test_the_enclosing_symbol_is_the_innermost_definition_holding_the_range() ->
     go = ["package pay", "", "func (s *Server) Charge(o Order) error {", "\tkey := o.Key()", "\treturn nil", "}"]
     assert enclosing_symbol("pay.go", go, 4, 5) == "Charge"
     assert enclosing_symbol("notes.txt", OLD, 4, 7) is None
+
+
+def test_lines_that_say_nothing_alone_are_trivial() -> None:
+    assert all(trivial(line) for line in ("", "   ", "\t}", "});", "} else {", "    else:", "end", "  return", "*/"))
+    assert not any(trivial(line) for line in ("return nil", "x = 1", "}) // done", "if ok {", "pass_through()"))

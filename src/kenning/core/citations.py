@@ -10,7 +10,9 @@ the file as it was at the citation's commit, the file as it is now, where git sa
 - ``verified``: every cited line is there, in order, next to each other, in the same file;
 - ``moved``: the same, in another file;
 - ``changed``: some cited lines are left, but not all of them together;
-- ``gone``: none is left.
+- ``gone``: none is left; or nothing but lines that say nothing alone (a blank, a brace, a lone
+  ``else``: ``trivial``), which every file holds and no edit needs to spare: a block rewritten
+  but for its closing ``}`` is gone, not changed.
 
 A line survives where the line diff of its own file carries it over, or, cut from where it was,
 where it reappears among the lines that are new since the commit (in its own file or in another
@@ -221,7 +223,7 @@ def follow(path: str, start: int, end: int, old: Sequence[str], now_path: str | 
     homes += [(other, facts.lines, facts.new, ACROSS_FILES_ALNUM) for other, facts in sorted(changed.items())
               if other != now_path]
     _place_lost(old, cited, at, homes, _expected(cited, mapping), normal)
-    return _judge(path, cited, at)
+    return _judge(path, cited, at, old)
 
 
 def _expected(cited: list[int], mapping: Mapping[int, int]) -> int:
@@ -285,8 +287,8 @@ def _longest_placement(old: Sequence[str], run: list[int], homes: list[tuple[str
     return None if best is None else (best[3], -best[0], best[4], best[5])
 
 
-def _judge(path: str, cited: list[int], at: Mapping[int, tuple[str, int]]) -> Found:
-    if not at:
+def _judge(path: str, cited: list[int], at: Mapping[int, tuple[str, int]], old: Sequence[str]) -> Found:
+    if not at or (all(trivial(old[i]) for i in at) and not all(trivial(old[i]) for i in cited)):
         return Found("gone")
     places = [at[i] for i in cited if i in at]
     homes = {home for home, _ in places}
@@ -328,9 +330,17 @@ def search(hashes: Sequence[str], path: str, start: int, files: Mapping[str, Seq
 
 
 # lines that say nothing alone: found anywhere, they are no sign the cited code is still there
-TRIVIAL = frozenset(line_hash(text) for text in (
+TRIVIAL_TEXT = frozenset((
     "", "{", "}", "(", ")", "[", "]", "};", ");", "),", "],", "},", "end", "else:", "else", "}else{", "pass",
     "return", "returnNone", "break", "continue", "try:", "finally:", "*/", "/*", "#", "//", "fi", "done", "esac"))
+TRIVIAL = frozenset(line_hash(text) for text in TRIVIAL_TEXT)
+
+
+def trivial(line: str) -> bool:
+    """Whether a line says nothing alone: no letter or digit in it (a blank, ``});``), or a lone
+    keyword (``else:``, ``} else {``, ``end``, ``return``, ``pass``)."""
+    text = normalized(line)
+    return text in TRIVIAL_TEXT or not any(char.isalnum() for char in text)
 
 
 def status_words(shown: Mapping[str, object]) -> str:
