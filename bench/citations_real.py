@@ -5,12 +5,12 @@
 For each repository (a clone or a bare mirror, kept outside this repository), blocks of 3 to 12
 lines are sampled at past commits on the first-parent history (at least a year before its end,
 citing at least two lines with something to them), and each is followed 30, 120 and 365 days
-forward, to the last first-parent commit by then. The truth is `git blame -w -M -C`: a cited line
-survives where a line at the later commit is blamed on the same commit, with the same text
-(whitespace aside), as the cited line is at the citation's commit (and, for a line with no letter
-or digit, the same line number there: not any ``}`` of that commit), in the cited file, where git
-says it went, or any file changed since that holds one of its telling lines (blame follows a
-rename git's diff of the whole span no longer sees). A block blame calls changed or gone that
+forward, to the last first-parent commit by then. The truth is `git blame -w -M -C`, run once over
+the first-parent range from the citation's commit to the later one: a cited line survives where
+blame traces a line at the later commit back to that very line of the cited commit (its file and
+line number there), in the cited file, where git says it went, or any file changed since that
+holds one of its telling lines (blame follows a rename git's diff of the whole span no longer
+sees). A block blame calls changed or gone that
 stands whole in its file again, its lines blame's own or written after the citation (deleted and
 restored), is verified; a block blame credits whole to two files is placed exactly at either.
 From the lines that survive:
@@ -108,7 +108,8 @@ _BLAMED: dict[tuple[str, str, str, str], dict[int, tuple[str, int] | None]] = {}
 
 def origins(root: Path, commit: str, target: str, path: str) -> dict[int, tuple[str, int] | None]:
     """line number at ``target`` -> (file, line number) at ``commit`` of the line it is, by ``git
-    blame -w -M -C COMMIT..TARGET`` of the whole file; None for a line written after ``commit``.
+    blame --first-parent -w -M -C COMMIT..TARGET`` of the whole file; None for a line written after
+    ``commit`` (a branch merged since counts as its merge, as a diff from ``commit`` sees it).
     One blame over the range, not one from each end: blamed from each end, an unchanged line may
     be credited to one origin from one side and another from the other (a run long enough for
     ``-C`` at one end, too short at the other), while a line blame traces back to the range's
@@ -122,7 +123,10 @@ def origins(root: Path, commit: str, target: str, path: str) -> dict[int, tuple[
 
 
 def _blame(root: Path, commit: str, target: str, path: str) -> dict[int, tuple[str, int] | None]:
-    text = git(root, "blame", "-w", "-M", "-C", "--line-porcelain", f"{commit}..{target}", "--", path)
+    if commit == target:  # nothing since (an empty range would blame the work tree): each line is itself
+        return {n: (path, n) for n in range(1, len(show(root, commit, path) or []) + 1)}
+    text = git(root, "blame", "--first-parent", "-w", "-M", "-C", "--line-porcelain", f"{commit}..{target}", "--",
+               path)
     found: dict[int, tuple[str, int] | None] = {}
     current: list[str] = []
     name = ""

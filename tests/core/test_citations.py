@@ -181,3 +181,9 @@ def test_the_enclosing_symbol_is_the_innermost_definition_holding_the_range() ->
 def test_lines_that_say_nothing_alone_are_trivial() -> None:
     assert all(trivial(line) for line in ("", "   ", "\t}", "});", "} else {", "    else:", "end", "  return", "*/"))
     assert not any(trivial(line) for line in ("return nil", "x = 1", "}) // done", "if ok {", "pass_through()"))
+
+
+def test_a_fingerprint_whose_only_lines_left_say_nothing_is_gone() -> None:
+    block = ["if (ready) {", "  charge(order, key);", "});"]
+    assert search(fingerprint(block), "a.js", 1, {"a.js": ["refund(order);", "});"]}).status == "gone"
+    assert search(fingerprint(block), "a.js", 1, {"a.js": ["if (ready) {", "});"]}).status == "changed"

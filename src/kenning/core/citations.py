@@ -305,8 +305,8 @@ def search(hashes: Sequence[str], path: str, start: int, files: Mapping[str, Seq
     """The status from the fingerprint alone, where git cannot say what the file was at the
     citation's commit (a shallow clone, a commit rebased away): the whole block, whitespace
     ignored, in the cited file nearest its old place, else in another file; else ``changed``
-    when some of its lines with anything to them are still in the cited file or the file holding
-    most of them, else ``gone``."""
+    when some of its lines that are not ``trivial`` are still in the cited file or the file
+    holding most of them, else ``gone``."""
     size = len(hashes)
     wanted = list(hashes)
     best: tuple[int, int, str, int] | None = None  # (other file, distance, path, first line)
@@ -320,12 +320,12 @@ def search(hashes: Sequence[str], path: str, start: int, files: Mapping[str, Seq
     if best is not None:
         return Found("verified" if best[2] == path else "moved", best[2], best[3] + 1, best[3] + size)
     telling = set(wanted) - TRIVIAL
-    counts = {name: sum(1 for h in found if h in telling) for name, found in per_file.items()}
-    if telling and counts:
-        name = path if counts.get(path) else max(sorted(counts), key=lambda n: counts[n])
-        if counts[name]:
-            lines = [j for j, h in enumerate(per_file[name]) if h in telling]
-            return Found("changed", name, lines[0] + 1, lines[-1] + 1)
+    left = {name: [j for j, h in enumerate(found) if h in telling and not trivial(files[name][j])]
+            for name, found in per_file.items()}
+    if telling and left:
+        name = path if left.get(path) else max(sorted(left), key=lambda n: len(left[n]))
+        if left[name]:
+            return Found("changed", name, left[name][0] + 1, left[name][-1] + 1)
     return Found("gone")
 
 
