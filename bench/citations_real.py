@@ -206,7 +206,9 @@ def _blamed(root: Path, case: dict[str, Any]) -> list[Place]:
     if changed and patterns:
         listed = grep(root, patterns, case["target"])
         candidates += sorted(path for row in listed if (path := row.partition(":")[2]) in changed)
-    candidates = list(dict.fromkeys(candidates))
+    # a file the range left alone holds at each line its own line of the cited commit: none of
+    # the cited ones unless it is the cited file (no need to blame it)
+    candidates = [path for path in dict.fromkeys(candidates) if path == case["path"] or path in changed]
     norms = {normalized(line) for line in case["block"]} - {""}
     matches: dict[str, dict[int, list[int]]] = {}
     for path in candidates:
