@@ -184,6 +184,25 @@ def test_deleted_while_an_older_identical_block_stands_elsewhere_is_gone(project
     assert status(project, event_id)["status"] == "gone"
 
 
+def test_a_block_that_had_a_twin_is_not_followed_into_a_new_copy(project: Project, env: dict[str, str]) -> None:
+    # the cited body stood whole in legacy.py too; both go, and a new file holds the lines:
+    # copied from the cited lines or from the twin, git may say either, so it is not followed
+    rest = "".join(f"\n\ndef legacy_{n}(order):\n    return ledger.legacy_{n}(order.key)\n" for n in range(12))
+    write_file(project.root, "src/legacy.py", "def charge_v1(order):\n" + "\n".join(BODY) + "\n" + rest)
+    event_id = cited(project, env)
+    write_file(project.root, "src/pay.py", PAY.replace("\n".join(BODY), "    return charging.charge(order)"))
+    (project.root / "src/legacy.py").unlink()
+    write_file(project.root, "src/charging.py", "def charge(order):\n" + "\n".join(BODY) + "\n")
+    commit(project, env)
+    assert where(status(project, event_id)) == ("gone", None, None, None)
+    # with no twin, the same move is followed
+    event_id = note(project, "src/charging.py:2-5", "charge is idempotent by key").event.id
+    write_file(project.root, "src/charging.py", "def charge(order):\n    return charge_once(order)\n")
+    write_file(project.root, "src/once.py", "def charge_once(order):\n" + "\n".join(BODY) + "\n")
+    commit(project, env)
+    assert where(status(project, event_id)) == ("moved", "src/once.py", 2, 5)
+
+
 def test_cited_on_a_branch_and_read_on_another(project: Project, env: dict[str, str]) -> None:
     write_file(project.root, "src/pay.py", PAY)
     commit(project, env)

@@ -374,6 +374,13 @@ def _found(run: _Run, todo: list[tuple[str, dict[str, Any], str]]) -> dict[str, 
     run.prefetch_old(was for item in lost.values() for _, was in item.holding if was)
     for event_id, item in lost.items():
         found[event_id] = item.placed(run)
+    # followed into another file: were the lines there twice at the commit (a twin, in another
+    # file changed since)? those files as they were, read for all such citations at once
+    elsewhere = {event_id: item for event_id, item in lost.items()
+                 if found[event_id].path is not None and found[event_id].path != item.now_path}
+    run.prefetch_old(name for item in elsewhere.values() for name in item.others())
+    for event_id, item in elsewhere.items():
+        found[event_id] = item.placed(run, [twin for name in item.others() if (twin := run.olds.get(name))])
     return found
 
 
@@ -422,7 +429,7 @@ def _followed(run: _Run, citation: dict[str, Any], old: list[str]) -> rules.Foun
                if letter != "D" and after in holders and after != (now_path or "")]
     if not holding:
         return first
-    return _Lost(citation, old, now_path, now, mapping, holding)
+    return _Lost(citation, old, now_path, now, mapping, holding, moves)
 
 
 class _Lost:
@@ -430,14 +437,20 @@ class _Lost:
     that hold one of them now (with what each was called at the citation's commit, None where it
     was added since): placed once those files' old text is read, for all such citations at once."""
 
-    __slots__ = ("citation", "old", "now_path", "now", "mapping", "holding")
+    __slots__ = ("citation", "old", "now_path", "now", "mapping", "holding", "moves")
 
     def __init__(self, citation: dict[str, Any], old: list[str], now_path: str | None, now: list[str] | None,
-                 mapping: dict[int, int] | None, holding: list[tuple[str, str | None]]) -> None:
+                 mapping: dict[int, int] | None, holding: list[tuple[str, str | None]],
+                 moves: list[tuple[str, str, str]]) -> None:
         self.citation, self.old, self.now_path, self.now = citation, old, now_path, now
-        self.mapping, self.holding = mapping, holding
+        self.mapping, self.holding, self.moves = mapping, holding, moves
 
-    def placed(self, run: _Run) -> rules.Found:
+    def others(self) -> list[str]:
+        """``commit:path`` of every other file that was there at the commit and changed since."""
+        commit, path = self.citation["commit"], self.citation["path"]
+        return [f"{commit}:{before}" for letter, before, _ in self.moves if letter != "A" and before != path]
+
+    def placed(self, run: _Run, twins: Sequence[list[str]] = ()) -> rules.Found:
         changed = {}
         for after, was in self.holding:
             normal = run.normal(after)
@@ -445,7 +458,7 @@ class _Lost:
                 changed[after] = rules.Changed(normal[0], run.new_lines(was, after))
         c = self.citation
         return rules.follow(c["path"], c["start"], c["end"], self.old, self.now_path, self.now, changed, normal=True,
-                            mapping=self.mapping)
+                            mapping=self.mapping, twins=twins)
 
 
 def _searched(run: _Run, citation: dict[str, Any]) -> rules.Found:

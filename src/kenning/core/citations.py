@@ -199,12 +199,15 @@ def new_lines(old: Sequence[str] | None, new: Sequence[str], normal: bool = Fals
 
 
 def follow(path: str, start: int, end: int, old: Sequence[str], now_path: str | None, now: Sequence[str] | None,
-           changed: Mapping[str, Changed], normal: bool = False, mapping: Mapping[int, int] | None = None) -> Found:
+           changed: Mapping[str, Changed], normal: bool = False, mapping: Mapping[int, int] | None = None,
+           twins: Sequence[Sequence[str]] = ()) -> Found:
     """The status of lines ``start``-``end`` (from 1) of ``path`` as it was at the citation's
     commit (``old``), given where git says that file is now (``now_path``: None when it was
     deleted) with its lines ``now``, and the other files changed since (``changed``).
     ``normal``: every line given is ``normalized`` already; ``mapping``: ``line_map(old, now)``,
-    where the caller has it already (several citations of one file at one commit share it)."""
+    where the caller has it already. ``twins``: the other files changed since, as they were at the
+    commit (``normalized``): a run of cited lines that stood in one of them too, whole, is not
+    followed into another file (``moved_from_twin``)."""
     cited = list(range(start - 1, min(end, len(old))))
     if not cited:
         return Found("gone")
@@ -222,7 +225,7 @@ def follow(path: str, start: int, end: int, old: Sequence[str], now_path: str | 
         homes.append((now_path, now, own_new, WITHIN_FILE_ALNUM))
     homes += [(other, facts.lines, facts.new, ACROSS_FILES_ALNUM) for other, facts in sorted(changed.items())
               if other != now_path]
-    _place_lost(old, cited, at, homes, _expected(cited, mapping), normal)
+    _place_lost(old, cited, at, homes, _expected(cited, mapping), normal, twins)
     return _judge(path, cited, at, old)
 
 
@@ -234,14 +237,15 @@ def _expected(cited: list[int], mapping: Mapping[int, int]) -> int:
 
 
 def _place_lost(old: Sequence[str], cited: list[int], at: dict[int, tuple[str, int]],
-                homes: list[tuple[str, Sequence[str], Sequence[bool], int]], expected: int, normal: bool) -> None:
+                homes: list[tuple[str, Sequence[str], Sequence[bool], int]], expected: int, normal: bool,
+                twins: Sequence[Sequence[str]] = ()) -> None:
     """Find the cited lines the diff lost (cut, moved) among the new lines of each home, run by
     run: the longest run first, placed where it is nearest ``expected`` in the first home that
     has it, the rest of the run tried again on either side."""
     runs = _runs([i for i in cited if i not in at])
     while runs:
         run = runs.pop(0)
-        best = _longest_placement(old, run, homes, expected, normal)
+        best = _longest_placement(old, run, homes, expected, normal, twins)
         if best is None:
             continue
         first, size, home, j = best
@@ -261,7 +265,8 @@ def _runs(indices: list[int]) -> list[list[int]]:
 
 
 def _longest_placement(old: Sequence[str], run: list[int], homes: list[tuple[str, Sequence[str], Sequence[bool], int]],
-                       expected: int, normal: bool) -> tuple[int, int, str, int] | None:
+                       expected: int, normal: bool, twins: Sequence[Sequence[str]] = ()
+                       ) -> tuple[int, int, str, int] | None:
     """(first cited index, length, home, its first line) of the longest stretch of ``run`` found
     whole among one home's new lines and long enough for git to call it moved; ties go to the
     earlier home (the file's own), then to the place nearest ``expected``."""
@@ -281,10 +286,26 @@ def _longest_placement(old: Sequence[str], run: list[int], homes: list[tuple[str
                     size += 1
                 if _alnum([old[i] for i in run[k:k + size]]) < threshold:
                     continue
+                if threshold == ACROSS_FILES_ALNUM and twins and moved_from_twin(wanted[k:k + size], twins):
+                    continue  # into another file, from the cited lines or their twin: git may say either
                 key = (-size, rank, abs(j - (expected + k)), run[k], home, j)
                 if best is None or key < best:
                     best = key
     return None if best is None else (best[3], -best[0], best[4], best[5])
+
+
+def moved_from_twin(run: Sequence[str], twins: Sequence[Sequence[str]]) -> bool:
+    """Whether the ``normalized`` lines ``run`` stood whole in one of ``twins`` (other files, as
+    they were at the citation's commit, that changed since): then a copy of them that appears in
+    a third file may have come from that twin as well as from the cited lines, and git's own line
+    tracking, which takes one of them, need not take the cited one; so it is not followed."""
+    size = len(run)
+    first = run[0]
+    for lines in twins:
+        for j, line in enumerate(lines):
+            if line == first and list(lines[j:j + size]) == list(run):
+                return True
+    return False
 
 
 def _judge(path: str, cited: list[int], at: Mapping[int, tuple[str, int]], old: Sequence[str]) -> Found:
