@@ -174,15 +174,26 @@ def _restored(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | 
         lines = [normalized(line) for line in show(root, case["target"], path) or []]
         spots = [j for j in range(len(lines) - size + 1) if lines[j:j + size] == block]
         blamed = origins(root, case["commit"], case["target"], path) if spots else {}
-        # each line is the cited one by blame (its place in the cited commit), or written after
-        # the citation (restored); a line of the cited commit from elsewhere is a copy that was
-        # there before, and a line blame could not place at all is not taken either
-        spots = [j for j in spots if all(j + 1 + k in blamed and blamed[j + 1 + k] in (None, (case["path"], n))
-                                         for k, n in enumerate(range(case["start"], case["end"] + 1)))]
+        spots = [j for j in spots if _again(blamed, j, case)]
         if spots:
             j = min(spots, key=lambda s: abs(s + 1 - case["start"]))
             return ("verified" if path == case["path"] else "moved", path, j + 1, j + size)
     return None
+
+
+def _again(blamed: dict[int, tuple[str, int] | None], j: int, case: dict[str, Any]) -> bool:
+    """Whether the block standing whole from line ``j`` (from 0) is the cited one again: each line
+    blame's own survivor (its place in the cited commit) or written after the citation
+    (restored), but for lines blame traced to the same text elsewhere in the cited commit (its
+    diff aligned a restored line with an identical one); a block all of whose lines come from
+    elsewhere in the cited commit is a copy that was there before, not the cited lines, and a
+    line blame could not place at all is not taken either."""
+    places = [blamed.get(j + 1 + k, False) for k in range(case["end"] - case["start"] + 1)]
+    if any(place is False for place in places):
+        return False
+    cited = [(case["path"], n) for n in range(case["start"], case["end"] + 1)]
+    elsewhere = [place is not None and place != own for place, own in zip(places, cited, strict=True)]
+    return not all(elsewhere)
 
 
 def _renamed(root: Path, case: dict[str, Any]) -> list[str]:
