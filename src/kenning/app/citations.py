@@ -7,9 +7,10 @@ Following many citations costs a bounded number of git processes, whatever their
 bytes hash to that same blob is unchanged, and its citation verified without another process.
 For the rest, one ``cat-file --batch`` reads the old files, one ``rev-list`` and one ``log
 --name-status -M`` since the oldest citation say where files went, which changed and the commit
-that changed each (a commit not behind HEAD gets a ``diff --name-status -M`` of its own), and one
-more pair of ``cat-file`` reads, for all citations at once, the other files that may hold lines
-a citation's own diff lost, as they were. Where the commit is gone (a shallow clone, a rebase),
+that changed each (a commit not behind HEAD gets a ``diff --name-status -M`` of its own), and at
+most two more pairs of ``cat-file``, for all citations at once, read other files as they were:
+those that may hold lines a citation's own diff lost, and, for a citation followed into another
+file, the rest changed since (a twin). Where the commit is gone (a shallow clone, a rebase),
 the fingerprint is searched for instead. Results are kept in ``.kenning/cache/citations.json`` per
 (citation, HEAD, the size and time of the files it read): reading them again runs no git at all.
 """
