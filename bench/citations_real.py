@@ -185,7 +185,9 @@ def _again(blamed: dict[int, tuple[str, int] | None], j: int, case: dict[str, An
     """Whether the block standing whole from line ``j`` (from 0) is the cited one again: each line
     blame's own survivor (its place in the cited commit) or written after the citation
     (restored), but for lines blame traced to the same text elsewhere in the cited commit (its
-    diff aligned a restored line with an identical one); a block all of whose lines come from
+    diff aligned a restored line with an identical one) where some of the block was written
+    again (a block of survivors and a blank blame placed at another blank was not restored: what
+    blame says of it stands); a block all of whose lines come from
     elsewhere in the cited commit is a copy that was there before, not the cited lines, and a
     line blame could not place at all is not taken either."""
     places = [blamed.get(j + 1 + k, False) for k in range(case["end"] - case["start"] + 1)]
@@ -193,6 +195,8 @@ def _again(blamed: dict[int, tuple[str, int] | None], j: int, case: dict[str, An
         return False
     cited = [(case["path"], n) for n in range(case["start"], case["end"] + 1)]
     elsewhere = [place is not None and place != own for place, own in zip(places, cited, strict=True)]
+    if any(elsewhere) and None not in places:
+        return False  # nothing written again: not a restoration, but a line blame placed at its twin
     return not all(elsewhere)
 
 
