@@ -1,6 +1,7 @@
 """What `ken verify` costs: 1,000 citations in a repository with 10,000 commits.
 
     python bench/citations.py [--commits 10000] [--citations 1000] [--files 200] [--at-commits 1000] [--runs 5]
+                              [--against OTHER/src]
 
 The repository is written by `git fast-import` (fast: one process): `--files` Python files of
 200 lines each, then `--commits` commits, each inserting a line into one file or editing one line
@@ -13,7 +14,10 @@ Printed: `ken verify --json` cold (no citation cache: every citation worked out,
 already built) and warm (the cache answers), as whole-process wall times (median of `--runs`)
 and the CPU seconds of ken and the git processes it ran (what a busy machine does not inflate),
 the statuses found, and the git processes the cold run started (counted with GIT_TRACE).
-Targets (issue 31): at most 5 s cold and 1 s warm.
+Targets (issue 31): at most 5 s cold and 1 s warm. With `--against`, the `src` directory of
+another checkout (an older commit: `git archive COMMIT src | tar -x -C DIR`) is timed too, run
+for run alternately with this one on the same repository, so a busy machine weighs on both alike;
+both print the same statuses or the bench says so.
 """
 
 from __future__ import annotations
@@ -108,13 +112,19 @@ def cite(root: Path, snapshots: dict[int, dict[str, list[str]]], shas: dict[int,
             log.write(json.dumps(event, sort_keys=True, separators=(",", ":")) + "\n")
 
 
-def timed(root: Path, env: dict[str, str], cold: bool) -> tuple[float, float, str]:
-    """(wall seconds, CPU seconds of ken and the git it ran, what it printed)."""
+SOURCE = str(Path(__file__).resolve().parents[1] / "src")
+
+
+def timed(root: Path, env: dict[str, str], cold: bool, src: str = SOURCE) -> tuple[float, float, str]:
+    """(wall seconds, CPU seconds of ken and the git it ran, what it printed), ken run from the
+    package in ``src``."""
     if cold:
         (root / ".kenning" / "cache" / "citations.json").unlink(missing_ok=True)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
-    r = subprocess.run([KEN, "verify", "--json"], cwd=root, env=env, capture_output=True, text=True, check=True)
+    command = [sys.executable, "-c", "import sys; from kenning.cli.main import main; sys.exit(main())",
+               "verify", "--json"]
+    r = subprocess.run(command, cwd=root, env={**env, "PYTHONPATH": src}, capture_output=True, text=True, check=True)
     wall = time.perf_counter() - began
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, r.stdout
@@ -127,6 +137,7 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=200)
     parser.add_argument("--at-commits", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--against", type=Path, help="the src directory of another checkout, timed alternately")
     args = parser.parse_args()
     rng = random.Random(31)
     base = Path(tempfile.mkdtemp(prefix="ken-bench-citations-"))
@@ -146,18 +157,35 @@ def main() -> None:
         traced = {**env, "GIT_TRACE": str(base / "trace")}
         timed(root, traced, cold=True)
         processes = sum(1 for line in (base / "trace").read_text().splitlines() if "trace: built-in: git" in line)
-        cold = [timed(root, env, cold=True)[:2] for _ in range(args.runs)]
-        warm = [timed(root, env, cold=False)[:2] for _ in range(args.runs)]
+        sources = {"this checkout": SOURCE}
+        if args.against:
+            sources[str(args.against)] = str(args.against.resolve())
+        if args.against:
+            theirs = json.loads(timed(root, env, cold=True, src=sources[str(args.against)])[2])
+            same = theirs == json.loads(first)
+            print(f"{args.against} gives {'the same' if same else 'OTHER'} statuses: "
+                  + ", ".join(f"{n} {s}" for s, n in theirs["counts"].items()))
+        loads = []
+        cold: dict[str, list[tuple[float, float]]] = {name: [] for name in sources}
+        warm: dict[str, list[tuple[float, float]]] = {name: [] for name in sources}
+        for _ in range(args.runs):
+            for name, src in sources.items():  # alternately: a busy spell weighs on each alike
+                cold[name].append(timed(root, env, cold=True, src=src)[:2])
+                loads.append(os.getloadavg()[0])
+        for _ in range(args.runs):
+            for name, src in sources.items():
+                warm[name].append(timed(root, env, cold=False, src=src)[:2])
         print(f"repository: {args.commits:,} commits, {args.files} files (made in {made:.1f} s); "
               f"{args.citations:,} citations written at {len(snapshots):,} commits")
         print("statuses: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
         print(f"git processes in a cold run: {processes}")
-        print(f"machine load (1 min) while measured: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-        print("| ken verify --json | wall, median | wall, max | CPU (ken and git), median | target |\n"
-              "|---|---:|---:|---:|---:|")
-        for name, runs, target in (("cold (no citation cache)", cold, 5), ("warm (cached)", warm, 1)):
-            print(f"| {name} | {statistics.median(w for w, _ in runs):.2f} s | {max(w for w, _ in runs):.2f} s | "
-                  f"{statistics.median(c for _, c in runs):.2f} s | {target} s |")
+        print(f"machine load (1 min) while measured: {min(loads):.1f} to {max(loads):.1f} on {os.cpu_count()} cores")
+        print("| ken verify --json | ken from | wall, median | wall, max | CPU (ken and git), median | target |\n"
+              "|---|---|---:|---:|---:|---:|")
+        for kind, table, target in (("cold (no citation cache)", cold, 5), ("warm (cached)", warm, 1)):
+            for name, runs in table.items():
+                print(f"| {kind} | {name} | {statistics.median(w for w, _ in runs):.2f} s | "
+                      f"{max(w for w, _ in runs):.2f} s | {statistics.median(c for _, c in runs):.2f} s | {target} s |")
     finally:
         if not os.environ.get("KEEP"):
             shutil.rmtree(base, ignore_errors=True)

@@ -5,19 +5,20 @@
 For each repository (a clone or a bare mirror, kept outside this repository), blocks of 3 to 12
 lines are sampled at past commits on the first-parent history (at least a year before its end,
 citing at least two lines with something to them), and each is followed 30, 120 and 365 days
-forward, to the last first-parent commit by then. The truth is `git blame -w -M -C`: a cited line
-survives where a line at the later commit is blamed on the same commit, with the same text
-(whitespace aside), as the cited line is at the citation's commit (and, for a line with no letter
-or digit, the same line number there: not any ``}`` of that commit), in the cited file, where git
-says it went, or any file changed since that holds one of its telling lines (blame follows a
-rename git's diff of the whole span no longer sees). A block blame calls changed or gone that
+forward, to the last first-parent commit by then. The truth is `git blame -w -M -C`, run once over
+the first-parent range from the citation's commit to the later one: a cited line survives where
+blame traces a line at the later commit back to that very line of the cited commit (its file and
+line number there), in the cited file, where git says it went, or any file changed since that
+holds one of its telling lines (blame follows a rename git's diff of the whole span no longer
+sees). A block blame calls changed or gone that
 stands whole in its file again, its lines blame's own or written after the citation (deleted and
 restored), is verified; a block blame credits whole to two files is placed exactly at either.
 From the lines that survive:
 
 - verified: all of them, in order, next to each other, in the cited file;
 - moved: the same in another file (a rename, a move);
-- changed: some of them; gone: none.
+- changed: some of them; gone: none, or none but lines that say nothing alone (a blank, a brace,
+  a lone ``else``: ``core.citations.trivial``), as kenning's rules define it.
 
 Three ways of citing are scored on the same cases: the bare line number (as before citations:
 shown as it is while the file exists), the cited text searched again exactly (nearest its old
@@ -40,7 +41,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from kenning.app.citations import follow_citations  # noqa: E402
-from kenning.core.citations import TRIVIAL, fingerprint, line_hash, normalized  # noqa: E402
+from kenning.core.citations import TRIVIAL, fingerprint, line_hash, normalized, trivial  # noqa: E402
 
 HORIZONS = (30, 120, 365)
 CODE = (".py", ".rs", ".go", ".js", ".ts", ".c", ".h", ".java", ".rb", ".sh", ".toml", ".yaml", ".yml")
@@ -102,42 +103,50 @@ def sample(root: Path, blocks: int, rng: random.Random) -> list[dict[str, Any]]:
 
 # -- the truth: git blame -w -M -C ------------------------------------------------------------
 
-_BLAMED: dict[tuple[str, str, str], dict[int, tuple[str, str, str, str]]] = {}
+_BLAMED: dict[tuple[str, str, str, str], dict[int, tuple[str, int] | None]] = {}
 
 
-def origins(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str, str]]:
-    """line number -> (origin commit, its text, file there, line there) by ``git blame -w -M -C`` of the
-    whole file: blamed in part (``-L``), a line may be given another origin, since ``-M`` and
-    ``-C`` score the moved runs among the lines being blamed."""
-    key = (str(root), rev, path)
+def origins(root: Path, commit: str, target: str, path: str) -> dict[int, tuple[str, int] | None]:
+    """line number at ``target`` -> (file, line number) at ``commit`` of the line it is, by ``git
+    blame --first-parent -w -M -C COMMIT..TARGET`` of the whole file; None for a line written after
+    ``commit`` (a branch merged since counts as its merge, as a diff from ``commit`` sees it).
+    One blame over the range, not one from each end: blamed from each end, an unchanged line may
+    be credited to one origin from one side and another from the other (a run long enough for
+    ``-C`` at one end, too short at the other), while a line blame traces back to the range's
+    boundary is named by its very place in the cited commit (not by its commit and text: a ``}``
+    of the same commit is not the cited one). Blamed in part (``-L``), a line may be given
+    another origin, since ``-M`` and ``-C`` score the moved runs among the lines being blamed."""
+    key = (str(root), commit, target, path)
     if key not in _BLAMED:
-        _BLAMED[key] = _blame(root, rev, path)
+        _BLAMED[key] = _blame(root, commit, target, path)
     return _BLAMED[key]
 
 
-def _blame(root: Path, rev: str, path: str) -> dict[int, tuple[str, str, str, str]]:
-    text = git(root, "blame", "-w", "-M", "-C", "--line-porcelain", rev, "--", path)
-    found: dict[int, tuple[str, str, str, str]] = {}
+def _blame(root: Path, commit: str, target: str, path: str) -> dict[int, tuple[str, int] | None]:
+    if commit == target:  # nothing since (an empty range would blame the work tree): each line is itself
+        return {n: (path, n) for n in range(1, len(show(root, commit, path) or []) + 1)}
+    text = git(root, "blame", "--first-parent", "-w", "-M", "-C", "--line-porcelain", f"{commit}..{target}", "--",
+               path)
+    found: dict[int, tuple[str, int] | None] = {}
     current: list[str] = []
     name = ""
+    boundary = False
     for line in text.split("\n"):
         if current == [] and len(line) >= 40 and line[:40].isalnum() and " " in line:
-            current = line.split()
+            current, boundary = line.split(), False
         elif line.startswith("filename "):
             name = line[9:]
+        elif line == "boundary":
+            boundary = True
         elif line.startswith("\t") and current:
-            found[int(current[2])] = (current[0], normalized(line[1:]), name, current[1])
+            # a line traced to the boundary is the commit's own; another boundary (an ancestor
+            # reached through a side branch forked before it) names no place in it: left out
+            if current[0] == commit:
+                found[int(current[2])] = (name, int(current[1]))
+            elif not boundary:
+                found[int(current[2])] = None
             current = []
     return found
-
-
-def identity(origin: tuple[str, ...]) -> tuple[str, ...]:
-    """What makes a blamed line the same line: its commit and text; but a line with no letter or
-    digit (a brace, a blank) is written many times by one commit, so for it the line number there
-    too: blame credits such a line to the cited one only where it names that very line, not any
-    ``}`` of the same commit (the file is left out: a header copied into many files by one commit
-    may be credited to one copy from one side and another from the other, at the same line)."""
-    return origin[:2] if any(char.isalnum() for char in origin[1]) else (*origin[:2], origin[3])
 
 
 Place = tuple[str, str | None, int | None, int | None]  # status, path, start, end
@@ -158,41 +167,37 @@ def truth(root: Path, case: dict[str, Any]) -> list[Place]:
     return blamed
 
 
-_BEHIND: dict[tuple[str, str, str], bool] = {}
-
-
-def _written_after(root: Path, origin: str, commit: str) -> bool:
-    key = (str(root), origin, commit)
-    if key not in _BEHIND:
-        _BEHIND[key] = subprocess.run(["git", "merge-base", "--is-ancestor", origin, commit], cwd=root,
-                                      capture_output=True, check=False).returncode != 0
-    return _BEHIND[key]
-
-
 def _restored(root: Path, case: dict[str, Any]) -> tuple[str, str | None, int | None, int | None] | None:
     block = [normalized(line) for line in case["block"]]
     size = len(block)
-    cited = origins(root, case["commit"], case["path"])
     for path in [case["path"], *_renamed(root, case)]:
         lines = [normalized(line) for line in show(root, case["target"], path) or []]
         spots = [j for j in range(len(lines) - size + 1) if lines[j:j + size] == block]
-        blamed = origins(root, case["target"], path) if spots else {}
-        spots = [j for j in spots if all(_again(root, blamed.get(j + 1 + k), cited.get(case["start"] + k), case)
-                                         for k in range(size))]
+        blamed = origins(root, case["commit"], case["target"], path) if spots else {}
+        spots = [j for j in spots if _again(blamed, j, case)]
         if spots:
             j = min(spots, key=lambda s: abs(s + 1 - case["start"]))
             return ("verified" if path == case["path"] else "moved", path, j + 1, j + size)
     return None
 
 
-def _again(root: Path, now: tuple[str, ...] | None, then: tuple[str, ...] | None,
-           case: dict[str, Any]) -> bool:
-    """A line of a block found whole again is the cited one: blame says so (same commit, same
-    text), or it was written after the citation (restored); a line blamed on another, older
-    commit belongs to a copy that was there before."""
-    if now is None or (then is not None and identity(now) == identity(then)):
-        return True
-    return _written_after(root, now[0], case["commit"])
+def _again(blamed: dict[int, tuple[str, int] | None], j: int, case: dict[str, Any]) -> bool:
+    """Whether the block standing whole from line ``j`` (from 0) is the cited one again: each line
+    blame's own survivor (its place in the cited commit) or written after the citation
+    (restored), but for lines blame traced to the same text elsewhere in the cited commit (its
+    diff aligned a restored line with an identical one) where some of the block was written
+    again (a block of survivors and a blank blame placed at another blank was not restored: what
+    blame says of it stands); a block all of whose lines come from
+    elsewhere in the cited commit is a copy that was there before, not the cited lines, and a
+    line blame could not place at all is not taken either."""
+    places = [blamed.get(j + 1 + k, False) for k in range(case["end"] - case["start"] + 1)]
+    if any(place is False for place in places):
+        return False
+    cited = [(case["path"], n) for n in range(case["start"], case["end"] + 1)]
+    elsewhere = [place is not None and place != own for place, own in zip(places, cited, strict=True)]
+    if any(elsewhere) and None not in places:
+        return False  # nothing written again: not a restoration, but a line blame placed at its twin
+    return not all(elsewhere)
 
 
 def _renamed(root: Path, case: dict[str, Any]) -> list[str]:
@@ -202,14 +207,7 @@ def _renamed(root: Path, case: dict[str, Any]) -> list[str]:
 
 
 def _blamed(root: Path, case: dict[str, Any]) -> list[Place]:
-    cited = origins(root, case["commit"], case["path"])
-    # a line is known by the commit that wrote it and its text: blame -C may credit a line copied
-    # into many files (a licence header) to one of the copies from one side and another from the
-    # other, while the commit and the text are the same whichever it names
-    wanted: dict[tuple[str, ...], list[int]] = {}
-    for k, n in enumerate(range(case["start"], case["end"] + 1)):
-        if n in cited:
-            wanted.setdefault(identity(cited[n]), []).append(k)
+    wanted = {(case["path"], n): k for k, n in enumerate(range(case["start"], case["end"] + 1))}
     words = sorted((line.strip() for line in case["block"] if telling(line)), key=len, reverse=True)[:2]
     candidates = [case["path"], *_renamed(root, case)]
     for word in words:  # the most telling lines: a file holding none of them holds too little to count
@@ -223,17 +221,22 @@ def _blamed(root: Path, case: dict[str, Any]) -> list[Place]:
     if changed and patterns:
         listed = grep(root, patterns, case["target"])
         candidates += sorted(path for row in listed if (path := row.partition(":")[2]) in changed)
-    candidates = list(dict.fromkeys(candidates))
+    # a file the range left alone holds at each line its own line of the cited commit: none of
+    # the cited ones unless it is the cited file (no need to blame it)
+    candidates = [path for path in dict.fromkeys(candidates) if path == case["path"] or path in changed]
     norms = {normalized(line) for line in case["block"]} - {""}
     matches: dict[str, dict[int, list[int]]] = {}
     for path in candidates:
         lines = show(root, case["target"], path) or []
         if not any(normalized(line) in norms for line in lines):
             continue
-        for line_no, origin in origins(root, case["target"], path).items():
-            for k in wanted.get(identity(origin), ()):
-                matches.setdefault(path, {}).setdefault(k, []).append(line_no)
-    if not matches:
+        for line_no, origin in origins(root, case["commit"], case["target"], path).items():
+            if origin in wanted:
+                matches.setdefault(path, {}).setdefault(wanted[origin], []).append(line_no)
+    # a line that says nothing alone (a blank, a brace, a lone ``else``) does not keep a block
+    # alive: left behind when the rest was rewritten, it is no sign the cited code is there
+    kept = {k for options in matches.values() for k in options}
+    if not matches or (all(trivial(case["block"][k]) for k in kept) and not all(map(trivial, case["block"]))):
         return [("gone", None, None, None)]
     ranked = sorted(sorted(matches), key=lambda p: (len(matches[p]), p == case["path"]), reverse=True)
     found = [place for home in ranked if len(matches[home]) == len(matches[ranked[0]])

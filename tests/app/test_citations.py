@@ -138,6 +138,24 @@ def test_an_edit_is_changed_and_a_deletion_gone_with_the_commit(project: Project
     assert item["cited"]["path"] == "src/pay.py" and item["cited"]["start"] == 5
 
 
+def test_a_block_rewritten_but_for_a_blank_line_and_an_else_is_gone(project: Project, env: dict[str, str]) -> None:
+    # lines 8-12: charge's last line, the blank lines between the functions, refund's head and
+    # body; refund is rewritten as reimburse, and charge's return is rewritten too
+    text = PAY.replace("    return gateway.refund(order)", "    if order.paid:\n        return gateway.refund(order)\n"
+                                                           "    else:\n        return None")
+    event_id = cited(project, env, "src/pay.py:8-14", text)
+    rewritten = text.replace("return gateway.charge(order, key=key)", "return gateway.charge_once(order)")
+    rewritten = rewritten.replace("def refund(order):", "def reimburse(order, amount):").replace(
+        "return gateway.refund(order)", "return ledger.reimburse(order, amount)").replace("order.paid", "amount")
+    write_file(project.root, "src/pay.py", rewritten)
+    commit(project, env)
+    # left: two blank lines and an "else:", which say nothing alone
+    assert where(status(project, event_id)) == ("gone", None, None, None)
+    write_file(project.root, "src/pay.py", rewritten.replace("if amount:", "if order.paid:"))
+    commit(project, env)
+    assert status(project, event_id)["status"] == "changed"  # a line that says something is back
+
+
 def test_a_split_block_is_changed(project: Project, env: dict[str, str]) -> None:
     event_id = cited(project, env)
     first, rest = "\n".join(BODY[:2]), "\n".join(BODY[2:])
@@ -164,6 +182,25 @@ def test_deleted_while_an_older_identical_block_stands_elsewhere_is_gone(project
     write_file(project.root, "src/legacy.py", legacy + "\n\ndef more():\n    pass\n")
     commit(project, env)
     assert status(project, event_id)["status"] == "gone"
+
+
+def test_a_block_that_had_a_twin_is_not_followed_into_a_new_copy(project: Project, env: dict[str, str]) -> None:
+    # the cited body stood whole in legacy.py too; both go, and a new file holds the lines:
+    # copied from the cited lines or from the twin, git may say either, so it is not followed
+    rest = "".join(f"\n\ndef legacy_{n}(order):\n    return ledger.legacy_{n}(order.key)\n" for n in range(12))
+    write_file(project.root, "src/legacy.py", "def charge_v1(order):\n" + "\n".join(BODY) + "\n" + rest)
+    event_id = cited(project, env)
+    write_file(project.root, "src/pay.py", PAY.replace("\n".join(BODY), "    return charging.charge(order)"))
+    (project.root / "src/legacy.py").unlink()
+    write_file(project.root, "src/charging.py", "def charge(order):\n" + "\n".join(BODY) + "\n")
+    commit(project, env)
+    assert where(status(project, event_id)) == ("gone", None, None, None)
+    # with no twin, the same move is followed
+    event_id = note(project, "src/charging.py:2-5", "charge is idempotent by key").event.id
+    write_file(project.root, "src/charging.py", "def charge(order):\n    return charge_once(order)\n")
+    write_file(project.root, "src/once.py", "def charge_once(order):\n" + "\n".join(BODY) + "\n")
+    commit(project, env)
+    assert where(status(project, event_id)) == ("moved", "src/once.py", 2, 5)
 
 
 def test_cited_on_a_branch_and_read_on_another(project: Project, env: dict[str, str]) -> None:
@@ -244,3 +281,33 @@ def test_many_citations_cost_a_few_git_processes_and_a_second_read_none(project:
     assert len(calls) <= 8, calls  # lookups, reads, the history since the oldest, the log: not one per commit
     calls.clear()
     assert citations.verify(project) == first and calls == []
+
+
+def test_other_files_holding_cited_lines_are_read_once_for_all_citations(project: Project, env: dict[str, str],
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # every other file changed since the citations holds one of their lines: the lines an edit
+    # lost are looked for there, and those files as they were are read in one go, not per citation
+    write_file(project.root, "src/pay.py", PAY)
+    for n in range(12):
+        write_file(project.root, f"src/m{n}.py", f"{BODY[0].strip()}\nx = 0\n")
+    commit(project, env)
+    for n in range(12):
+        note(project, "src/pay.py:5-8", f"the pay rule, reading {n}")
+        write_file(project.root, f"src/m{n}.py", f"{BODY[0].strip()}\nx = {n + 1}\n")
+        commit(project, env)
+    write_file(project.root, "src/pay.py", PAY.replace("if store.seen(key):", "if seen(key):"))
+    commit(project, env)
+    calls: list[list[str]] = []
+    real = git.run_bytes
+
+    def counted(root: Path, args: list[str], *rest: Any, **named: Any) -> bytes:
+        if args[0] == "cat-file":
+            calls.append(args)
+        return real(root, args, *rest, **named)
+
+    monkeypatch.setattr(git, "run_bytes", counted)
+    monkeypatch.setattr(git_objects, "run_bytes", counted)
+    found = citations.verify(project)
+    assert found["counts"]["changed"] == 12
+    assert all(item["changed_in"]["commit"] == git.head_commit(project.root) for item in found["citations"])
+    assert len(calls) <= 6, calls  # not two for each of the twelve citations

@@ -123,3 +123,28 @@ def test_a_block_copied_whole_into_two_files_is_exact_at_either(
     places = bench.truth(repo, case(repo, cited, "pay.go", 6, 10, target))
     assert ("moved", "a_copy.go", 6, 10) in places and ("moved", "b_copy.go", 7, 11) in places
     assert bench.by_kenning(repo, case(repo, cited, "pay.go", 6, 10, target)) in places
+
+
+def test_a_line_of_the_same_commit_with_the_same_text_elsewhere_is_not_the_cited_one(
+        bench: ModuleType, repo: Path, machine: dict[str, str]) -> None:
+    # blame over the range names each surviving line by its place in the cited commit: Refund's
+    # "return nil", written by the same commit with the same text, is not Charge's
+    cited = commit(repo, machine, {"pay.go": HEAD + function("Charge", CHARGE) + function("Refund", REFUND)})
+    target = commit(repo, machine, {"pay.go": HEAD + function("Refund", REFUND)}, "drop Charge")
+    it = case(repo, cited, "pay.go", 10, 12, target)  # the charge, its return nil, its brace
+    assert bench.truth(repo, it)[0][0] == "gone"
+    assert bench.by_kenning(repo, it)[0] == "gone"
+
+
+def test_a_block_rewritten_but_for_its_brace_and_blank_line_is_gone_by_the_truth_and_by_kenning(
+        bench: ModuleType, repo: Path, machine: dict[str, str]) -> None:
+    # what is left, a brace and a blank line, says nothing alone: the cited code is gone
+    cited = commit(repo, machine, {"pay.go": HEAD + function("Charge", CHARGE) + function("Refund", REFUND)})
+    fresh = "\tledger.Reimburse(request.Order, request.Total)\n"
+    target = commit(repo, machine, {"pay.go": HEAD + function("Charge", CHARGE) + function("Reimburse", fresh)})
+    it = case(repo, cited, "pay.go", 12, 15, target)  # Charge's brace, a blank, Refund's head and first line
+    assert bench.truth(repo, it)[0][0] == "gone"
+    assert bench.by_kenning(repo, it)[0] == "gone"
+    kept = case(repo, cited, "pay.go", 11, 14, target)  # from Charge's "return nil": that is left
+    assert bench.truth(repo, kept)[0][0] == "changed"
+    assert bench.by_kenning(repo, kept)[0] == "changed"

@@ -12,6 +12,7 @@ from kenning.core.citations import (
     new_lines,
     search,
     status_words,
+    trivial,
 )
 from kenning.core.codemap.symbols import enclosing_symbol
 
@@ -175,3 +176,14 @@ def test_the_enclosing_symbol_is_the_innermost_definition_holding_the_range() ->
     go = ["package pay", "", "func (s *Server) Charge(o Order) error {", "\tkey := o.Key()", "\treturn nil", "}"]
     assert enclosing_symbol("pay.go", go, 4, 5) == "Charge"
     assert enclosing_symbol("notes.txt", OLD, 4, 7) is None
+
+
+def test_lines_that_say_nothing_alone_are_trivial() -> None:
+    assert all(trivial(line) for line in ("", "   ", "\t}", "});", "} else {", "    else:", "end", "  return", "*/"))
+    assert not any(trivial(line) for line in ("return nil", "x = 1", "}) // done", "if ok {", "pass_through()"))
+
+
+def test_a_fingerprint_whose_only_lines_left_say_nothing_is_gone() -> None:
+    block = ["if (ready) {", "  charge(order, key);", "});"]
+    assert search(fingerprint(block), "a.js", 1, {"a.js": ["refund(order);", "});"]}).status == "gone"
+    assert search(fingerprint(block), "a.js", 1, {"a.js": ["if (ready) {", "});"]}).status == "changed"

@@ -5,10 +5,13 @@ of the lines it cites is ``app.citing``'s.
 Following many citations costs a bounded number of git processes, whatever their number: one
 ``cat-file --batch-check`` names every cited file as it was at its commit; a file whose work-tree
 bytes hash to that same blob is unchanged, and its citation verified without another process.
-For the rest, one ``cat-file --batch`` reads the old files, one ``diff --name-status -M`` per
-distinct commit says where files went and which changed, and one ``log`` per distinct commit
-names the commit that changed a file. Where the commit is gone (a shallow clone, a rebase), the
-fingerprint is searched for instead. Results are kept in ``.kenning/cache/citations.json`` per
+For the rest, one ``cat-file --batch`` reads the old files, one ``rev-list`` and one ``log
+--name-status -M`` since the oldest citation say where files went, which changed and the commit
+that changed each (a commit not behind HEAD gets a ``diff --name-status -M`` of its own), and at
+most two more pairs of ``cat-file``, for all citations at once, read other files as they were:
+those that may hold lines a citation's own diff lost, and, for a citation followed into another
+file, the rest changed since (a twin). Where the commit is gone (a shallow clone, a rebase),
+the fingerprint is searched for instead. Results are kept in ``.kenning/cache/citations.json`` per
 (citation, HEAD, the size and time of the files it read): reading them again runs no git at all.
 """
 
@@ -174,6 +177,45 @@ class _Run:
         self.touched: dict[str, int] = {}  # path -> the newest entry that changed it
         self.renamed_into: dict[str, list[tuple[int, str]]] = {}
         self.committed: dict[str, tuple[int, str, str]] = {}  # path -> (entry, sha, time) of its newest commit
+        self.olds: dict[str, list[str] | None] = {}  # "commit:path" -> its lines then, normalized
+        self.holders: dict[str, set[str]] = {}  # a normalized line -> the files now holding it (of those indexed)
+        self.indexed: set[str] = set()
+        self.fresh: dict[tuple[str, str], list[bool]] = {}  # ("commit:path", path now) -> its new lines
+
+    def holding(self, paths: Iterable[str], wanted: set[str]) -> set[str]:
+        """Those of ``paths`` (files now) that hold any of the ``wanted`` lines: each file read
+        and indexed once a run, not once per citation."""
+        for path in paths:
+            if path not in self.indexed:
+                self.indexed.add(path)
+                normal = self.normal(path)
+                for line in normal[1] if normal else ():
+                    self.holders.setdefault(line, set()).add(path)
+        return set().union(*(self.holders.get(line, ()) for line in wanted))
+
+    def prefetch_old(self, names: Iterable[str]) -> None:
+        """Read the files ``commit:path`` as they were, in two processes for all of them."""
+        wanted = sorted({name for name in names if name not in self.olds})
+        if not wanted:
+            return
+        try:
+            ids = git_objects.object_ids(self.root, wanted)
+        except git.GitError:
+            ids = {}
+        texts = _old_texts(self.root, [oid for oid in ids.values() if oid])
+        for name in wanted:
+            oid = ids.get(name)
+            self.olds[name] = texts.get(oid) if oid else None
+
+    def new_lines(self, was: str | None, path: str) -> list[bool]:
+        """Which lines of ``path`` now are new since the file was ``was`` (``commit:path``, read
+        by ``prefetch_old``; None: added since)."""
+        key = (was or "", path)
+        if key not in self.fresh:
+            normal = self.normal(path)
+            self.fresh[key] = rules.new_lines(self.olds.get(was) if was else None, normal[0] if normal else [],
+                                              normal=True)
+        return self.fresh[key]
 
     def lines(self, path: str) -> list[str] | None:
         if path not in self.texts:
@@ -259,7 +301,7 @@ class _Run:
         moves = []
         for path, newest in self.touched.items():
             if newest < place:
-                was = self._origin(path, place)
+                was = self._origin(path, place) if path in self.renamed_into else path
                 moves.append(("R" if was != path else "M", was, path))
         return moves
 
@@ -318,12 +360,28 @@ def _found(run: _Run, todo: list[tuple[str, dict[str, Any], str]]) -> dict[str, 
             slow.append((event_id, citation, old_id or ""))
     old_texts = _old_texts(run.root, [old_id for _, _, old_id in slow if old_id])
     run.plan(c["commit"] for _, c, old_id in slow if old_id)
+    lost: dict[str, _Lost] = {}
     for event_id, citation, old_id in slow:
         old = old_texts.get(old_id)
         if old is not None and rules.fingerprint(old[citation["start"] - 1:citation["end"]]) == citation["lines"]:
-            found[event_id] = _followed(run, citation, old)
+            followed = _followed(run, citation, old)
+            if isinstance(followed, _Lost):
+                lost[event_id] = followed
+            else:
+                found[event_id] = followed
         else:
             found[event_id] = _searched(run, citation)
+    # the other files that may hold lines the diffs lost, as they were: read for all citations at once
+    run.prefetch_old(was for item in lost.values() for _, was in item.holding if was)
+    for event_id, item in lost.items():
+        found[event_id] = item.placed(run)
+    # followed into another file: were the lines there twice at the commit (a twin, in another
+    # file changed since)? those files as they were, read for all such citations at once
+    elsewhere = {event_id: item for event_id, item in lost.items()
+                 if found[event_id].path is not None and found[event_id].path != item.now_path}
+    run.prefetch_old(name for item in elsewhere.values() for name in item.others())
+    for event_id, item in elsewhere.items():
+        found[event_id] = item.placed(run, [twin for name in item.others() if (twin := run.olds.get(name))])
     return found
 
 
@@ -336,13 +394,16 @@ def _old_texts(root: Path, oids: list[str]) -> dict[str, list[str]]:
             for oid, blob in data.items() if b"\0" not in blob[:8192]}
 
 
-def _followed(run: _Run, citation: dict[str, Any], old: list[str]) -> rules.Found:
+def _followed(run: _Run, citation: dict[str, Any], old: list[str]) -> rules.Found | _Lost:
     """The status by git's history: where the diff from the citation's commit to the work tree
-    carries the lines, or where they reappear among the lines new since then."""
+    carries the lines, or where they reappear among the lines new since then (in another file:
+    a ``_Lost``, placed once every such citation's other files are read)."""
     path, commit = citation["path"], citation["commit"]
+    start, end = citation["start"], citation["end"]
     here = run.normal(path)
+    mapping = rules.line_map(old, here[0], normal=True) if here is not None else None
     if here is not None:  # still at its path: its own diff says most often, with no git process
-        first = rules.follow(path, citation["start"], citation["end"], old, path, here[0], {}, normal=True)
+        first = rules.follow(path, start, end, old, path, here[0], {}, normal=True, mapping=mapping)
         if first.status == "verified":
             return first
     moves = run.diff(commit)
@@ -356,40 +417,49 @@ def _followed(run: _Run, citation: dict[str, Any], old: list[str]) -> rules.Foun
             now_path = None
     normal = run.normal(now_path) if now_path else None
     now = normal[0] if normal else None
-    first = rules.follow(path, citation["start"], citation["end"], old, now_path, now, {}, normal=True)
+    if now_path != path:
+        mapping = None
+    first = rules.follow(path, start, end, old, now_path, now, {}, normal=True, mapping=mapping)
     if first.status in ("verified", "moved"):
         return first
-    lost = set(old[citation["start"] - 1:citation["end"]]) - {""}
-    changed = _candidates(run, commit, moves, lost, {now_path or ""})
-    return rules.follow(path, citation["start"], citation["end"], old, now_path, now, changed,
-                        normal=True) if changed else first
-
-
-def _candidates(run: _Run, commit: str, moves: list[tuple[str, str, str]], lost: set[str],
-                skip: set[str]) -> dict[str, rules.Changed]:
-    """The other files changed since ``commit`` that hold one of the ``lost`` lines now, each
-    with which of its lines are new since then (an added file's are all new)."""
-    holding: list[tuple[str, str | None, list[str]]] = []
-    for letter, before, after in moves:
-        if letter == "D" or after in skip:
-            continue
-        normal = run.normal(after)
-        if normal and not lost.isdisjoint(normal[1]):
-            holding.append((after, None if letter == "A" else before, normal[0]))
+    # a run placed in another file needs letters or digits (git's thresholds count them): a line
+    # with none, a brace, is no reason to read a file
+    lost = {line for line in old[start - 1:end] if any(char.isalnum() for char in line)}
+    holders = run.holding((after for letter, _, after in moves if letter != "D"), lost)
+    holding = [(after, None if letter == "A" else f"{commit}:{before}") for letter, before, after in moves
+               if letter != "D" and after in holders and after != (now_path or "")]
     if not holding:
-        return {}
-    names = [f"{commit}:{before}" for _, before, _ in holding if before]
-    try:
-        ids = git_objects.object_ids(run.root, names)
-    except git.GitError:
-        ids = {}
-    olds = _old_texts(run.root, [oid for oid in ids.values() if oid])
-    changed: dict[str, rules.Changed] = {}
-    for after, was, lines in holding:
-        old_id = ids.get(f"{commit}:{was}") if was else None
-        old = olds.get(old_id) if old_id else None
-        changed[after] = rules.Changed(lines, rules.new_lines(old, lines, normal=True))
-    return changed
+        return first
+    return _Lost(citation, old, now_path, now, mapping, holding, moves)
+
+
+class _Lost:
+    """A citation some of whose lines its own file's diff lost, and the other files changed since
+    that hold one of them now (with what each was called at the citation's commit, None where it
+    was added since): placed once those files' old text is read, for all such citations at once."""
+
+    __slots__ = ("citation", "old", "now_path", "now", "mapping", "holding", "moves")
+
+    def __init__(self, citation: dict[str, Any], old: list[str], now_path: str | None, now: list[str] | None,
+                 mapping: dict[int, int] | None, holding: list[tuple[str, str | None]],
+                 moves: list[tuple[str, str, str]]) -> None:
+        self.citation, self.old, self.now_path, self.now = citation, old, now_path, now
+        self.mapping, self.holding, self.moves = mapping, holding, moves
+
+    def others(self) -> list[str]:
+        """``commit:path`` of every other file that was there at the commit and changed since."""
+        commit, path = self.citation["commit"], self.citation["path"]
+        return [f"{commit}:{before}" for letter, before, _ in self.moves if letter != "A" and before != path]
+
+    def placed(self, run: _Run, twins: Sequence[list[str]] = ()) -> rules.Found:
+        changed = {}
+        for after, was in self.holding:
+            normal = run.normal(after)
+            if normal is not None:
+                changed[after] = rules.Changed(normal[0], run.new_lines(was, after))
+        c = self.citation
+        return rules.follow(c["path"], c["start"], c["end"], self.old, self.now_path, self.now, changed, normal=True,
+                            mapping=self.mapping, twins=twins)
 
 
 def _searched(run: _Run, citation: dict[str, Any]) -> rules.Found:

@@ -10,7 +10,9 @@ the file as it was at the citation's commit, the file as it is now, where git sa
 - ``verified``: every cited line is there, in order, next to each other, in the same file;
 - ``moved``: the same, in another file;
 - ``changed``: some cited lines are left, but not all of them together;
-- ``gone``: none is left.
+- ``gone``: none is left; or nothing but lines that say nothing alone (a blank, a brace, a lone
+  ``else``: ``trivial``), which every file holds and no edit needs to spare: a block rewritten
+  but for its closing ``}`` is gone, not changed.
 
 A line survives where the line diff of its own file carries it over, or, cut from where it was,
 where it reappears among the lines that are new since the commit (in its own file or in another
@@ -41,6 +43,8 @@ ACROSS_FILES_ALNUM = 40
 def normalized(line: str) -> str:
     """A line with every whitespace character removed: the form lines are compared in."""
     return "".join(line.split())
+
+
 
 
 def line_hash(line: str) -> str:
@@ -165,6 +169,8 @@ def _anchors(a: Sequence[str], alo: int, ahi: int, b: Sequence[str], blo: int, b
 
 def _increasing(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The longest run of ``pairs`` (sorted by their first) whose seconds increase too."""
+    if all(a[1] < b[1] for a, b in zip(pairs, pairs[1:], strict=False)):  # nothing moved: the common case, and linear
+        return pairs
     tails: list[int] = []  # the smallest second ending a run of each length
     ends: list[int] = []  # which pair that is
     before: list[int] = []
@@ -193,19 +199,24 @@ def new_lines(old: Sequence[str] | None, new: Sequence[str], normal: bool = Fals
 
 
 def follow(path: str, start: int, end: int, old: Sequence[str], now_path: str | None, now: Sequence[str] | None,
-           changed: Mapping[str, Changed], normal: bool = False) -> Found:
+           changed: Mapping[str, Changed], normal: bool = False, mapping: Mapping[int, int] | None = None,
+           twins: Sequence[Sequence[str]] = ()) -> Found:
     """The status of lines ``start``-``end`` (from 1) of ``path`` as it was at the citation's
     commit (``old``), given where git says that file is now (``now_path``: None when it was
     deleted) with its lines ``now``, and the other files changed since (``changed``).
-    ``normal``: every line given is ``normalized`` already."""
+    ``normal``: every line given is ``normalized`` already; ``mapping``: ``line_map(old, now)``,
+    where the caller has it already. ``twins``: the other files changed since, as they were at the
+    commit (``normalized``): a run of cited lines that stood in one of them too, whole, is not
+    followed into another file (``moved_from_twin``)."""
     cited = list(range(start - 1, min(end, len(old))))
     if not cited:
         return Found("gone")
     at: dict[int, tuple[str, int]] = {}
-    mapping: dict[int, int] = {}
     own_new: list[bool] = []
-    if now_path is not None and now is not None:
-        mapping = line_map(old, now, normal)
+    if now_path is None or now is None:
+        mapping = {}
+    else:
+        mapping = line_map(old, now, normal) if mapping is None else mapping
         carried = set(mapping.values())
         own_new = [j not in carried for j in range(len(now))]
         at.update({i: (now_path, mapping[i]) for i in cited if i in mapping})
@@ -214,8 +225,8 @@ def follow(path: str, start: int, end: int, old: Sequence[str], now_path: str | 
         homes.append((now_path, now, own_new, WITHIN_FILE_ALNUM))
     homes += [(other, facts.lines, facts.new, ACROSS_FILES_ALNUM) for other, facts in sorted(changed.items())
               if other != now_path]
-    _place_lost(old, cited, at, homes, _expected(cited, mapping), normal)
-    return _judge(path, cited, at)
+    _place_lost(old, cited, at, homes, _expected(cited, mapping), normal, twins)
+    return _judge(path, cited, at, old)
 
 
 def _expected(cited: list[int], mapping: Mapping[int, int]) -> int:
@@ -226,14 +237,15 @@ def _expected(cited: list[int], mapping: Mapping[int, int]) -> int:
 
 
 def _place_lost(old: Sequence[str], cited: list[int], at: dict[int, tuple[str, int]],
-                homes: list[tuple[str, Sequence[str], Sequence[bool], int]], expected: int, normal: bool) -> None:
+                homes: list[tuple[str, Sequence[str], Sequence[bool], int]], expected: int, normal: bool,
+                twins: Sequence[Sequence[str]] = ()) -> None:
     """Find the cited lines the diff lost (cut, moved) among the new lines of each home, run by
     run: the longest run first, placed where it is nearest ``expected`` in the first home that
     has it, the rest of the run tried again on either side."""
     runs = _runs([i for i in cited if i not in at])
     while runs:
         run = runs.pop(0)
-        best = _longest_placement(old, run, homes, expected, normal)
+        best = _longest_placement(old, run, homes, expected, normal, twins)
         if best is None:
             continue
         first, size, home, j = best
@@ -253,7 +265,8 @@ def _runs(indices: list[int]) -> list[list[int]]:
 
 
 def _longest_placement(old: Sequence[str], run: list[int], homes: list[tuple[str, Sequence[str], Sequence[bool], int]],
-                       expected: int, normal: bool) -> tuple[int, int, str, int] | None:
+                       expected: int, normal: bool, twins: Sequence[Sequence[str]] = ()
+                       ) -> tuple[int, int, str, int] | None:
     """(first cited index, length, home, its first line) of the longest stretch of ``run`` found
     whole among one home's new lines and long enough for git to call it moved; ties go to the
     earlier home (the file's own), then to the place nearest ``expected``."""
@@ -273,14 +286,30 @@ def _longest_placement(old: Sequence[str], run: list[int], homes: list[tuple[str
                     size += 1
                 if _alnum([old[i] for i in run[k:k + size]]) < threshold:
                     continue
+                if threshold == ACROSS_FILES_ALNUM and twins and moved_from_twin(wanted[k:k + size], twins):
+                    continue  # into another file, from the cited lines or their twin: git may say either
                 key = (-size, rank, abs(j - (expected + k)), run[k], home, j)
                 if best is None or key < best:
                     best = key
     return None if best is None else (best[3], -best[0], best[4], best[5])
 
 
-def _judge(path: str, cited: list[int], at: Mapping[int, tuple[str, int]]) -> Found:
-    if not at:
+def moved_from_twin(run: Sequence[str], twins: Sequence[Sequence[str]]) -> bool:
+    """Whether the ``normalized`` lines ``run`` stood whole in one of ``twins`` (other files, as
+    they were at the citation's commit, that changed since): then a copy of them that appears in
+    a third file may have come from that twin as well as from the cited lines, and git's own line
+    tracking, which takes one of them, need not take the cited one; so it is not followed."""
+    size = len(run)
+    first = run[0]
+    for lines in twins:
+        for j, line in enumerate(lines):
+            if line == first and list(lines[j:j + size]) == list(run):
+                return True
+    return False
+
+
+def _judge(path: str, cited: list[int], at: Mapping[int, tuple[str, int]], old: Sequence[str]) -> Found:
+    if not at or (all(trivial(old[i]) for i in at) and not all(trivial(old[i]) for i in cited)):
         return Found("gone")
     places = [at[i] for i in cited if i in at]
     homes = {home for home, _ in places}
@@ -297,8 +326,8 @@ def search(hashes: Sequence[str], path: str, start: int, files: Mapping[str, Seq
     """The status from the fingerprint alone, where git cannot say what the file was at the
     citation's commit (a shallow clone, a commit rebased away): the whole block, whitespace
     ignored, in the cited file nearest its old place, else in another file; else ``changed``
-    when some of its lines with anything to them are still in the cited file or the file holding
-    most of them, else ``gone``."""
+    when some of its lines that are not ``trivial`` are still in the cited file or the file
+    holding most of them, else ``gone``."""
     size = len(hashes)
     wanted = list(hashes)
     best: tuple[int, int, str, int] | None = None  # (other file, distance, path, first line)
@@ -312,19 +341,27 @@ def search(hashes: Sequence[str], path: str, start: int, files: Mapping[str, Seq
     if best is not None:
         return Found("verified" if best[2] == path else "moved", best[2], best[3] + 1, best[3] + size)
     telling = set(wanted) - TRIVIAL
-    counts = {name: sum(1 for h in found if h in telling) for name, found in per_file.items()}
-    if telling and counts:
-        name = path if counts.get(path) else max(sorted(counts), key=lambda n: counts[n])
-        if counts[name]:
-            lines = [j for j, h in enumerate(per_file[name]) if h in telling]
-            return Found("changed", name, lines[0] + 1, lines[-1] + 1)
+    left = {name: [j for j, h in enumerate(found) if h in telling and not trivial(files[name][j])]
+            for name, found in per_file.items()}
+    if telling and left:
+        name = path if left.get(path) else max(sorted(left), key=lambda n: len(left[n]))
+        if left[name]:
+            return Found("changed", name, left[name][0] + 1, left[name][-1] + 1)
     return Found("gone")
 
 
 # lines that say nothing alone: found anywhere, they are no sign the cited code is still there
-TRIVIAL = frozenset(line_hash(text) for text in (
+TRIVIAL_TEXT = frozenset((
     "", "{", "}", "(", ")", "[", "]", "};", ");", "),", "],", "},", "end", "else:", "else", "}else{", "pass",
     "return", "returnNone", "break", "continue", "try:", "finally:", "*/", "/*", "#", "//", "fi", "done", "esac"))
+TRIVIAL = frozenset(line_hash(text) for text in TRIVIAL_TEXT)
+
+
+def trivial(line: str) -> bool:
+    """Whether a line says nothing alone: no letter or digit in it (a blank, ``});``), or a lone
+    keyword (``else:``, ``} else {``, ``end``, ``return``, ``pass``)."""
+    text = normalized(line)
+    return text in TRIVIAL_TEXT or not any(char.isalnum() for char in text)
 
 
 def status_words(shown: Mapping[str, object]) -> str:
