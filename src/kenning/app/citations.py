@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from kenning.app.project import Project
     from kenning.core.events import Event
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2  # 2: trivial leftovers make a block gone; a twin stops a citation being followed
 MAX_FILES_SEARCHED = 20000  # a fingerprint searched without git's help reads at most this many files
 MAX_FILE_BYTES = 2 * 1024 * 1024
 
