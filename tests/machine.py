@@ -160,7 +160,7 @@ def run_main(args: tuple[str, ...] | list[str], cwd: Path, env: dict[str, str], 
         os.chdir(cwd)
         sys.stdin, sys.stdout, sys.stderr = stdin, stdout, stderr
         sys.argv = ["ken", *args]
-        with _audited(env.get("KEN_SCHEMA_AUDIT")):
+        with audited(env.get("KEN_SCHEMA_AUDIT")):
             try:
                 code = main(list(args))
             except SystemExit as exit:  # argparse's usage errors, --help, --version
@@ -183,31 +183,36 @@ def _universal(data: bytes) -> str:
     return data.decode().replace("\r\n", "\n").replace("\r", "\n")
 
 
-class _audited:  # noqa: N801 - a context manager, like contextlib's
-    """What ``tests/audit_site/sitecustomize.py`` does in a ``ken`` process, for one in-process
-    call: each line ``EventLog.append`` writes is copied into the audit folder."""
+class audited:  # noqa: N801 - a context manager, like contextlib's
+    """What ``tests/audit_site/sitecustomize.py`` does in a ``ken`` process, for in-process
+    calls: each line ``EventLog.append`` writes is copied into the audit folder (once, when an
+    in-process server and an in-process command nest)."""
+
+    active = 0
 
     def __init__(self, folder: str | None) -> None:
-        self.folder = folder if folder and os.path.isdir(folder) else None
+        self.folder = folder if folder and os.path.isdir(folder) and not audited.active else None
 
     def __enter__(self) -> None:
         if self.folder is None:
             return
+        audited.active += 1
         from kenning.store import log
 
         folder, append = self.folder, log.EventLog.append
         self.saved = append
 
-        def audited(self: log.EventLog, line: str) -> object:
+        def copied(self: log.EventLog, line: str) -> object:
             result = append(self, line)
             with open(os.path.join(folder, f"{os.getpid()}.jsonl"), "a", encoding="utf-8") as f:
                 f.write(line + "\n")
             return result
 
-        log.EventLog.append = audited  # type: ignore[method-assign,assignment]
+        log.EventLog.append = copied  # type: ignore[method-assign,assignment]
 
     def __exit__(self, *exc: object) -> None:
         if self.folder is not None:
             from kenning.store import log
 
             log.EventLog.append = self.saved  # type: ignore[method-assign]
+            audited.active -= 1

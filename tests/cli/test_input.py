@@ -23,14 +23,24 @@ WRITES = {  # every write command that takes --details, with what it needs besid
 }
 
 
-@pytest.fixture
-def typed(world: World) -> Repo:
+def typed_repo(world: World) -> Repo:
     """An initialized repository with one open issue (attempts and fixes find it) and a file
     whose name holds a colon."""
     repo = world.repo(files={"src/app.py": "def main():\n    return 1\n", "a:b.py": "x = 1\n"})
     repo.init()
     repo.ok("issue", "the open issue", "--at", "src/app.py")
     return repo
+
+
+@pytest.fixture
+def typed(world: World) -> Repo:
+    return typed_repo(world)
+
+
+@pytest.fixture(scope="module")
+def typed_shared(tmp_path_factory: pytest.TempPathFactory) -> Repo:
+    """One ``typed`` repository for the refusals (each checks that it wrote nothing)."""
+    return typed_repo(World(tmp_path_factory.mktemp("typed")))
 
 
 def refused(repo: Repo, *args: str, input: str | bytes | None = None) -> str:
@@ -68,8 +78,9 @@ BAD_LINES = {
 
 @pytest.mark.parametrize("command", list(WRITES))
 @pytest.mark.parametrize(("at", "said"), list(BAD_LINES.values()), ids=list(BAD_LINES))
-def test_a_line_typed_wrong_is_refused_on_every_write(typed: Repo, command: str, at: str, said: str) -> None:
-    err = refused(typed, command, "summary", "--at", at, *WRITES[command])
+def test_a_line_typed_wrong_is_refused_on_every_write(typed_shared: Repo, command: str, at: str,
+                                                      said: str) -> None:
+    err = refused(typed_shared, command, "summary", "--at", at, *WRITES[command])
     assert said in err and "PATH:LINE" in err, err
 
 

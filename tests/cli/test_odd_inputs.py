@@ -40,7 +40,7 @@ def set_config(repo: Repo, table: str, key: str, value: str) -> None:
 
 @pytest.fixture
 def ready(repo: Repo) -> Repo:
-    repo.init()
+    """An initialized repository (``repo``: initialized once, in this process)."""
     return repo
 
 

@@ -15,8 +15,10 @@ def anyio_backend() -> str:
 
 
 @pytest.fixture
-def world(tmp_path: Path) -> World:
-    return World(tmp_path)
+def world(tmp_path: Path, request: pytest.FixtureRequest) -> World:
+    """A machine under ``tmp_path``; its servers are ``ken mcp`` processes in a module or test
+    marked ``real_processes``, else served in this process."""
+    return World(tmp_path, real_processes=request.node.get_closest_marker("real_processes") is not None)
 
 
 @pytest.fixture

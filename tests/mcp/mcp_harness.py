@@ -1,26 +1,39 @@
-"""Driving ``ken mcp`` with the SDK's real stdio client, next to the CLI (its ``main`` in this process).
+"""Driving ``ken mcp`` with the SDK's client, next to the CLI (its ``main`` in this process).
 
 Every test gets its own machine: ``KEN_HOME`` and ``HOME`` in a temporary folder, no ``KEN_*``
 or ``GIT_*`` variable inherited, a git identity in that ``HOME``, and a fixed ``KEN_NOW`` so
 the gate's verdicts (ages, windows) are the same in a server and in a CLI run.
+
+``connect`` serves the session in this process: the server ``ken mcp`` builds, on its own wire
+(``serve_wire``) over a pair of pipes, with the machine's environment, folder and a stderr of
+its own; a ``ken mcp`` process adds a second of importing the SDK and nothing a tool call shows.
+Tests marked ``real_processes``, a ``command`` of their own and ``Raw`` exchanges start a real
+process: the console script, the stdio claimed from libraries that print, bytes on real stdio.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import queue
 import subprocess
+import sys
 import threading
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio
+from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
-from mcp.types import Implementation, InitializeResult
+from mcp.shared.message import SessionMessage
+from mcp.types import Implementation, InitializeResult, jsonrpc_message_adapter
 
-from machine import KEN, isolated_env, run_ken  # noqa: E402  (tests/ is on sys.path: its conftest.py)
+from kenning.mcp.server import boundary_of, build_server
+from kenning.mcp.wire import serve_wire
+from machine import KEN, audited, isolated_env, run_ken  # noqa: E402  (tests/ is on sys.path: its conftest.py)
 
 NOW = "2030-06-30T12:00:00Z"
 CLIENT = "pytest-agent"
@@ -29,9 +42,10 @@ CLIENT = "pytest-agent"
 class World:
     """A temporary machine: ``KEN_HOME``, ``HOME`` and git repositories under one folder."""
 
-    def __init__(self, base: Path) -> None:
+    def __init__(self, base: Path, real_processes: bool = False) -> None:
         assert KEN, "the `ken` executable is not installed next to this Python nor on PATH"
         self.base = base
+        self.real_processes = real_processes  # every server a `ken mcp` process
         self.home = base / "home"
         self.env = isolated_env(base, KEN_NOW=NOW)
         self.stderr_log = base / "server-stderr.log"
@@ -125,10 +139,9 @@ class Mcp:
 @asynccontextmanager
 async def connect(world: World, cwd: Path, *args: str, command: list[str] | None = None,
                   env: dict[str, str] | None = None, client: str = CLIENT) -> AsyncIterator[Mcp]:
-    """Start ``ken mcp ARGS`` in ``cwd`` (or ``command``) and initialize a session with it, as the
-    client named ``client`` (its ``clientInfo.name``)."""
-    argv = command or [str(KEN), "mcp", *args]
-    params = StdioServerParameters(command=argv[0], args=argv[1:], env={**world.env, **(env or {})}, cwd=str(cwd))
+    """Serve ``ken mcp ARGS`` in ``cwd`` and initialize a session with it, as the client named
+    ``client`` (its ``clientInfo.name``): in this process, or a real process (``command``, or a
+    world of real processes)."""
     stream_errors: list[Exception] = []
 
     async def on_message(message: Any) -> None:
@@ -136,11 +149,86 @@ async def connect(world: World, cwd: Path, *args: str, command: list[str] | None
             stream_errors.append(message)
 
     with open(world.stderr_log, "a", encoding="utf-8") as errlog:
-        async with stdio_client(params, errlog=errlog) as (read, write), \
+        if command or world.real_processes:
+            argv = command or [str(KEN), "mcp", *args]
+            params = StdioServerParameters(command=argv[0], args=argv[1:], env={**world.env, **(env or {})},
+                                           cwd=str(cwd))
+            transport = stdio_client(params, errlog=errlog)
+        else:
+            transport = _served_here(cwd, args, {**world.env, **(env or {})}, errlog)
+        async with transport as (read, write), \
                 ClientSession(read, write, message_handler=on_message,
                               client_info=Implementation(name=client, version="1.0")) as session:
             init = await session.initialize()
             yield Mcp(session, init, stream_errors)
+
+
+@asynccontextmanager
+async def _served_here(cwd: Path, args: tuple[str, ...], env: dict[str, str], errlog: Any) -> AsyncIterator[
+        tuple[MemoryObjectReceiveStream[SessionMessage | Exception], MemoryObjectSendStream[SessionMessage]]]:
+    """``ken mcp [--root PATH]`` served in this process over two pipes, as ``stdio_client``'s
+    streams: the server ``serve`` builds (``boundary_of``, ``build_server``) on its wire
+    (``serve_wire``), with ``env`` as the environment, ``cwd`` as the folder and ``errlog`` as
+    stdout and stderr (what ``ken mcp`` does with fd 1) while the session lasts."""
+    assert len(args) in (0, 2) and args[:1] in ((), ("--root",)), f"in-process ken mcp takes --root only: {args}"
+    server_in, client_out = (os.fdopen(fd, mode) for fd, mode in zip(os.pipe(), ("rb", "wb"), strict=True))
+    client_in, server_out = (os.fdopen(fd, mode) for fd, mode in zip(os.pipe(), ("rb", "wb"), strict=True))
+    to_session, read = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+    write, from_session = anyio.create_memory_object_stream[SessionMessage](0)
+
+    async def serve() -> None:
+        with server_in, server_out:
+            root = Path(args[-1]) if args else None
+            await serve_wire(build_server(boundary_of(root), cwd), server_in, server_out)
+
+    async def replies() -> None:
+        async with to_session:
+            while line := await anyio.to_thread.run_sync(client_in.readline, abandon_on_cancel=True):
+                try:
+                    message: SessionMessage | Exception = SessionMessage(
+                        jsonrpc_message_adapter.validate_json(line, by_name=False))
+                except ValueError as err:
+                    message = err
+                await to_session.send(message)
+
+    async def requests() -> None:
+        with client_out:  # closed at the end: end of input, the server answers what runs and stops
+            async with from_session:
+                async for item in from_session:
+                    data = item.message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n"
+                    await anyio.to_thread.run_sync(_send, client_out, data)
+
+    with _this_process_as(env, cwd, errlog), audited(env.get("KEN_SCHEMA_AUDIT")), client_in:
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(serve)
+            tasks.start_soon(replies)
+            tasks.start_soon(requests)
+            try:
+                yield read, write
+            finally:
+                await write.aclose()
+
+
+def _send(pipe: Any, data: bytes) -> None:
+    pipe.write(data)
+    pipe.flush()
+
+
+@contextmanager
+def _this_process_as(env: dict[str, str], cwd: Path, errlog: Any) -> Iterator[None]:
+    """This process's environment, folder, stdout and stderr those of a server process, restored after."""
+    saved_env, saved_cwd, saved_streams = dict(os.environ), os.getcwd(), (sys.stdout, sys.stderr)
+    os.environ.clear()
+    os.environ.update(env)
+    os.chdir(cwd)
+    sys.stdout = sys.stderr = errlog
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved_streams
+        os.chdir(saved_cwd)
+        os.environ.clear()
+        os.environ.update(saved_env)
 
 
 def is_jsonrpc(message: Any) -> bool:

@@ -28,6 +28,7 @@ def log(repo: Path) -> bytes:
     return (repo / ".kenning" / "events.jsonl").read_bytes()
 
 
+@pytest.mark.real_processes  # the console script serves the SDK's stdio client end to end
 async def test_initialize_names_the_server_its_version_and_the_protocol(world: World, alpha: Path) -> None:
     async with connect(world, alpha) as mcp:
         info = mcp.init.server_info

@@ -11,6 +11,7 @@ from mcp_harness import World, connect
 
 
 @pytest.mark.anyio
+@pytest.mark.real_processes  # the index a long-lived server process holds open, rebuilt by another
 async def test_a_running_server_writes_across_a_rebuild_and_a_deleted_index(world: World, alpha: Path) -> None:
     index = alpha / ".kenning" / "cache" / "index.sqlite"
     async with connect(world, alpha) as mcp:

@@ -147,6 +147,7 @@ def test_projects_use_clear_and_a_missing_name(world: World, alpha: Path) -> Non
     assert "needs the PATH" in world.ken(alpha, "projects", "add").stderr
 
 
+@pytest.mark.real_processes  # `ken mcp --root PATH` as the agent's configuration starts it
 async def test_root_is_a_boundary_not_a_default(world: World, alpha: Path) -> None:
     beta = world.repo("beta")
     world.ok(alpha, "projects", "use", "beta")

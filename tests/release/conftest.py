@@ -14,6 +14,8 @@ import shutil
 import subprocess
 import sys
 import venv
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -28,27 +30,54 @@ def _run(args: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
     return subprocess.run(args, capture_output=True, text=True, **kwargs)
 
 
+@contextmanager
+def shared(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[Path]:
+    """The folder ``name`` of the whole run, one for every xdist worker: the first worker to get
+    here makes it (inside the block, under a lock) and the others wait and find it made. A
+    wheel and a venv cost half a minute each; a worker of its own should not pay them again."""
+    from filelock import FileLock  # pre-commit's virtualenv depends on it
+
+    run = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run = run.parent  # each worker's base folder is inside the run's
+    with FileLock(str(run / f"{name}.lock")):
+        yield run / name
+
+
+def _made(folder: Path) -> bool:
+    """Whether a fixture under ``shared`` made ``folder`` whole (its DONE file is written last)."""
+    return (folder / "DONE").exists()
+
+
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel ``python -m build`` makes from this checkout (as ``make dist`` does)."""
-    out = tmp_path_factory.mktemp("dist")
-    r = _run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(ROOT)], timeout=600)
-    if r.returncode != 0:
-        pytest.skip(f"python -m build could not build the wheel (no network for its build backend?): "
-                    f"{r.stderr.strip().splitlines()[-1:]}")
-    return next(out.glob("*.whl"))
+    """The wheel ``python -m build`` makes from this checkout (as ``make dist`` does): built
+    once for the run, whatever the number of workers."""
+    with shared(tmp_path_factory, "dist") as out:
+        if not _made(out):
+            shutil.rmtree(out, ignore_errors=True)
+            r = _run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(ROOT)], timeout=600)
+            if r.returncode != 0:
+                pytest.skip(f"python -m build could not build the wheel (no network for its build backend?): "
+                            f"{r.stderr.strip().splitlines()[-1:]}")
+            (out / "DONE").touch()
+        return next(out.glob("*.whl"))
 
 
 @pytest.fixture(scope="session")
 def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bin folder of a new virtual environment with the wheel and its dependencies installed."""
-    env_dir = tmp_path_factory.mktemp("venv")
-    venv.create(env_dir, with_pip=True)
-    bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
-    r = _run([str(bin_dir / "python"), "-m", "pip", "install", "-q", str(wheel)], timeout=900)
-    if r.returncode != 0:
-        pytest.skip(f"the wheel's dependencies could not be installed (no network?): {r.stderr.strip()[-300:]}")
-    return bin_dir
+    """The bin folder of a new virtual environment with the wheel and its dependencies installed
+    (one for the run: the tests install nothing more into it)."""
+    with shared(tmp_path_factory, "venv") as env_dir:
+        bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+        if not _made(env_dir):
+            shutil.rmtree(env_dir, ignore_errors=True)
+            venv.create(env_dir, with_pip=True)
+            r = _run([str(bin_dir / "python"), "-m", "pip", "install", "-q", str(wheel)], timeout=900)
+            if r.returncode != 0:
+                pytest.skip(f"the wheel's dependencies could not be installed (no network?): {r.stderr.strip()[-300:]}")
+            (env_dir / "DONE").touch()
+        return bin_dir
 
 
 @pytest.fixture(scope="session")

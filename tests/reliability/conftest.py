@@ -340,8 +340,9 @@ class World:
         self.git(path, "add", "-A")
         self.git(path, "commit", "-q", "-m", "initial")
         repo = Repo(self, path)
-        if init:
-            repo.ok("init", "--no-hooks", "--no-backfill")
+        if init:  # a set-up, not the case: `main` in this process (the cases run `ken` processes)
+            done = repo.inproc("init", "--no-hooks", "--no-backfill")
+            assert done.returncode == 0 and not crash(done), done.describe()
         return repo
 
     def copy(self, source: Repo, name: str) -> Repo:

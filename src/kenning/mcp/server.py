@@ -167,11 +167,16 @@ def serve(root: Path | None = None) -> int:
         sys.stderr.write("ken mcp: an MCP server on stdin/stdout, for an MCP client to start (`ken init` "
                          "prints the configuration); Ctrl-D ends it\n")
     wire_in, wire_out = _claim_stdio()
-    boundary = None
-    if root is not None:
-        try:
-            boundary = find_project(root.expanduser().absolute()).root
-        except KenError:
-            boundary = root.expanduser().absolute()  # not a repository: each call says so
-    anyio.run(serve_wire, build_server(boundary, Path.cwd()), wire_in, wire_out)
+    anyio.run(serve_wire, build_server(boundary_of(root), Path.cwd()), wire_in, wire_out)
     return 0
+
+
+def boundary_of(root: Path | None) -> Path | None:
+    """The folder ``--root`` confines the server to: the project holding ``root``, else ``root``
+    itself (not a repository: each call says so); None without ``--root``."""
+    if root is None:
+        return None
+    try:
+        return find_project(root.expanduser().absolute()).root
+    except KenError:
+        return root.expanduser().absolute()
