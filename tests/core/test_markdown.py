@@ -13,7 +13,7 @@ import re
 import unicodedata
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kenning.core.text import one_line
@@ -108,6 +108,7 @@ def test_any_line_renders_as_itself(text: str) -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(summary=memory_text, details=memory_text, issue_id=memory_text.filter(lambda t: t.strip() != ""))
+@example(summary="x", details="#\xa0[", issue_id="a")  # a no-break space after `#`: a heading to some renderers
 def test_the_markdown_export_shows_memory_text_as_text(summary: str, details: str, issue_id: str) -> None:
     events = [event(1, "note", summary or "x", details=details or None, timestamp="2026-01-01T00:00:00.000000Z"),
               event(2, "issue", summary or "x", details=details or None, issue_id=issue_id,

@@ -35,9 +35,11 @@ _INLINE = re.compile(r"\\(?=[!-/:-@\[-`{-~]|$)|`|\](?=[(\[:])|(?<=!)\[|\[(?=\^)|
                      r"|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)|\*+|_+|~+")
 # what a line can start with to begin a block: an ATX heading, a blockquote, a bullet, an
 # ordered list item (escaped at its `.` or `)`), a fence of tildes, a setext underline, a
-# thematic break (backtick fences fall to the inline rules)
-_BLOCK_START = re.compile(r"#{1,6}(?=[ \t]|$)|>|[-+*](?=[ \t]|$)|\d{1,9}(?=[.)](?:[ \t]|$))|~{3,}|[-=]+[ \t]*$"
-                          r"|([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+# thematic break (backtick fences fall to the inline rules). CommonMark asks for a space or a tab
+# after the marker; any white space counts here (a no-break space too), because renderers that
+# read Unicode spaces as spaces exist and a needless backslash costs nothing
+_BLOCK_START = re.compile(r"#{1,6}(?=\s|$)|>|[-+*](?=\s|$)|\d{1,9}(?=[.)](?:\s|$))|~{3,}|[-=]+\s*$"
+                          r"|([-*_])(?:\s*\1){2,}\s*$")
 _LINE_ENDING = re.compile(r"\r\n|\r|\n")  # Markdown's own: \u2028 and \x1e end no line in it
 _TABLE_DELIMITER_ROW = re.compile(r"[|:\- \t]*\|[|:\- \t]*")
 
