@@ -35,12 +35,13 @@ def shared(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[Path
     """The folder ``name`` of the whole run, one for every xdist worker: the first worker to get
     here makes it (inside the block, under a lock) and the others wait and find it made. A
     wheel and a venv cost half a minute each; a worker of its own should not pay them again."""
-    from filelock import FileLock  # pre-commit's virtualenv depends on it
+    import fcntl  # the release tests run where the agents' CLIs do: POSIX
 
     run = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         run = run.parent  # each worker's base folder is inside the run's
-    with FileLock(str(run / f"{name}.lock")):
+    with open(run / f"{name}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, whatever the block raised
         yield run / name
 
 
