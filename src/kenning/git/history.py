@@ -329,11 +329,13 @@ def renames(root: Path, paths: list[str], timeout: float = 60.0) -> list[tuple[i
 
 def show_patches(root: Path, shas: list[str], paths: list[str] | None = None) -> dict[str, str]:
     """The patch of each commit (as ``git log -p`` prints it), limited to ``paths`` when given:
-    one process for all of them."""
+    one process for all of them (the commits go in on its standard input: no command line limits
+    how many)."""
     if not shas:
         return {}
     limit = ["--", *paths] if paths else []
-    text = run(root, ["show", "-M", "--no-color", "--format=" + _RECORD + "%H", "-p", *shas, *limit])
+    text = run(root, ["show", "-M", "--no-color", "--format=" + _RECORD + "%H", "-p", "--stdin", *limit],
+               stdin="\n".join(shas) + "\n")
     patches = {}
     for chunk in text.split(_RECORD)[1:]:
         sha, _, rest = chunk.partition("\n")
