@@ -21,6 +21,7 @@ from gate.conftest import Repo, World, at, entry, kinds, warning
 from kenning.app.gate import precheck as gate_app
 from kenning.app.project import find_project
 from kenning.app.setup.init import init
+from machine import wait_for_processes_to_end
 
 
 class InProcessRepo(Repo):
@@ -622,12 +623,14 @@ def test_a_rebuilt_index_derives_the_backfilled_history_again(world: World):
 def test_init_writes_git_commit_graph_with_changed_path_filters(world: World):
     """The first ``ken precheck`` of a file walks its history back to the reverts on it; git's
     changed-path Bloom filters let that walk skip the commits that did not touch the file.
-    ``ken init`` writes them into ``.git`` (as ``git gc`` would), touching nothing tracked."""
+    ``ken init`` has git write them into ``.git`` (as ``git gc`` would) in the background,
+    touching nothing tracked."""
     repo = world.repo()
     change_then_revert(repo, "parser.py", "Use fast parser", 10)
     graph = repo.path / repo.git("rev-parse", "--git-path", "objects/info/commit-graph").stdout.strip()
     assert not graph.exists()
     repo.ok("init", "--no-hooks")
+    assert wait_for_processes_to_end(world.env, timeout=60), "git's commit-graph writer still runs after 60 s"
     assert graph.exists()
     assert repo.git("commit-graph", "verify").returncode == 0
     assert "parser.py" not in repo.status()

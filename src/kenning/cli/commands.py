@@ -46,13 +46,19 @@ def init(args: argparse.Namespace) -> int:
 
 def init_report(root: Path, changes: list[tuple[str, str]], ken: str) -> dict[str, Any]:
     """``ken init --json``: every change, and the same changes by kind (files, hooks, the
-    events derived from git, the registry)."""
+    events derived from git, git's commit-graph, the registry)."""
+    from kenning.app.setup.init import PATH_FILTERS
+
     derived = next((int(what) for path, what in changes if path == "events derived from git history"), None)
     return {
         "root": str(root),
         "changes": [{"path": path, "what": what} for path, what in changes],
-        "files": {path: what for path, what in changes if not path.startswith(("git hook ", "project registry: "))
+        "files": {path: what for path, what in changes
+                  if not path.startswith(("git hook ", "project registry: ", PATH_FILTERS))
                   and path != "events derived from git history"},
+        # git's commit-graph with changed-path filters: started (in the background), running,
+        # unchanged, skipped; None when init read no history
+        "commit_graph": next((what for path, what in changes if path.startswith(PATH_FILTERS)), None),
         "hooks": {path[len("git hook "):]: what for path, what in changes if path.startswith("git hook ")},
         "events_derived": derived,
         "registered": next((path.split(": ", 1)[1] for path, _ in changes if path.startswith("project registry: ")),

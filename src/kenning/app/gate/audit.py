@@ -1,11 +1,13 @@
 """``ken audit``: the gate measured on this repository's own history.
 
 One ``git log`` (with file statistics) reads the span to audit plus the look-back the gate
-needs before its first commit; one ``git show`` per reverted change whose retry no message
-announced fetches the diffs compared. Nothing is checked out, nothing is written: the replay
-derives memory from history in memory (``core.gate.audit``). Works with or without ``ken init``;
-with it, the project's ``[gate]`` and ``[capture]`` settings are the ones replayed, and the
-report is kept in ``.kenning/local/audit.json`` (machine-local) for ``ken visualize`` to show.
+needs before its first commit; ``git show`` fetches the diffs: one process for the reverts',
+one for the replayed commits' (as the hooks see a proposed change), and one per reverted change
+whose retry no message announced, on that change's files, for the later commits compared with
+it. Nothing is checked out, nothing is written: the replay derives memory from history in
+memory (``core.gate.audit``). Works with or without ``ken init``; with it, the project's
+``[gate]`` and ``[capture]`` settings are the ones replayed, and the report is kept in
+``.kenning/local/audit.json`` (machine-local) for ``ken visualize`` to show.
 """
 
 from __future__ import annotations
@@ -102,8 +104,13 @@ def _read(root: Path, head: str, start: int, spans: core.Spans, config: Threshol
 
 
 def _patches(root: Path, shas: list[str]) -> dict[str, str]:
-    """Each commit's diff (a few processes: a command line holds so many shas); none where git
-    cannot show it."""
+    """Each commit's diff, in one process; none where git cannot show it. When git fails on the
+    whole (a partial clone missing a blob), a hundred commits at a time: only those hundred go
+    without."""
+    try:
+        return git_history.show_patches(root, shas)
+    except git.GitError:
+        pass
     found: dict[str, str] = {}
     for start in range(0, len(shas), 100):
         try:
@@ -130,6 +137,8 @@ def _reattempts(root: Path, history: core.History) -> dict[str, core.Reattempt]:
         before = set(original.paths)  # a sweep lists thousands: looked up, not scanned, per file
         files = sorted({p for c in later for p in c.paths} & before)
         try:
+            # a process for each: one for all, over the union of their files, measured slower (git
+            # diffs each commit on more files: angle 1.5 s of CPU against 1.05 s for 54 processes)
             patches = git_history.show_patches(root, [original.sha, *(c.sha for c in later)], paths=files)
         except git.GitError:
             continue

@@ -31,6 +31,7 @@ from kenning.core.text import one_line
 from kenning.core.views import marked
 from kenning.git import history as git_history
 from kenning.store import files
+from kenning.system import processes
 
 
 def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = True,
@@ -81,11 +82,8 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
             if backfill_days is not None:  # already set up: a wider span is read on request
                 added += capture.widen(memory, now_s - backfill_days * capture.DAY, now_s)
             changes.append(("events derived from git history", f"+{added}"))
-            # the first `ken precheck` of a file walks its history since the reverts on it: with
-            # git's changed-path filters, that walk skips the commits that did not touch it
-            # (git writes the same file on its own in `git gc` and `git maintenance`; nothing tracked changes)
             if git.head_commit(project.root) is not None:
-                git_history.write_path_filters(project.root)
+                changes.append(_path_filters(project, now_s))
         else:
             capture.skip_history(memory, now_s)
         summary_app.refresh(memory)
@@ -94,6 +92,35 @@ def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = 
     if register:
         changes.append(_register(project))
     return project, changes
+
+
+# what ``ken init`` says of git's commit-graph: the start of the line names it, for ``--json``
+PATH_FILTERS = "git commit-graph with changed-path filters"
+# a writer started this long ago that left no graph is taken for gone (stopped, or refused by git:
+# a shallow clone, ``core.commitGraph`` off): the next init starts another
+WRITER_HOURS = 1
+
+
+def _path_filters(project: Project, now_s: int) -> tuple[str, str]:
+    """Start git writing its commit-graph with changed-path filters, unless it has them or a writer
+    started within the hour is still at work: the first ``ken precheck`` of a file walks the
+    file's history back to the reverts on it, and with the filters that walk skips the commits
+    that did not touch it. On a long history the write takes long (25 s on 17,000 commits), so it
+    runs detached, at the lowest priority: init returns at once, and the checks made before it
+    ends walk without them (slower, never wrong). Two writers started at once are safe: git
+    writes the graph under a lock and renames it into place. Nothing tracked changes."""
+    if git_history.has_path_filters(project.root):
+        return (PATH_FILTERS, "unchanged")
+    started = project.local_dir / "commit-graph-started"
+    since = (files.read_text(started) or "").strip()
+    if since.isdigit() and 0 <= now_s - int(since) < WRITER_HOURS * 3600:
+        return (f"{PATH_FILTERS} (git is writing it in the background)", "running")
+    files.ensure_dir(project.local_dir, within=project.root)
+    files.write_atomic(started, f"{now_s}\n", within=project.root, durable=False)
+    if processes.spawn_detached(git_history.WRITE_PATH_FILTERS, project.root, low_priority=True):
+        return (f"{PATH_FILTERS} (git writes it in the background)", "started")
+    files.remove(started, within=project.root)
+    return (f"{PATH_FILTERS} (git could not be started; the first checks of a file are slower)", "skipped")
 
 
 def told(changed: bool, existed: bool) -> str:

@@ -1,0 +1,62 @@
+"""How ``kenning.git`` runs git: output and errors as git gives them, however much goes in and
+comes out (both pipes read together, so neither fills while the other is waited on), a process
+stopped at its time limit, and the gate's first check of a file running git without loading
+Python's ``subprocess`` module (its imports cost about 18 ms of CPU, as much as the git call)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import kenning
+from kenning import git
+from machine import isolated_env, run_git, write_file
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, dict[str, str]]:
+    env = isolated_env(tmp_path, name="Git Runner", email="runner@example.invalid")
+    for name in ("HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_NOSYSTEM", "GIT_CEILING_DIRECTORIES"):
+        monkeypatch.setenv(name, env[name])  # kenning.git runs git as this process does
+    root = tmp_path / "repo"
+    root.mkdir()
+    run_git(("init", "-q"), root, env)
+    write_file(root, "src/app.py", "value = 1\n")
+    run_git(("add", "-A"), root, env)
+    run_git(("commit", "-q", "-m", "add the app"), root, env)
+    return root, env
+
+
+def test_much_in_and_much_out_at_once(repo: tuple[Path, dict[str, str]]) -> None:
+    root, _ = repo
+    asked = b"HEAD\n" * 20_000  # ~100 KB in, several MB out: more than any pipe holds
+    out = git.run_bytes(root, ["cat-file", "--batch"], stdin=asked, timeout=120)
+    assert out == subprocess.run(["git", "cat-file", "--batch"], cwd=root, input=asked, capture_output=True).stdout
+
+
+def test_git_s_refusal_is_its_last_line_and_a_process_past_its_time_is_stopped(
+        repo: tuple[Path, dict[str, str]]) -> None:
+    root, _ = repo
+    with pytest.raises(git.GitError, match=r"^git rev-parse: fatal: Needed a single revision$"):
+        git.run(root, ["rev-parse", "--verify", "no-such-branch"])
+    with pytest.raises(git.GitError, match="failed"):
+        git.run(root, ["cat-file", "--batch"], stdin="HEAD\n" * 200_000, timeout=0.05)
+    assert git.run(root, ["log", "--format=%s"]) == "add the app\n"
+    assert git.ignored(root, "src/app.py") is False
+
+
+def test_the_first_check_of_a_file_runs_git_without_the_subprocess_module(repo: tuple[Path, dict[str, str]]) -> None:
+    root, env = repo
+    env = {**env, "PYTHONPATH": str(Path(kenning.__file__).parent.parent)}
+    subprocess.run([sys.executable, "-m", "kenning", "init", "--no-hooks", "--no-register", "--no-backfill"],
+                   cwd=root, env=env, check=True, capture_output=True)
+    probe = ("import sys; from kenning.cli.main import main\n"
+             "code = main(['precheck', 'src/app.py', '--json'])\n"
+             "print('subprocess' in sys.modules, file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=root, env=env, capture_output=True, text=True)
+    assert json.loads(done.stdout)["files"][0]["path"] == "src/app.py"
+    assert done.stderr.strip().splitlines()[-1] == "False"
