@@ -30,6 +30,8 @@ def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], path
     ``path_rows`` makes them (only ``paths``' when given), an issue's first fix and a
     decision's first retirement among ``loaded`` and ``retirements`` joined in, and each
     hand-written memory numbered among its path's by (ts, id) (``n``)."""
+    if paths is not None and not paths:
+        return []  # an index asked for events by id alone (the summary's one pass)
     first_fix: dict[str, str] = {}
     for event, *_ in loaded:
         iid = event.issue_id if event.type == "fix" else None
