@@ -11,7 +11,10 @@ On each shape of `bench/shapes_gen.py` at 100,000 events (whole processes, media
 - the warm agent hook (`ken hook pre-tool-use`) on the hot file.
 
 Each cell is the median wall time and, in brackets, the median CPU (user + system) of the same
-process: on a shared machine the CPU is the figure to compare. Prints a Markdown table with the
+process: on a shared machine the CPU is the figure to compare. (A first command's CPU counts its
+background build too when that build ended before the command's last git call: Python reaps a
+finished child as it starts the next, and the child's CPU is then the command's. The wall time is
+the target's; `bench/results/targets.md` says how the process's own CPU was taken.) Prints a Markdown table with the
 commit, the time measured and the load average; `--out FILE` also writes it.
 """
 
