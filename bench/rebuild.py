@@ -31,10 +31,10 @@ from kenning.app.memory import whole_log_decoder  # noqa: E402
 from kenning.core.events import parse_line  # noqa: E402
 from kenning.core.fold import TABLES, State, unique  # noqa: E402
 from kenning.store import cache as index  # noqa: E402
-from kenning.store.event_rows import event_row, retirement, search_text  # noqa: E402
+from kenning.store.event_rows import bulk_path_rows, event_row, retirement, search_text  # noqa: E402
 
 STAGES = ("read and decode", "json.loads alone (floor)", "parse and check every line", "keep each id once",
-          "fold", "build rows", "SQLite: insert rows, no index (floor)", "SQLite: retirements, then copy the path rows",
+          "fold", "build rows", "SQLite: insert rows, no index (floor)", "SQLite: retirements, then the path rows",
           "SQLite: build the indexes", "SQLite: save the fold's state", "total (stages of the rebuild)")
 
 
@@ -75,9 +75,8 @@ def measure(n: int, folder: Path) -> dict[str, float]:
     start = _cpu()
     rows = sorted(event_row(e, "log", i + 1, t, search_text(e))
                   for i, (e, t) in enumerate(zip(events, texts, strict=True)))
-    # every path row is copied inside SQLite; Python lists only each event's extra ``paths``
-    extra = json.dumps({e.id: rest for e in events if e.get("paths")
-                        if (rest := [p for p in e.paths() if p != e.path])})
+    retirements = sorted(filter(None, map(retirement, ordered)))
+    path_rows = bulk_path_rows([(e, "log", None, None) for e in ordered], None, retirements)
     found["build rows"] = _cpu() - start
 
     db_path = folder / f"index-{n}.sqlite"
@@ -92,10 +91,9 @@ def measure(n: int, folder: Path) -> dict[str, float]:
     db.executemany(index._INSERT, rows)
     found["SQLite: insert rows, no index (floor)"] = _cpu() - start
     start = _cpu()
-    db.executemany(index._INSERT_RETIREMENT, sorted(filter(None, map(retirement, ordered))))
-    db.execute(index._COPY_PATH_ROWS, (None,))
-    db.execute(index._COPY_EXTRA_PATH_ROWS, (extra,))
-    found["SQLite: retirements, then copy the path rows"] = _cpu() - start
+    db.executemany(index._INSERT_RETIREMENT, retirements)
+    db.executemany(index._LOAD_PATH, path_rows)
+    found["SQLite: retirements, then the path rows"] = _cpu() - start
     start = _cpu()
     for statement in index._SCHEMA.split(";"):
         if "CREATE INDEX" in statement:
@@ -136,7 +134,8 @@ def main() -> None:
     head = (f"Rebuild stages, CPU seconds (one run each; x86_64, {os.cpu_count()} cores, Python "
             f"{sys.version.split()[0]}, SQLite {sqlite3.sqlite_version}; load average "
             f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} at the end). The insert row is the events "
-            "table's executemany with no secondary index; the path rows are then copied by one INSERT … SELECT. "
+            "table's executemany with no secondary index; the path rows, made in Python in key order, are then "
+            "bound the same way. "
             "The total counts the insert, not json.loads. The garbage collector is paused throughout, as in a rebuild.")
     text = f"{head}\n\n{table(results)}\n"
     print(text)

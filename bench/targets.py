@@ -10,7 +10,12 @@ On each shape of `bench/shapes_gen.py` at 100,000 events (whole processes, media
 - the warm `ken precheck` of 20 files;
 - the warm agent hook (`ken hook pre-tool-use`) on the hot file.
 
-Prints a Markdown table with the commit and the time measured; `--out FILE` also writes it.
+Each cell is the median wall time and, in brackets, the median CPU (user + system) of the same
+process: on a shared machine the CPU is the figure to compare. (A first command's CPU counts its
+background build too when that build ended before the command's last git call: Python reaps a
+finished child as it starts the next, and the child's CPU is then the command's. The wall time is
+the target's; `bench/results/targets.md` says how the process's own CPU was taken.) Prints a Markdown table with the
+commit, the time measured and the load average; `--out FILE` also writes it.
 """
 
 from __future__ import annotations
@@ -58,56 +63,62 @@ def _wait_built(repo: Path, timeout: float = 600) -> None:
     time.sleep(1.0)
 
 
-def _wall(cmd: list[str], repo: Path, env: dict[str, str], stdin: bytes | None = None) -> float:
+def _timed(cmd: list[str], repo: Path, env: dict[str, str], stdin: bytes | None = None) -> tuple[float, float]:
+    """(wall, CPU) seconds of one process: its CPU is user + system of that process alone (a
+    background build it starts is not waited for, so not counted), what a busy machine moves least."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(cmd, cwd=repo, env=env, input=stdin, capture_output=True, check=False)
-    return time.perf_counter() - start
-
-
-def _cpu(cmd: list[str], repo: Path, env: dict[str, str]) -> float:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(cmd, cwd=repo, env=env, capture_output=True, check=False)
+    wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def measure(shape_name: str, ken: str, root: Path, env: dict[str, str], runs: int) -> dict[str, float]:
+def measure(shape_name: str, ken: str, root: Path, env: dict[str, str], runs: int) -> dict[str, tuple[float, float]]:
     shape = SHAPES[shape_name](100_000, END_US)
     repo = shape_repo(root, shape, env, {})
     ken_log(repo, shape.lines, ken, env)
     cache = repo / ".kenning" / "cache"
-    found: dict[str, list[float]] = {name: [] for name in TARGETS}
+    found: dict[str, list[tuple[float, float]]] = {name: [] for name in TARGETS}
     hook = json.dumps(dict(HOOK_PAYLOAD, cwd=str(repo), tool_input=dict(
         HOOK_PAYLOAD["tool_input"], file_path=str(repo / shape.hot)))).encode()  # type: ignore[arg-type]
     for _ in range(runs):
         shutil.rmtree(cache, ignore_errors=True)
-        found["first `ken summary` after a clone"].append(_wall([ken, "summary"], repo, env))
+        found["first `ken summary` after a clone"].append(_timed([ken, "summary"], repo, env))
         _wait_built(repo)
         shutil.rmtree(cache, ignore_errors=True)
-        found["first 20-file precheck after a clone"].append(_wall([ken, "precheck", *shape.twenty], repo, env))
+        found["first 20-file precheck after a clone"].append(_timed([ken, "precheck", *shape.twenty], repo, env))
         _wait_built(repo)
         shutil.rmtree(cache, ignore_errors=True)
-        found["whole index rebuild (background), CPU"].append(
-            _cpu([ken, "summary"], repo, {**env, "KEN_INDEX_BUILDER": "1"}))
+        wall, cpu = _timed([ken, "summary"], repo, {**env, "KEN_INDEX_BUILDER": "1"})
+        found["whole index rebuild (background), CPU"].append((cpu, cpu))  # its target is in CPU seconds
     for _ in range(runs):
-        found["warm 20-file precheck"].append(_wall([ken, "precheck", *shape.twenty], repo, env) * 1000)
-        found["warm single-file precheck, agent hook"].append(
-            _wall([ken, "hook", "pre-tool-use"], repo, env, hook) * 1000)
+        found["warm 20-file precheck"].append(_timed([ken, "precheck", *shape.twenty], repo, env))
+        found["warm single-file precheck, agent hook"].append(_timed([ken, "hook", "pre-tool-use"], repo, env, hook))
     shutil.rmtree(repo, ignore_errors=True)
-    return {name: statistics.median(values) for name, values in found.items()}
+    return {name: (statistics.median(w for w, _ in values), statistics.median(c for _, c in values))
+            for name, values in found.items()}
 
 
-def table(results: dict[str, dict[str, float]], runs: int) -> str:
+def _cell(unit: str, seconds: float) -> str:
+    return f"{seconds:.2f} s" if unit == "s" else f"{seconds * 1000:.0f} ms"
+
+
+def table(results: dict[str, dict[str, tuple[float, float]]], runs: int) -> str:
+    """Each cell: the median wall time, then (in brackets) the median CPU of the same process;
+    the rebuild's row is CPU alone, as its target is."""
     shapes = list(results)
     commit = subprocess.run(["git", "-C", str(HERE), "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True).stdout.strip() or "unknown"
-    lines = [f"| measure (100,000 events, median of {runs}) | " + " | ".join(shapes) + " | target |",
+    lines = [f"| measure (100,000 events, median of {runs}; wall (CPU)) | " + " | ".join(shapes) + " | target |",
              "|---|" + "---:|" * (len(shapes) + 1)]
     for name, (unit, target) in TARGETS.items():
-        cells = [f"{results[s][name]:.2f} s" if unit == "s" else f"{results[s][name]:.0f} ms" for s in shapes]
+        cells = [_cell(unit, results[s][name][1]) if "CPU" in name
+                 else f"{_cell(unit, results[s][name][0])} ({_cell(unit, results[s][name][1])})" for s in shapes]
         lines.append(f"| {name} | " + " | ".join(cells) + f" | ≤ {target:g} {unit} |")
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     lines.append(f"\n_Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} at kenning {commit}, "
-                 f"{os.cpu_count()} cores._")
+                 f"{os.cpu_count()} cores, load average {load} at the end._")
     return "\n".join(lines)
 
 

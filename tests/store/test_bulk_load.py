@@ -3,8 +3,9 @@ in one at a time (``Cache.insert``): every path row with its issue's first fix a
 decision's first retirement, every retirement and snooze. A partial index (``paths=``, the cold
 gate's) holds exactly the full index's rows about those paths.
 
-The bulk load copies each event's own path row inside SQLite and adds the extra ``paths`` from
-Python; one at a time, Python makes every row. Random logs hold both to one answer."""
+The bulk load makes every path row at once, numbering the memories and joining the first fixes
+and retirements in Python; one at a time, SQLite numbers and joins them as each row goes in.
+Random logs hold both to one answer."""
 
 from __future__ import annotations
 

@@ -4,6 +4,8 @@ decision or forgets an event, one per path a snooze covers. Pure: ``Cache`` writ
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from kenning.core.events import Event, serialize
 from kenning.core.gate.rows import SnoozeRow
 
@@ -15,11 +17,57 @@ if TYPE_CHECKING:
 def path_rows(event: Event, origin: str, fixed: str | None = None,
               retired: str | None = None) -> list[tuple[Any, ...]]:
     """One row per path the event is about: the gate's queries never touch the JSON column
-    until they know which few events they will show. (A bulk load copies the same rows inside
-    SQLite: ``Cache.insert_many``.)"""
+    until they know which few events they will show. (A bulk load makes the same rows for every
+    event at once: ``bulk_path_rows``.)"""
     paths = dict.fromkeys(event.paths())  # a path listed twice is one row
     rest = (event.type, event.timestamp, event.id, event.outcome, event.issue_id, origin, fixed, retired)
     return [(path, *rest) for path in paths]
+
+
+def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], paths: set[str] | None,
+                   retirements: list[tuple[str, str, str]]) -> list[tuple[Any, ...]]:
+    """The path rows of a bulk load (``Cache.insert_many``), in key order: each event's rows as
+    ``path_rows`` makes them (only ``paths``' when given), an issue's first fix and a
+    decision's first retirement among ``loaded`` and ``retirements`` joined in, and each
+    hand-written memory numbered among its path's by (ts, id) (``n``)."""
+    if paths is not None and not paths:
+        return []  # an index asked for events by id alone (the summary's one pass)
+    first_fix: dict[str, str] = {}
+    for event, *_ in loaded:
+        iid = event.issue_id if event.type == "fix" else None
+        if iid is not None and (iid not in first_fix or event.timestamp < first_fix[iid]):
+            first_fix[iid] = event.timestamp
+    first_retired: dict[str, str] = {}
+    for target, _, ts in retirements:
+        if target not in first_retired or ts < first_retired[target]:
+            first_retired[target] = ts
+    rows: list[tuple[Any, ...]] = []
+    add = rows.append
+    numbered: dict[str, int] = {}  # path -> its memories so far, in (ts, id) order
+    for event, origin, _, _ in sorted(loaded, key=_fold_order):
+        kind, own = event.type, event.path
+        found = [own] if own is not None and (paths is None or own in paths) else []
+        if event.get("paths"):
+            more = [p for p in event.paths() if p != own and (paths is None or p in paths)]
+            found = list(dict.fromkeys(found + more))
+        if not found:
+            continue
+        fixed = first_fix.get(event.issue_id or "") if kind == "issue" else None
+        retired = first_retired.get(event.id) if kind == "decision" else None
+        rest = (event.outcome, event.issue_id, origin, fixed, retired)
+        if origin == "log" and kind != "snooze":  # a memory: numbered among its path's
+            for path in found:
+                n = numbered[path] = numbered.get(path, 0) + 1
+                add((path, kind, event.timestamp, event.id, *rest, n))
+        else:
+            for path in found:
+                add((path, kind, event.timestamp, event.id, *rest, None))
+    rows.sort(key=itemgetter(0, 1, 2, 3))  # the key (path, type, ts, id): appended to, never split
+    return rows
+
+
+def _fold_order(row: tuple[Event, str, int | None, str | None]) -> tuple[str, str]:
+    return row[0].timestamp, row[0].id
 
 
 def retirement(event: Event) -> tuple[str, str, str] | None:

@@ -1,0 +1,120 @@
+"""Two commits' rebuild and first summary, alternating, in CPU seconds of the answering process.
+
+    python bench/ab_cpu.py A_SRC B_SRC [--shapes default,wide-paths] [--runs 7] [--events 100000]
+
+A_SRC and B_SRC are two `src/` folders (a second worktree at the older commit: `git worktree add
+--detach /tmp/before COMMIT`, then `/tmp/before/src`). On each shape of `bench/shapes_gen.py`, in
+a repository from `bench/shapes.py`, each run takes, for A then B (B then A on every other run):
+
+- the whole rebuild: `.kenning/cache` removed, `ken summary` with `KEN_INDEX_BUILDER` set (the
+  background build's own command);
+- the first `ken summary` after a clone: `.kenning/cache` removed, `ken summary` answering from one
+  pass while it starts the background build; the next run waits for that build to end.
+
+Each figure is the user + system CPU of that `ken` process alone, written by the process itself as
+it exits (`os.times`): on a machine shared with other work, wall times move with the load and CPU
+seconds much less. (`RUSAGE_CHILDREN` would also count the background build whenever it ended
+first: Python reaps a finished child as it starts the next process, and its CPU is then the
+parent's.) Prints the medians, and whether A and B printed the same summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from run import bench_env  # noqa: E402
+from shapes import END_US, ken_log, shape_repo  # noqa: E402
+from shapes_gen import SHAPES  # noqa: E402
+
+# `python -m kenning ARGS`, writing its own CPU seconds to the file KEN_AB_CPU names as it exits
+_SELF = ("import os, sys, atexit, runpy; atexit.register(lambda: open(os.environ['KEN_AB_CPU'], 'w').write("
+         "str(sum(os.times()[:2])))); sys.argv = ['kenning', *sys.argv[1:]]; runpy.run_module('kenning', "
+         "run_name='__main__')")
+MEASURES = ("whole rebuild", "first summary")
+
+
+def _built(repo: Path) -> bool:
+    try:
+        with sqlite3.connect(f"file:{repo}/.kenning/cache/index.sqlite?mode=ro", uri=True, timeout=0.05) as db:
+            return db.execute("SELECT 1 FROM meta WHERE key='log'").fetchone() is not None
+    except sqlite3.Error:
+        return False
+
+
+def _own_cpu(repo: Path, src: str, env: dict[str, str], cpu_file: Path) -> tuple[float, bytes]:
+    run_env = {**env, "PYTHONPATH": src, "KEN_AB_CPU": str(cpu_file)}
+    done = subprocess.run([sys.executable, "-c", _SELF, "summary"], cwd=repo, env=run_env, capture_output=True,
+                          check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"ken summary failed with {src}: {done.stderr.decode(errors='replace')[-400:]}")
+    return float(cpu_file.read_text()), done.stdout
+
+
+def measure(repo: Path, sources: dict[str, str], env: dict[str, str], runs: int, cpu_file: Path
+            ) -> tuple[dict[tuple[str, str], list[float]], set[bytes]]:
+    found: dict[tuple[str, str], list[float]] = {(m, who): [] for m in MEASURES for who in sources}
+    printed: set[bytes] = set()
+    cache = repo / ".kenning" / "cache"
+    for run in range(runs):
+        for who in ("AB" if run % 2 == 0 else "BA"):
+            shutil.rmtree(cache, ignore_errors=True)
+            cpu, out = _own_cpu(repo, sources[who], {**env, "KEN_INDEX_BUILDER": "1"}, cpu_file)
+            found["whole rebuild", who].append(cpu)
+            printed.add(out)
+            shutil.rmtree(cache, ignore_errors=True)
+            cpu, out = _own_cpu(repo, sources[who], env, cpu_file)
+            found["first summary", who].append(cpu)
+            printed.add(out)
+            end = time.monotonic() + 900
+            while not _built(repo) and time.monotonic() < end:  # the background build, then its exit
+                time.sleep(0.3)
+            time.sleep(1.5)
+    return found, printed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("a_src")
+    parser.add_argument("b_src")
+    parser.add_argument("--shapes", default="default")
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--events", type=int, default=100_000)
+    parser.add_argument("--ken", default=shutil.which("ken") or str(Path(sys.executable).with_name("ken")))
+    args = parser.parse_args()
+    sources = {"A": str(Path(args.a_src).resolve()), "B": str(Path(args.b_src).resolve())}
+    root = Path(tempfile.mkdtemp(prefix="ken-ab-"))
+    env = bench_env(root / "home")
+    print(f"| shape | measure (CPU s, median of {args.runs} [min-max]) | A | B | same summary |")
+    print("|---|---|---:|---:|---|")
+    try:
+        for name in args.shapes.split(","):
+            shape = SHAPES[name](args.events, END_US)
+            repo = shape_repo(root, shape, env, {})
+            ken_log(repo, shape.lines, args.ken, env)
+            found, printed = measure(repo, sources, env, args.runs, root / "cpu")
+            for what in MEASURES:
+                cells = [f"{statistics.median(v):.2f} [{min(v):.2f}-{max(v):.2f}]"
+                         for v in (found[what, "A"], found[what, "B"])]
+                print(f"| {name} | {what} | {cells[0]} | {cells[1]} | {'yes' if len(printed) == 1 else 'NO'} |",
+                      flush=True)
+            shutil.rmtree(repo, ignore_errors=True)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    print(f"\n_A: {sources['A']}, B: {sources['B']}; {os.cpu_count()} cores, load average "
+          f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} at the end._")
+
+
+if __name__ == "__main__":
+    main()
