@@ -392,7 +392,7 @@ def test_status_prints_one_line_per_hook_then_the_folder(world: World):
     out = repo.ok("hooks", "status").stdout.splitlines()
     assert [line.split()[0] for line in out[:len(HOOKS)]] == list(HOOKS)
     assert out[len(HOOKS)] == f"hooks folder: {hooks_dir(repo)}"
-    assert [line.split()[0] for line in out[len(HOOKS) + 1:]] == ["claude", "codex", "gemini"]
+    assert [line.split()[0] for line in out[len(HOOKS) + 1:]] == ["claude", "codex", "gemini", "cursor"]
 
 
 def test_rapid_commits_with_background_refreshes(world: World):

@@ -47,7 +47,9 @@ if TYPE_CHECKING:
 #     stale-memory count is one key lookup, not a walk over every memory of the file
 # 29: a folded item that cites lines says so (``cited``), so the summary follows only those
 # 30: a note that forgets an event (``ken forget``) keeps a retirement row; the event is not indexed
-CACHE_VERSION = "30"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+# 31: the events that cite code have a partial index of their own (``events_cited``): the gate's
+#     look for them no longer walks every memory of a busy file
+CACHE_VERSION = "31"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -75,6 +77,7 @@ CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id, type, ts, id);
 CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
 CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path);
 CREATE INDEX IF NOT EXISTS events_derived ON events(type, origin) WHERE origin='git';
+CREATE INDEX IF NOT EXISTS events_cited ON events(ts, id) WHERE instr(json, '"citation":') > 0;
 CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts, fixed, issue_id);
 CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, id, type, retired, n);
 CREATE INDEX IF NOT EXISTS event_paths_retired ON event_paths(path, retired, ts)
@@ -84,7 +87,7 @@ CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, i
     WHERE type='attempt' AND outcome='failed';
 """
 # built after a bulk load rather than row by row during it
-_DEFERRED = ("events_issue", "events_type", "events_outcome", "events_derived", "event_paths_kind",
+_DEFERRED = ("events_issue", "events_type", "events_outcome", "events_derived", "events_cited", "event_paths_kind",
              "event_paths_origin", "event_paths_failed", "event_paths_issue", "event_paths_retired")
 # what an index asked for events by id alone does without (``insert_many(by_id_only=True)``)
 _BY_PATH_OR_TYPE = ("events_type", "events_outcome", "events_derived")

@@ -141,12 +141,15 @@ class GateQueries:
     def cited_memories(self, path: str, until: str, limit: int) -> list[str]:
         """The newest memories about ``path`` written by hand by ``until`` that cite lines of code
         (their JSON holds a ``citation``), decisions retired by then left out: a walk over the
-        path's own rows, opening the events of those rows alone."""
+        events that cite code alone (a partial index: few, however many memories the file has),
+        newest first, each looked up among the path's rows by key."""
         rows = self.db.execute(
-            "SELECT e.json FROM event_paths p INDEXED BY event_paths_origin JOIN events e ON e.id=p.id"
-            " WHERE p.path=? AND p.origin='log' AND p.ts<=? AND p.type!='snooze'"
-            " AND (p.retired IS NULL OR p.retired>?) AND instr(e.json, '\"citation\":')"
-            " ORDER BY p.ts DESC, p.id DESC LIMIT ?", (path, until, until, limit))
+            "SELECT e.json FROM events e INDEXED BY events_cited"
+            " JOIN event_paths p INDEXED BY event_paths_origin"
+            " ON p.path=?1 AND p.origin='log' AND p.ts=e.ts AND p.id=e.id"
+            " WHERE instr(e.json, '\"citation\":') > 0 AND e.ts<=?2 AND p.type!='snooze'"
+            " AND (p.retired IS NULL OR p.retired>?2)"
+            " ORDER BY e.ts DESC, e.id DESC LIMIT ?3", (path, until, limit))
         return [r[0] for r in rows]
 
     def git_history(self, head: str, paths: list[str]) -> dict[str, GitHistory]:
