@@ -40,20 +40,27 @@ else:  # Python 3.10
     import sre_constants as sre
     import sre_parse
 
-from typing import Any, NamedTuple
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["refusal"]
 
-class Shape(NamedTuple):
-    """What one item of a pattern can do to the text it meets."""
+class Shape:
+    """What one item of a pattern can do to the text it meets. (A plain class: ``typing`` stays
+    off the write path, which imports this module.)"""
 
-    empty: bool  # it can match nothing
-    first: frozenset[int]  # the characters it can start with
-    chars: frozenset[int]  # every character it can match
-    variable: bool = False  # it can match texts of different lengths
-    unbounded: bool = False  # it can match texts of any length
-    ways: int = 1  # how many ways it can split one stretch of text (capped)
-    chain: int = 0  # the most unbounded items it joins by separators they can also take
+    __slots__ = ("empty", "first", "chars", "variable", "unbounded", "ways", "chain")
+
+    def __init__(self, empty: bool, first: frozenset[int], chars: frozenset[int], variable: bool = False,
+                 unbounded: bool = False, ways: int = 1, chain: int = 0) -> None:
+        self.empty = empty  # it can match nothing
+        self.first = first  # the characters it can start with
+        self.chars = chars  # every character it can match
+        self.variable = variable  # it can match texts of different lengths
+        self.unbounded = unbounded  # it can match texts of any length
+        self.ways = ways  # how many ways it can split one stretch of text (capped)
+        self.chain = chain  # the most unbounded items it joins by separators they can also take
 
 
 _NONE = frozenset[int]()
