@@ -74,9 +74,12 @@ def _timed(cmd: list[str], repo: Path, env: dict[str, str], stdin: bytes | None 
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+_HISTORIES: dict[tuple[str, ...], Path] = {}
+
+
 def measure(shape_name: str, ken: str, root: Path, env: dict[str, str], runs: int) -> dict[str, tuple[float, float]]:
     shape = SHAPES[shape_name](100_000, END_US)
-    repo = shape_repo(root, shape, env, {})
+    repo = shape_repo(root, shape, env, _HISTORIES)  # shapes over the same files share one history
     ken_log(repo, shape.lines, ken, env)
     cache = repo / ".kenning" / "cache"
     found: dict[str, list[tuple[float, float]]] = {name: [] for name in TARGETS}
