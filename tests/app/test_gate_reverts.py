@@ -290,17 +290,24 @@ def test_a_reverted_dependency_roll_warns_on_no_file(world: World):
 FAST = "".join(f"def parse_{n}(raw):\n    return fast_decode(raw, strict={n % 2 == 0}, width={n})\n" for n in range(6))
 
 
+def reverted_then_moved_on(repo: Repo, path: str, base: str, change: str, subject: str, tweak: str) -> str:
+    """``change`` added to ``path`` 91 days ago and reverted the next day; three commits rework the
+    file since (60, 40 and 20 days ago), so it moved on; then ``ken init``. The change's commit."""
+    repo.commit(path, base, f"add {path}", 100)
+    original = repo.commit(path, base + change, subject, 91)
+    repo.git("revert", "--no-edit", original, days=90)
+    for n, days in enumerate((60, 40, 20)):
+        repo.commit(path, base + f"{tweak} {n}\n", f"tweak {path} {n}", days)
+    repo.ok("init", "--no-hooks")
+    return str(original)
+
+
 def test_a_reland_long_after_on_a_file_that_moved_on_is_warned_when_it_resembles_the_change(world: World):
     """Late relands: three commits reworked the file since a revert 90 days old, so the file
     moved on; but the change about to be made (what an agent writes, what a commit stages) is
     the reverted one again: that is the evidence, whatever the age."""
     repo = world.repo()
-    repo.commit("parser.py", BEFORE, "add parser.py", 100)
-    original = repo.commit("parser.py", BEFORE + FAST, "Use the fast decoder", 91)
-    repo.git("revert", "--no-edit", original, days=90)
-    for n, days in enumerate((60, 40, 20)):
-        repo.commit("parser.py", BEFORE + f"# tweak {n}\n", f"tweak the parser {n}", days)
-    repo.ok("init", "--no-hooks")
+    original = reverted_then_moved_on(repo, "parser.py", BEFORE, FAST, "Use the fast decoder", "# tweak")
     quiet_on_reverts(repo.precheck("parser.py"), "parser.py")
     project = find_project(repo.path)
     again = gate_app.precheck(project, ["parser.py"], cwd=repo.path, now=at(0), proposed={"parser.py": FAST})
@@ -376,12 +383,7 @@ def test_a_new_entry_of_a_table_that_moved_on_is_not_the_reverted_entry_again(wo
     brings none of their names: not the change again, so the moved-on rule stands. The reverted
     entry itself, written again, is warned whatever its age."""
     repo = world.repo()
-    repo.commit("events.cc", TABLE, "add the event table", 100)
-    original = repo.commit("events.cc", TABLE + PANEL, "Add panel_write_generic events", 91)
-    repo.git("revert", "--no-edit", original, days=90)
-    for n, days in enumerate((60, 40, 20)):
-        repo.commit("events.cc", TABLE + f"  // tweak {n}\n", f"tweak the table {n}", days)
-    repo.ok("init", "--no-hooks")
+    original = reverted_then_moved_on(repo, "events.cc", TABLE, PANEL, "Add panel_write_generic events", "  // tweak")
     quiet_on_reverts(judged(repo, {"events.cc": EXEC}), "events.cc")
     assert original[:10] in failed(judged(repo, {"events.cc": PANEL}), "events.cc")["message"]
 
