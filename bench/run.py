@@ -259,10 +259,11 @@ def main() -> None:
     try:
         print(f"kenning benchmarks on {results['machine']}, Python {results['python']}; "
               f"reference tool: {pjm or 'not installed (pip install projectmem==0.3.4)'}", flush=True)
-        if _runs(args.only, "targets"):  # its own process; it writes bench/results/targets.md
+        if _runs(args.only, "targets"):  # its own process, into a file of its own: targets.md keeps the
+            # history of before-and-after runs, written by hand, which a run must not overwrite
             subprocess.run([sys.executable, str(HERE / "targets.py"), "--ken", args.ken,
-                            "--out", str(RESULTS / "targets.md")], check=True)
-            sections["targets"] = f"{TITLES['targets']}\n\n" + _demoted((RESULTS / "targets.md").read_text())
+                            "--out", str(RESULTS / "targets_latest.md")], check=True)
+            sections["targets"] = f"{TITLES['targets']}\n\n" + _demoted((RESULTS / "targets_latest.md").read_text())
         if _runs(args.only, "core"):
             rows = core_bench(root, sizes, args.ken, env, args.runs)
             results["core"] = rows
