@@ -4,6 +4,8 @@ read from its trees instead (``readable_log``)."""
 
 from __future__ import annotations
 
+import os
+
 from kenning.git import GitError, run
 
 TYPE_CHECKING = False
@@ -135,11 +137,36 @@ def _parse_raw(text: str) -> tuple[list[CommitRecord], dict[str, set[str]]]:
 # directory that git itself reads (``git gc`` and ``git maintenance`` write the same file), with
 # which a ``git log -- PATH`` over a year of history skips the commits that did not touch the path
 # (measured on a 17,000-commit history: 0.75-1.05 s became 0.06-0.11 s). Writing it reads every
-# commit's diff (25 s on that history), so it runs detached (``system.processes``). Only to write
+# commit's diff (25 s on that history), so it runs detached. Only to write
 # the file does git take its lock (``commit-graph.lock``, for well under a second at the end): a
 # second writer, or a ``git gc`` at that moment, gives up at once rather than wait, and readers
 # keep the old file until the new one is renamed into place. No git command ever waits on it.
-WRITE_PATH_FILTERS = ["git", "commit-graph", "write", "--reachable", "--changed-paths", "--no-progress"]
+_WRITE_PATH_FILTERS = ["git", "commit-graph", "write", "--reachable", "--changed-paths", "--no-progress"]
+
+
+def start_writing_path_filters(root: Path) -> bool:
+    """Start git writing its commit-graph with changed-path filters on its own: detached (a session
+    of its own, no terminal, no output), outliving this process, at the lowest CPU priority (POSIX
+    ``nice`` 19: long work nobody waits on, so the user's commands keep the processor). False
+    when git could not be started."""
+    import subprocess
+
+    detach: dict[str, object] = ({"creationflags": 0x00000008 | 0x00000200} if os.name == "nt"  # DETACHED, NEW GROUP
+                                 else {"start_new_session": True, "preexec_fn": _lowest_priority})
+    try:
+        subprocess.Popen(_WRITE_PATH_FILTERS, cwd=root, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, close_fds=True, **detach)  # type: ignore[call-overload]
+    except OSError:
+        return False
+    return True
+
+
+def _lowest_priority() -> None:
+    """In the child, before git runs: the lowest CPU priority (the call only adds to the niceness)."""
+    try:
+        os.nice(19)
+    except OSError:  # a system that refuses: git runs at the usual priority
+        pass
 
 _BLOOM_CHUNK = b"BDAT"  # the chunk of the filters' data (git's gitformat-commit-graph)
 

@@ -1,11 +1,9 @@
-"""Starting processes other than the git questions ``git`` asks: the one home of that effect
-besides the ``git`` package.
+"""Starting processes other than git: the one home of that effect besides the ``git`` package.
 
 Three kinds, each one function: a command that replaces this process or runs attached to the
 terminal (``ken wrap``), a shell command run to completion with its output captured (``ken
-doctor`` running an installed hook the way the agent does), and a detached process that
-outlives this one (a ``ken`` building the index after a clone; git writing its commit-graph
-after ``ken init``, with the command line ``git.history`` gives). Nothing here decides when to
+doctor`` running an installed hook the way the agent does), and a detached ``ken`` that
+outlives this one (the background index build after a clone). Nothing here decides when to
 start a process; ``app`` does.
 """
 
@@ -62,35 +60,17 @@ def spawn_ken(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> 
     """Start ``ken ARGS`` (this interpreter, ``-m kenning``) on its own: detached, no terminal,
     outliving this process, with ``env`` added to this process's environment. False when it
     could not be started."""
-    return spawn_detached([sys.executable, "-m", "kenning", *args], cwd, env)
-
-
-def spawn_detached(argv: list[str], cwd: Path, env: dict[str, str] | None = None, low_priority: bool = False) -> bool:
-    """Start ``argv`` on its own: detached (a session of its own, no terminal, no output), outliving
-    this process, with ``env`` added to this process's environment. ``low_priority`` runs it at
-    the lowest CPU priority (POSIX ``nice`` 19), for long work nobody waits on: the commands the
-    user runs meanwhile keep the processor. False when it could not be started."""
     import subprocess
 
     detach: dict[str, object] = ({"creationflags": 0x00000008 | 0x00000200} if os.name == "nt"  # DETACHED, NEW GROUP
                                  else {"start_new_session": True})
-    if low_priority and os.name != "nt":
-        detach["preexec_fn"] = _lowest_priority
     try:
-        subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, close_fds=True, env={**os.environ, **env} if env else None,
-                         **detach)  # type: ignore[call-overload]
+        subprocess.Popen([sys.executable, "-m", "kenning", *args], cwd=cwd, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, close_fds=True,
+                         env={**os.environ, **env} if env else None, **detach)  # type: ignore[call-overload]
     except OSError:
         return False
     return True
-
-
-def _lowest_priority() -> None:
-    """In the child, before it runs its program: the lowest CPU priority (the call only adds to the niceness)."""
-    try:
-        os.nice(19)
-    except OSError:  # a system that refuses: the work runs at the usual priority
-        pass
 
 
 def windows_quote(word: str) -> str:

@@ -31,7 +31,6 @@ from kenning.core.text import one_line
 from kenning.core.views import marked
 from kenning.git import history as git_history
 from kenning.store import files
-from kenning.system import processes
 
 
 def init(cwd: Path, private: bool = False, hooks: bool = True, backfill: bool = True,
@@ -117,7 +116,7 @@ def _path_filters(project: Project, now_s: int) -> tuple[str, str]:
         return (f"{PATH_FILTERS} (git is writing it in the background)", "running")
     files.ensure_dir(project.local_dir, within=project.root)
     files.write_atomic(started, f"{now_s}\n", within=project.root, durable=False)
-    if processes.spawn_detached(git_history.WRITE_PATH_FILTERS, project.root, low_priority=True):
+    if git_history.start_writing_path_filters(project.root):
         return (f"{PATH_FILTERS} (git writes it in the background)", "started")
     files.remove(started, within=project.root)
     return (f"{PATH_FILTERS} (git could not be started; the first checks of a file are slower)", "skipped")
