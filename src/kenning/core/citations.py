@@ -45,8 +45,6 @@ def normalized(line: str) -> str:
     return "".join(line.split())
 
 
-
-
 def line_hash(line: str) -> str:
     """Eight hex digits standing for one line, whitespace ignored."""
     return hashlib.blake2b(normalized(line).encode("utf-8", "replace"), digest_size=4).hexdigest()
