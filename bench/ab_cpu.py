@@ -98,10 +98,11 @@ def main() -> None:
     env = bench_env(root / "home")
     print(f"| shape | measure (CPU s, median of {args.runs} [min-max]) | A | B | same summary |")
     print("|---|---|---:|---:|---|")
+    histories: dict[tuple[str, ...], Path] = {}  # shapes over the same files share one history
     try:
         for name in args.shapes.split(","):
             shape = SHAPES[name](args.events, END_US)
-            repo = shape_repo(root, shape, env, {})
+            repo = shape_repo(root, shape, env, histories)
             ken_log(repo, shape.lines, args.ken, env)
             found, printed = measure(repo, sources, env, args.runs, root / "cpu")
             for what in MEASURES:

@@ -19,6 +19,7 @@ from event_strategies import add_forgetting, link_supersedes, type_fields  # tes
 from kenning.core.events import Event, canonical_json, parse_line
 from kenning.core.fold import unique
 from kenning.store.cache import Cache
+from kenning.store.one_pass import OnePassIndex
 
 PATHS = ("src/a.py", "src/b.py", "lib/c.py", "odd:name.py", "src/a.py:12", "docs/café \"ü\".md")
 ISSUES = ("k7q2", "m3x9")
@@ -83,6 +84,35 @@ def test_a_bulk_load_leaves_the_index_one_event_at_a_time_leaves(tmp_path: Path,
     assert partial["snoozes"] == [r for r in bulk["snoozes"] if r[0] in kept]
     assert partial["retirements"] == bulk["retirements"]
     for cache in made.values():
+        cache.close()
+
+
+@SETTINGS
+@given(events=logs(), later=logs(), by_id_only=st.booleans())
+def test_an_index_holding_its_bulk_load_answers_as_the_loaded_index_does(events: list[Event], later: list[Event],
+                                                                         by_id_only: bool) -> None:
+    """The first summary after a clone asks its index in memory for a few events by id: the
+    bulk load is held in Python until a query needs SQLite. Asked by id, or indexing events
+    derived after it, the held index answers as the loaded one; the first other query loads
+    it, and it then holds the rows the loaded one holds."""
+    held, loaded = OnePassIndex(), Cache(None)
+    later = later + events[:2]  # copies of ids it holds: refused, as the index refuses them
+    asked = [e.id for e in events + later] + ["evt_" + "0" * 20]
+    for cache in (held, loaded):
+        with cache.transaction():
+            cache.insert_many([(e, origin(e), n, None) for n, e in enumerate(events)],
+                              set() if by_id_only else None, by_id_only)
+    for event in later:
+        with held.transaction(), loaded.transaction():
+            assert held.insert(event, origin(event), None) == loaded.insert(event, origin(event), None)
+        assert held.event(event.id) == loaded.event(event.id)
+    assert held.known_ids(asked) == loaded.known_ids(asked)
+    assert [held.event(i) for i in asked] == [loaded.event(i) for i in asked]
+    held.set_meta("log", {"end": 1})
+    assert held.meta("log") == {"end": 1}
+    assert held._connection.execute("SELECT count(*) FROM events").fetchone()[0] == 0  # nothing loaded yet
+    assert rows(held) == rows(loaded)
+    for cache in (held, loaded):
         cache.close()
 
 

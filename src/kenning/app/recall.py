@@ -16,6 +16,7 @@ from kenning.app.project import now_micros
 from kenning.core.errors import InvalidInput
 from kenning.git import GitError
 from kenning.store.cache import Cache
+from kenning.store.one_pass import OnePassIndex
 from kenning.system import processes
 
 TYPE_CHECKING = False
@@ -73,7 +74,7 @@ def one_pass_if_cold(memory: Memory) -> Memory:
     if not cold:
         return memory
     memory.close()
-    passing = new_memory(memory.project, Cache.in_memory())
+    passing = new_memory(memory.project, OnePassIndex())
     passing.one_pass = True
     return passing
 
