@@ -37,7 +37,7 @@ class OnePassIndex(Cache):
         self._direct = 0  # > 0 while a method that needs no held row runs: the connection as it is
         super().__init__(None)
 
-    @property  # type: ignore[override]
+    @property
     def db(self) -> sqlite3.Connection:
         if self._bulk is not None and not self._direct:
             self._load()
