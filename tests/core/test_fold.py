@@ -9,8 +9,9 @@ import random
 
 import pytest
 
+from kenning.core import fold as fold_module
 from kenning.core.events import Event
-from kenning.core.fold import ATTEMPTS_KEPT, ITEM_CHARS, TOP_KEPT, State, fold, remembered, unique
+from kenning.core.fold import ATTEMPTS_KEPT, ITEM_CHARS, TABLES, TOP_KEPT, State, fold, remembered, unique
 from kenning.core.views import summary
 
 from .event_logs import at, eid, event, random_log
@@ -409,6 +410,27 @@ def test_applying_events_one_by_one_in_any_order_matches_the_fold(seed: int, siz
         rng.shuffle(log)
         once = list({ev.id: ev for ev in log}.values())  # the cache's index drops repeated ids
         assert rendered(applied(once, bounded), bounded) == expected
+
+
+def whole(state: State) -> tuple[object, ...]:
+    """Everything a state holds: its short lists and counts, and each table's rows."""
+    return state.short_fields(), {name: getattr(state, name).rows for name in TABLES}
+
+
+@pytest.mark.parametrize(("seed", "size", "pool"), LOGS)
+@pytest.mark.parametrize(("kept", "walk"), [(5, 10**6), (5, 40), (TOP_KEPT, 10**6)])
+def test_a_fold_from_scratch_holds_what_applying_one_by_one_holds(seed: int, size: int, pool: int, kept: int,
+                                                                  walk: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``apply_all`` makes no item of the notes, history, failures and lessons that newer ones
+    push out of their top lists; whatever the lists keep and however far back it looks for
+    where they cut, the state is the one applying each event in turn gives."""
+    monkeypatch.setattr(fold_module, "TOP_KEPT", kept)
+    monkeypatch.setattr(fold_module, "CUTOFF_WALK", walk)
+    log = remembered(random_log(seed, size, pool))
+    at_once = State()
+    at_once.apply_all(log)
+    assert whole(at_once) == whole(applied(log))
+    assert at_once.note_count > kept or kept == TOP_KEPT or size < 100  # the lists overflowed: the cut was used
 
 
 def test_an_old_tail_applied_after_a_newer_state_matches_the_fold() -> None:

@@ -380,8 +380,8 @@ class Memory:
         newest = max(info.get("newest", ""), max((r[0].timestamp for r in fresh), default=""), *tail_times)
         if fresh:  # an empty index: keep each id once, none forgotten, fold in the fold's order, load in bulk
             ordered = remembered(row[0] for row in fresh)
+            self.state.apply_all(ordered)
             for event in ordered:
-                self.state.apply(event)
                 self._may_promote(event)
             kept = {id(event) for event in ordered}
             self.cache.insert_many([row for row in fresh if id(row[0]) in kept],
