@@ -381,8 +381,9 @@ class Memory:
         if fresh:  # an empty index: keep each id once, none forgotten, fold in the fold's order, load in bulk
             ordered = remembered(row[0] for row in fresh)
             self.state.apply_all(ordered)
-            for event in ordered:
-                self._may_promote(event)
+            if not self.one_pass:  # the background build shares the lessons (``_may_promote``)
+                for event in ordered:
+                    self._may_promote(event)
             kept = {id(event) for event in ordered}
             self.cache.insert_many([row for row in fresh if id(row[0]) in kept],
                                    set() if self.by_id_only else None, self.by_id_only)
