@@ -539,19 +539,21 @@ def format_timestamp(micros: int) -> str:
 # every ISO 8601 time kenning reads (--now, --since, imports): seconds to nanoseconds (cut to
 # microseconds), ``Z``, an offset, git's ``2026-05-12 21:07:46 -0600``; no zone means UTC
 ISO_TIME = r"^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?\s?([Zz]|[+-]\d{2}:?\d{2})?$"
-# where the canonical form (every event's, ``format_timestamp``'s) has its separators
-_CANONICAL = ((4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "."), (26, "Z"))
 
 
 def parse_timestamp(text: str) -> int:
     """``YYYY-MM-DDTHH:MM:SS[.ffffff]Z`` (or ``+00:00``, any ``ISO_TIME``) -> microseconds since the epoch."""
-    if len(text) == 27 and text.isascii() and all(text[at] == mark for at, mark in _CANONICAL):
+    if len(text) == 27 and text[4:20:3] == "--T::." and text[26] == "Z":
         # the form every event is stamped in, read by position: the gate reads hundreds of
-        # times per run, and the general pattern costs 1 ms to compile in every process
-        fields = (text[:4], text[5:7], text[8:10], text[11:13], text[14:16], text[17:19], text[20:26])
-        if all(field.isdigit() for field in fields):  # else the pattern decides (``.12345 Z``)
-            year, month, day, hour, minute, second, micro = (int(field) for field in fields)
-            return _micros(text, year, month, day, hour, minute, second, micro, 0)
+        # times per run, a summary thousands, and the general pattern costs 1 ms to compile
+        digits = text[:4] + text[5:7] + text[8:10] + text[11:13] + text[14:16] + text[17:19] + text[20:26]
+        if digits.isascii() and digits.isdigit():  # else the pattern decides (``.12345 Z``)
+            year, month, day = int(digits[:4]), int(digits[4:6]), int(digits[6:8])
+            hour, minute, second, micro = int(digits[8:10]), int(digits[10:12]), int(digits[12:14]), int(digits[14:])
+            if year and 0 < month < 13 and 0 < day <= _month_days(year, month) and hour < 24 and minute < 60 \
+                    and second < 60:  # a real moment: counted by hand, a third of what datetime costs
+                return (((_epoch_days(year, month, day) * 24 + hour) * 60 + minute) * 60 + second) * 1_000_000 + micro
+            return _micros(text, year, month, day, hour, minute, second, micro, 0)  # says why not
     m = re.match(ISO_TIME, text.strip())
     if not m:
         raise ValueError(f"not an ISO 8601 time: {text!r}")
@@ -574,6 +576,16 @@ def _micros(text: str, year: int, month: int, day: int, hour: int, minute: int, 
     if not EARLIEST <= micros <= LATEST:  # an offset past year 1 or 9999: no format could write it
         raise ValueError(f"not a valid time: {text!r}")
     return micros
+
+
+def _epoch_days(year: int, month: int, day: int) -> int:
+    """Days from 1970-01-01 to a date of the proleptic Gregorian calendar (the count
+    ``datetime`` keeps: years of 400 years, March first, so the leap day ends each year)."""
+    year -= month <= 2
+    era = year // 400
+    of_era = year - era * 400
+    of_year = (153 * (month - 3 if month > 2 else month + 9) + 2) // 5 + day - 1
+    return era * 146097 + of_era * 365 + of_era // 4 - of_era // 100 + of_year - 719468
 
 
 def _month_days(year: int, month: int) -> int:
