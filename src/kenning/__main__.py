@@ -1,6 +1,6 @@
 """``python -m kenning`` is ``ken``."""
 
-from kenning.cli.main import main
+from kenning.cli.main import run
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run()

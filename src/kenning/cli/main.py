@@ -9,6 +9,7 @@ their class (see ``kenning.core.errors``); a traceback never reaches a user.
 from __future__ import annotations
 
 import gc
+import os
 import sys
 
 from kenning.cli.spec import COMMANDS, Arg, declared, load
@@ -17,7 +18,7 @@ from kenning.core.errors import KenError
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import Any
+    from typing import Any, NoReturn
 
 # The argv the gate and the hooks run on every commit and every agent edit (the commands declared
 # ``quick``), read without importing and building argparse (about 5 ms of the gate's 100): exact
@@ -143,6 +144,21 @@ def _error(message: str) -> None:
 def _warning(message: str) -> None:
     """A use case's warning, as the CLI renders it: one line on stderr, the moment it is known."""
     print(f"ken: warning: {message}", file=sys.stderr)
+
+
+def run() -> NoReturn:
+    """The ``ken`` command (its console script and ``python -m kenning``): ``main``, its output
+    flushed, then out without the interpreter's teardown. Every file it wrote is closed and every
+    transaction committed by then; tearing down the modules and the objects a command made only
+    costs time: 7 ms of a warm 20-file gate's 94, 90 ms after a summary folded 100,000 events.
+    A caller in the same process (a test, an embedding) calls ``main`` and keeps its process."""
+    code = main()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a reader that went away, or a stream already closed
+            pass
+    os._exit(code)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

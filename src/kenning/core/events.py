@@ -420,7 +420,7 @@ def _check_fields(data: dict[str, Any]) -> None:
     if "\x00" in data["id"] or "\n" in data["id"]:
         raise ValueError("id has control characters")
     location = data.get("location")
-    if location is not None and location not in _NORMAL_LOCATIONS:
+    if location is not None and location not in _NORMAL_PATHS:
         _check_path(location, "location")
     for key in ("paths", "touched", "reverts"):
         items = data.get(key)
@@ -448,23 +448,35 @@ _VALID_TIME = lazy_regex(r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[0
 
 
 def _plain_paths(items: list[Any]) -> bool:
-    """True when every item is a path ``_check_path`` passes, found in a few passes over them
-    all joined (an event can carry hundreds); False sends them to be checked one by one."""
-    return all(type(item) is str for item in items) and plain(items)
+    """True when every item is a path ``_check_path`` passes: each found normal before, or all
+    in a few passes over them joined (an event can carry hundreds); False sends them to be
+    checked one by one."""
+    try:
+        if _NORMAL_PATHS.issuperset(items):  # only text found normal is kept there
+            return True
+    except TypeError:  # an item that is a list or an object: no path
+        return False
+    if all(type(item) is str for item in items) and plain(items):
+        _remember_normal(items)
+        return True
+    return False
 
 
-# locations found in their normal form: a log names the same few hundred files on most of its
-# lines, and a set lookup costs a tenth of the pattern's match (bounded: a log naming more starts over)
-_NORMAL_LOCATIONS: set[str] = set()
-_LOCATIONS_KEPT = 1 << 16
+# paths found in their normal form: a log names the same few hundred files on most of its lines,
+# and a set lookup costs a tenth of the pattern's match (bounded: a log naming more starts over)
+_NORMAL_PATHS: set[str] = set()
+_PATHS_KEPT = 1 << 16
+
+
+def _remember_normal(paths: list[str]) -> None:
+    if len(_NORMAL_PATHS) + len(paths) > _PATHS_KEPT:
+        _NORMAL_PATHS.clear()
+    _NORMAL_PATHS.update(paths)
 
 
 def _check_path(path: str, key: str) -> None:
     if is_normal(path):  # a path as kenning writes it: no need to ask why not
-        if key == "location":
-            if len(_NORMAL_LOCATIONS) >= _LOCATIONS_KEPT:
-                _NORMAL_LOCATIONS.clear()
-            _NORMAL_LOCATIONS.add(path)
+        _remember_normal([path])
         return
     why = path_refusal(path)  # the one rule every reader, writer and importer holds a path to
     if why is not None:
