@@ -221,11 +221,13 @@ class State:
 
     def apply_all(self, events: list[Event]) -> None:
         """``apply`` each of ``events`` (in the fold's order, each id once: ``remembered``) to a
-        new state. What one by one gives, without making the items of the notes, history,
-        failures and lessons that later events push out of their top lists again: which those
-        are depends only on each event and its place in the order (a rebuild folds 100,000
-        events, and keeps the newest 200 of each list)."""
-        self._passing = _cutoffs(events) if self.bounded else _NOTHING_PASSES
+        state. What one by one gives, without making the items of the notes, history, failures
+        and lessons that later events push out of their top lists again: which those are depends
+        only on each event and its place in the order (a rebuild folds 100,000 events, and keeps
+        the newest 200 of each list). A state whose lists hold something already is applied to
+        one by one."""
+        fresh = not (self.notes or self.history or self.failures or self.lessons)
+        self._passing = _cutoffs(events) if self.bounded and fresh else _NOTHING_PASSES
         try:
             for event in events:
                 self.apply(event)
