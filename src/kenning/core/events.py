@@ -369,7 +369,7 @@ def parse_line(line: str, decode: Callable[[str], Any] = json.loads) -> Event:
     if data.get("v") != SCHEMA_VERSION:
         data = upcast(data)
     _check_fields(data)
-    if "\\u" in line and _SURROGATE_ESCAPE.search(line) and _has_surrogate(line):  # a plain search first: rare
+    if _SURROGATE_ESCAPE.search(line) and _has_surrogate(line):
         raise ValueError("text with an unpaired UTF-16 surrogate (not valid Unicode)")
     return Event._adopt(data)
 
