@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from kenning.core.gate.rows import FixFact, SnoozeRow
+from kenning.core.gate.rows import SHA_PREFIX, FixFact, SnoozeRow
 from kenning.core.rows import Row
 
 TYPE_CHECKING = False
@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 # path's primary key to find the few failed ones (0.9 ms on a file with 3,000 attempts).
 FAILED_ROWS = "event_paths p INDEXED BY event_paths_failed"
 _FAILED = "p.path=? AND p.origin=? AND p.type='attempt' AND p.outcome='failed' AND p.ts>=? AND p.ts<=?"
+# the first characters of the commit a fix names (its ``commit``, else its ``git_commit``): the key of
+# the index's ``events_fix_commit``, so the fixes naming a commit a revert undid are found by key
+FIX_COMMIT = "coalesce(json_extract(json, '$.commit'), json_extract(json, '$.git_commit'))"
+FIX_COMMIT_PREFIX = f"substr({FIX_COMMIT}, 1, {SHA_PREFIX})"
 # what git was asked for, kept with its answer (the ``full`` column): renames followed, lines counted
 _RENAMES, _LINES = 1, 2
 
@@ -91,23 +95,23 @@ class GateQueries:
 
     def fix_facts(self, issues: list[str], until: str, undone: Collection[str] = ()) -> list[FixFact]:
         """The fixes of ``issues`` recorded by ``until``, oldest first, as ``core.gate.rules.fix_fact``
-        makes them; the commit read from the JSON only for a fix that may name one of the commits
-        reverts undid (``undone``: their first seven characters, ``core.gate.rules.undone_prefixes``),
-        else None, as it cannot be one of them: the JSON text of such a fix holds one of these
-        prefixes, or an escape that could spell it (only then is the JSON decoded, 15 µs a fix)."""
+        makes them; the commit only for a fix that names one beginning as one of the commits reverts
+        undid (``undone``: their first characters, ``core.gate.rules.undone_prefixes``), else None:
+        no other can be one of them. Those few are found by key; no fix's JSON is read for the rest."""
         marks = ",".join("?" * len(issues))
-        prefixes = sorted(undone)
-        sha = "NULL"
-        if prefixes:
-            may_name = " OR ".join(["instr(json, '\\')>0", *(["instr(json, ?)>0"] * len(prefixes))])
-            sha = (f"CASE WHEN {may_name} THEN"
-                   " coalesce(json_extract(json, '$.commit'), json_extract(json, '$.git_commit')) END")
         # named: with statistics the planner walks every fix by time (80 ms), not the few of these issues
-        rows = self.db.execute(f"SELECT ts, id, issue_id, {sha} FROM events INDEXED BY events_issue"
+        rows = self.db.execute(f"SELECT ts, id, issue_id FROM events INDEXED BY events_issue"
                                f" WHERE issue_id IN ({marks}) AND type='fix' AND ts<=? ORDER BY ts, id",
-                               (*prefixes, *issues, until))
-        return [FixFact(ts, fix_id, issue, None if commit is None else str(commit))
-                for ts, fix_id, issue, commit in rows]
+                               (*issues, until)).fetchall()
+        commits = self._fix_commits(sorted(undone)) if undone and rows else {}
+        return [FixFact(ts, fix_id, issue, commits.get(fix_id)) for ts, fix_id, issue in rows]
+
+    def _fix_commits(self, prefixes: list[str]) -> dict[str, str]:
+        """Fix id -> the commit it names, for the fixes naming one that begins with one of ``prefixes``."""
+        marks = ",".join("?" * len(prefixes))
+        rows = self.db.execute(f"SELECT id, {FIX_COMMIT} FROM events INDEXED BY events_fix_commit"
+                               f" WHERE type='fix' AND {FIX_COMMIT_PREFIX} IN ({marks})", prefixes)
+        return {fix_id: str(commit) for fix_id, commit in rows if commit is not None}
 
     def failed_count(self, path: str, since: str, until: str, origin: str = "log") -> int:
         return int(self.db.execute(f"SELECT count(*) FROM {FAILED_ROWS} WHERE {_FAILED}",

@@ -27,7 +27,7 @@ from kenning.core import durations
 from kenning.core.defaults import DEFAULT_CONFIG, GATE, GATE_LINES
 from kenning.core.events import LATEST as LATEST_US
 from kenning.core.events import Event, format_timestamp, parse_timestamp
-from kenning.core.gate.rows import FixFact, SnoozeRow
+from kenning.core.gate.rows import SHA_PREFIX, FixFact, SnoozeRow
 from kenning.core.text import one_line, plural
 
 TYPE_CHECKING = False
@@ -41,7 +41,6 @@ KINDS = ("failed_attempts", "failed_before_fix", "churn", "recent_revert", "rece
 DAY_US = 86_400 * 1_000_000
 SIMILARITY = float(DEFAULT_CONFIG["gate"]["similarity"])  # type: ignore[arg-type]
 FAILED_SHOWN = 3
-SHA_PREFIX = 7  # the fewest characters of a commit id that name it (an imported fix may abbreviate it)
 # how a proposed change is told from the change a revert undid (``unrelated``, ``repeats``), measured with
 # `ken audit` on eight real histories (docs/audit.md): sharing under a tenth of its 3-token shingles with
 # the lines the revert took out of the file, a change is other work there (the first ordinary commit after
