@@ -30,9 +30,11 @@ sys.exit(code)
 # none of these decides anything in the warm gate: argparse (the quick argv reader), TOML (the
 # config's parse is cached), the check of a config's own patterns (only a config that sets one),
 # the compiled decoder (the index is read, not the log), typing and dataclasses (annotations only),
-# shlex (quoting and splitting the hook commands ``ken setup`` installs)
+# shlex (quoting and splitting the hook commands ``ken setup`` installs), the ASCII codec (the clone's
+# key is ASCII, decoded by hand), the history reader (no commit since the last run: nothing to derive)
 NOT_ON_THE_WAY = ("argparse", "tomllib", "kenning.core.secrets", "kenning.core.secrets.backtracking", "msgspec",
-                  "typing", "dataclasses", "kenning.cli.parser", "shlex")
+                  "typing", "dataclasses", "kenning.cli.parser", "shlex", "encodings.ascii",
+                  "kenning.app.capture.derive")
 # a path's drive pattern, the commit-id pattern and the cache owner's key: the ones the gate uses
 MOST_PATTERNS = 3
 
@@ -70,3 +72,15 @@ def test_the_warm_agent_hook_loads_only_what_it_needs(repo: Repo):
     assert "kenning.app.gate.tool_calls" in loaded
     assert not loaded & set(NOT_ON_THE_WAY), loaded & set(NOT_ON_THE_WAY)
     assert compiled <= MOST_PATTERNS
+
+
+def test_a_blocked_edit_does_not_load_openssl(repo: Repo):
+    """The deny-once answer keys what the session saw with a SHA-256: Python's own module, not
+    ``hashlib``, which loads OpenSSL first (3 ms on every blocked edit)."""
+    _warm(repo)
+    repo.ok("issue", "the parser drops events", "--at", "src/a.py")
+    for n in range(3):
+        repo.ok("attempt", f"cache the parser {n}", "--failed", "--at", "src/a.py")
+    loaded, _, out = _run(repo, ["hook", "pre-tool-use", "--agent", "claude"], json.dumps(edit(repo, "src/a.py")))
+    assert '"permissionDecision": "deny"' in out, out
+    assert not loaded & {"hashlib", "_hashlib"}, loaded & {"hashlib", "_hashlib"}

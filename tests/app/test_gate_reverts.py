@@ -481,6 +481,27 @@ def test_a_reverted_fix_is_said_so_by_precheck_and_doctor(world: World):
     assert "0 problems, 1 for information" in text.stdout, text.stdout
 
 
+@pytest.mark.parametrize("summary", ["flush before close", 'flush "before" close\\ then sync'])
+def test_a_fix_recorded_at_a_commit_a_revert_undid_settles_nothing(world: World, summary: str):
+    """A fix written by hand at a commit (its ``git_commit``, HEAD then) that a later revert undid:
+    its issue's failed attempts block again; the gate reads the fix's commit only for a fix whose
+    JSON may name a reverted one, escapes in it (a quote, a backslash) included."""
+    repo = world.repo()
+    repo.commit("svc.py", BEFORE, "add svc.py", 12)
+    repo.ok("init", "--no-hooks")
+    issue = repo.issue("empty payload crashes", "svc.py", 11)
+    for n in range(3):
+        repo.failed(f"try {n}", "svc.py", issue, 10.5 - n * 0.1)
+    original = repo.commit("svc.py", AFTER, "handle the empty payload", 10)
+    repo.record("fix", summary, 9.5, "--issue", issue, "--at", "svc.py")
+    settled = kinds(entry(repo.precheck("svc.py", days=9), "svc.py"))
+    assert "failed_before_fix" in settled and "failed_attempts" not in settled, settled
+    repo.git("revert", "--no-edit", original, days=5)
+    report = repo.precheck("svc.py", days=4)
+    assert "failed_before_fix" not in kinds(entry(report, "svc.py")), report
+    assert failed(report, "svc.py")["severity"] == "block", report
+
+
 # -- k. ken backfill ------------------------------------------------------------------------------
 
 def test_backfill_widens_the_history_events_are_derived_from(world: World):

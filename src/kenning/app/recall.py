@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+from kenning import git
 from kenning.app.memory import Memory
 from kenning.app.project import now_micros
 from kenning.core.errors import InvalidInput
@@ -93,9 +94,13 @@ def _brought_up_to_date(memory: Memory, now: str | None, capture: bool, strict: 
 
 def capture_history(memory: Memory, now: str | None = None, paths: list[str] | None = None) -> None:
     """Derive the events of new commits; git failing is a warning, never a failed read."""
-    from kenning.app.capture import derive as capture_app  # the patterns of history reading cost the rest
-
     try:
+        head = git.head_commit(memory.project.root)
+        known = memory.cache.meta("git")
+        if head is None or (known is not None and known.get("head") == head):
+            return  # no new commit (every warm gate): the history reader is not even loaded
+        from kenning.app.capture import derive as capture_app  # the patterns of history reading cost the rest
+
         capture_app.refresh(memory, now_micros(now) // 1_000_000, paths=paths)
     except GitError as err:
         memory.warn(f"could not read git history ({err}); events derived from commits may be missing")

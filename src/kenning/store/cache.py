@@ -18,7 +18,7 @@ from kenning.store import cache_owner, search
 from kenning.store.event_queries import EventQueries
 from kenning.store.event_rows import bulk_path_rows, event_row, path_rows, retirement, search_text, snooze_rows
 from kenning.store.files import refuse_links
-from kenning.store.gate_queries import GateQueries
+from kenning.store.gate_queries import FIX_COMMIT_PREFIX, GateQueries
 from kenning.store.state_table import StateTable, replace_table
 
 TYPE_CHECKING = False
@@ -49,7 +49,9 @@ if TYPE_CHECKING:
 # 30: a note that forgets an event (``ken forget``) keeps a retirement row; the event is not indexed
 # 31: the events that cite code have a partial index of their own (``events_cited``): the gate's
 #     look for them no longer walks every memory of a busy file
-CACHE_VERSION = "31"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+# 32: fixes are keyed by the first characters of the commit they name (``events_fix_commit``): the
+#     gate finds the fixes a revert undid without reading every fix of a busy file's issues
+CACHE_VERSION = "32"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -78,6 +80,7 @@ CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
 CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path);
 CREATE INDEX IF NOT EXISTS events_derived ON events(type, origin) WHERE origin='git';
 CREATE INDEX IF NOT EXISTS events_cited ON events(ts, id) WHERE instr(json, '"citation":') > 0;
+CREATE INDEX IF NOT EXISTS events_fix_commit ON events(FIX_COMMIT_PREFIX) WHERE type='fix';
 CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts, fixed, issue_id);
 CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, id, type, retired, n);
 CREATE INDEX IF NOT EXISTS event_paths_retired ON event_paths(path, retired, ts)
@@ -85,9 +88,10 @@ CREATE INDEX IF NOT EXISTS event_paths_retired ON event_paths(path, retired, ts)
 CREATE INDEX IF NOT EXISTS event_paths_issue ON event_paths(issue_id) WHERE type='issue';
 CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, id, outcome, issue_id)
     WHERE type='attempt' AND outcome='failed';
-"""
+""".replace("FIX_COMMIT_PREFIX", FIX_COMMIT_PREFIX)
 # built after a bulk load rather than row by row during it
-_DEFERRED = ("events_issue", "events_type", "events_outcome", "events_derived", "events_cited", "event_paths_kind",
+_DEFERRED = ("events_issue", "events_type", "events_outcome", "events_derived", "events_cited", "events_fix_commit",
+             "event_paths_kind",
              "event_paths_origin", "event_paths_failed", "event_paths_issue", "event_paths_retired")
 # what an index asked for events by id alone does without (``insert_many(by_id_only=True)``)
 _BY_PATH_OR_TYPE = ("events_type", "events_outcome", "events_derived")

@@ -47,8 +47,8 @@ def clone_key(path: Path) -> str:
     """This clone's key, kept at ``path`` in its git dir; made on first use. ``OSError`` when it
     can be neither read nor made (a read-only git dir)."""
     try:
-        with open(path, encoding="ascii", errors="replace") as f:
-            key = f.read(64).strip()
+        with open(path, "rb") as f:  # decoded by hand: a text file's ASCII codec is one more module to load
+            key = f.read(64).decode("ascii", "replace").strip()
     except FileNotFoundError:
         key = ""
     if _KEY.fullmatch(key):

@@ -276,9 +276,11 @@ def read_json(path: Path) -> Any:
 
 
 def write_json_quietly(path: Path, value: Any) -> None:
-    """Write a cache file; failing to write a cache is never an error (it is rebuilt next time)."""
+    """Write a cache file; failing to write a cache is never an error (it is rebuilt next time).
+    Not synced to disk: a crash may cost a cache, never corrupt it, and the agent hook writes one
+    on every blocked edit (an fsync is 1-8 ms of its answer)."""
     try:
-        write_atomic(path, json.dumps(value, sort_keys=True))
+        write_atomic(path, json.dumps(value, sort_keys=True), durable=False)
     except (OSError, UnsafePath):
         pass
 

@@ -241,10 +241,9 @@ def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now
     opened, recent_from = format_timestamp(failures_since), format_timestamp(since)
     by_issue = cache.failed_by_issue(path, opened, max(opened, recent_from), until)
     newest = {row.issue_id: row.newest for row in by_issue if row.issue_id}
-    # a fix's commit is read only when a revert on the file names commits it may have undone
-    undoing = any(r.get("reverts") for r in reverts)
-    fixes = gate.standing_fixes(cache.fix_facts(sorted(newest), until, undoing), newest, reverts,
-                                until) if newest else {}
+    # a fix's commit is read only when a revert on the file names a commit it may be
+    fixes = gate.standing_fixes(cache.fix_facts(sorted(newest), until, gate.undone_prefixes(reverts)), newest,
+                                reverts, until) if newest else {}
     hand_count = sum(row.total for row in by_issue if row.issue_id not in fixes)
     hand_recent = sum(row.recent for row in by_issue if row.issue_id not in fixes)
     settled_count = sum(row.total for row in by_issue if row.issue_id in fixes)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from kenning.core.rows import Row
 
+SHA_PREFIX = 7  # the fewest characters of a commit id that name it (an imported fix may abbreviate it)
+
 
 class FixFact(Row):
     """What settling an issue needs of a fix: its commit is ``commit``, else HEAD when it was

@@ -27,7 +27,7 @@ from kenning.core import durations
 from kenning.core.defaults import DEFAULT_CONFIG, GATE, GATE_LINES
 from kenning.core.events import LATEST as LATEST_US
 from kenning.core.events import Event, format_timestamp, parse_timestamp
-from kenning.core.gate.rows import FixFact, SnoozeRow
+from kenning.core.gate.rows import SHA_PREFIX, FixFact, SnoozeRow
 from kenning.core.text import one_line, plural
 
 TYPE_CHECKING = False
@@ -308,10 +308,17 @@ def standing_fixes(fixes: Iterable[FixFact], failures: Mapping[str, str],
     return {iid: fix.id for iid, fix in found.items() if failures.get(iid, "") <= fix.time}
 
 
+def undone_prefixes(reverts: Iterable[Event]) -> set[str]:
+    """The first seven characters of each commit ``reverts`` name as undone: a fix's commit can
+    be one of them (``standing_fixes``) only if it begins with one of these."""
+    return {str(sha)[:SHA_PREFIX] for r in reverts if isinstance(r.get("reverts"), list)
+            for sha in r.get("reverts") or [] if len(str(sha)) >= SHA_PREFIX}
+
+
 def _reverted(sha: str | None, undone: list[str]) -> bool:
     # an imported fix may name its commit abbreviated: a prefix of seven or more matches
-    return bool(sha) and len(str(sha)) >= 7 and any(
-        s.startswith(str(sha)) or str(sha).startswith(s) for s in undone if len(s) >= 7)
+    return bool(sha) and len(str(sha)) >= SHA_PREFIX and any(
+        s.startswith(str(sha)) or str(sha).startswith(s) for s in undone if len(s) >= SHA_PREFIX)
 
 
 def recreates(path: str, event: Event) -> bool:
@@ -349,15 +356,17 @@ def repeats(path: str, proposed: str | None, failed: Event, settings: Thresholds
     resembled a reverted one's at 0.95)."""
     if not proposed or failed.source != "git" or not failed.details:
         return False
-    from kenning.core.capture.listings import is_listing  # only for a change to compare with a moved-on revert
-    from kenning.core.gate import similarity
+    from kenning.core.gate import similarity  # only for a change to compare with a moved-on revert
 
-    if is_listing(path):
-        return False
     undone = similarity.removed_lines(failed.details).get(path) or similarity.change_text(failed.details, removed=True)
-    return (similarity.similarity(proposed, undone) >= settings.similarity
+    if not (similarity.similarity(proposed, undone) >= settings.similarity
             and similarity.drawn_from(proposed, undone) >= MOSTLY
-            and similarity.names_kept(proposed, undone) >= NAMES_KEPT)
+            and similarity.names_kept(proposed, undone) >= NAMES_KEPT):
+        return False
+    # asked last: its patterns cost more to compile than most edits take to compare
+    from kenning.core.capture.listings import is_listing
+
+    return not is_listing(path)
 
 
 def unrelated(path: str, proposed: str | None, failed: Event) -> bool:
