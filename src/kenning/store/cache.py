@@ -16,7 +16,7 @@ from kenning.core.errors import UnsafePath, cause
 from kenning.core.events import Event
 from kenning.store import cache_owner, search
 from kenning.store.event_queries import EventQueries
-from kenning.store.event_rows import bulk_path_rows, event_row, path_rows, retirement, search_text, snooze_rows
+from kenning.store.event_rows import bulk_path_rows, event_row, path_rows, retirement, snooze_rows
 from kenning.store.files import refuse_links
 from kenning.store.gate_queries import GateQueries
 from kenning.store.state_table import StateTable, replace_table
@@ -49,7 +49,9 @@ if TYPE_CHECKING:
 # 30: a note that forgets an event (``ken forget``) keeps a retirement row; the event is not indexed
 # 31: the events that cite code have a partial index of their own (``events_cited``): the gate's
 #     look for them no longer walks every memory of a busy file
-CACHE_VERSION = "31"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+# 32: the full-text table is built on the first search, from the events' JSON: ``events`` has no
+#     ``text`` column, and a rebuild writes no words
+CACHE_VERSION = "32"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -57,7 +59,7 @@ CACHE_VERSION = "31"  # 18: retirements, fixes and snoozes kept as facts; event_
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events(
     id TEXT PRIMARY KEY, ts TEXT NOT NULL, type TEXT NOT NULL, path TEXT, issue_id TEXT,
-    outcome TEXT, supersedes TEXT, origin TEXT NOT NULL, line INTEGER, text TEXT NOT NULL,
+    outcome TEXT, supersedes TEXT, origin TEXT NOT NULL, line INTEGER,
     json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS event_paths(path TEXT NOT NULL, type TEXT NOT NULL, ts TEXT NOT NULL, id TEXT NOT NULL,
     outcome TEXT, issue_id TEXT, origin TEXT NOT NULL, fixed TEXT, retired TEXT, n INTEGER,
@@ -98,7 +100,7 @@ _TABLES = ("events", "event_paths", "retirements", "snoozes", "git_history", "me
 
 
 _INSERT = ("INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outcome, supersedes, origin,"
-           " line, text, json) VALUES(?,?,?,?,?,?,?,?,?,?,?)")
+           " line, json) VALUES(?,?,?,?,?,?,?,?,?,?)")
 
 
 # a path's hand-written memories (its rows from the log but snoozes): each row's ``n`` is its
@@ -294,14 +296,14 @@ class Cache(EventQueries, GateQueries):
     def empty(self) -> None:
         """Delete every row but the owner's (inside the caller's transaction): a new index, in
         the same file."""
-        search.forget_all(self.db)
+        search.reset(self.db)
         for table in _TABLES:
             if table != "owner":
                 self.db.execute(f"DELETE FROM {table}")
 
     def clear(self, origin: str | None = None) -> None:
         if origin is None:
-            search.forget_all(self.db)
+            search.reset(self.db)
             for table in ("events", "meta", "state", "event_paths", "retirements", "snoozes"):
                 self.db.execute(f"DELETE FROM {table}")
         else:
@@ -317,11 +319,10 @@ class Cache(EventQueries, GateQueries):
 
     def insert(self, event: Event, origin: str, line: int | None, raw: str | None = None) -> bool:
         """Index one event; False when its id is already known (a duplicate line)."""
-        text = search_text(event)
-        cur = self.db.execute(_INSERT, event_row(event, origin, line, raw, text))
+        cur = self.db.execute(_INSERT, event_row(event, origin, line, raw))
         if cur.rowcount != 1:
             return False
-        search.index_one(self.db, cur.lastrowid, text)
+        search.index_one(self.db, cur.lastrowid, event)
         fixed = retired = None
         if event.type == "issue" and event.issue_id:
             fixed = self.db.execute(_FIRST_FIX, (event.issue_id,)).fetchone()[0]
@@ -345,7 +346,7 @@ class Cache(EventQueries, GateQueries):
         """Bulk-load events into an empty index (a rebuild). Rows go in key order, so each
         B-tree is appended to rather than split at random; secondary indexes are built once, at
         the end, from sorted data. ``paths``: a partial index that will only be asked about
-        these paths keeps path rows for them alone, no search text and no planner statistics.
+        these paths keeps path rows for them alone and no planner statistics.
         ``by_id_only``: an index asked for events by id alone (the summary's one pass; with
         ``paths`` empty) builds only the key an event indexed after the load asks for (its
         issue's first fix), not the six the gate's and the views' queries read."""
@@ -353,10 +354,8 @@ class Cache(EventQueries, GateQueries):
             self.db.execute(f"DROP INDEX IF EXISTS {name}")  # not executescript: it would commit
         self.db.execute("PRAGMA cache_size=-65536")  # 64 MiB while loading; back to the default after
         loaded = list(rows)
-        before = self.db.execute("SELECT coalesce(max(rowid), 0) FROM events").fetchone()[0]
-        self.db.executemany(_INSERT, sorted(event_row(event, origin, line, raw, search_text(event) if paths is None
-                                                      else "") for event, origin, line, raw in loaded))
-        search.index_since(self.db, before)
+        self.db.executemany(_INSERT, sorted(event_row(event, origin, line, raw) for event, origin, line, raw in loaded))
+        search.unbuilt(self.db)  # their words are taken in by the first search, if any
         retirements = sorted(filter(None, (retirement(event) for event, _, _, _ in loaded)))
         self.db.executemany(_INSERT_RETIREMENT, retirements)
         self.db.executemany(_LOAD_PATH, bulk_path_rows(loaded, paths, retirements))
@@ -427,13 +426,13 @@ def _set_up(db: sqlite3.Connection, owner: Owner | None) -> None:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         held = cache_owner.held_by(db) if version == _version() else None
         if version != _version() or (owner is not None and (held is None or held[0] != owner.key)):
-            for table in (search.TABLE, *_TABLES):  # one statement at a time: executescript would commit
+            # one statement at a time: executescript would commit
+            for table in (search.TABLE, search.PLAIN_TABLE, *_TABLES):
                 db.execute(f"DROP TABLE IF EXISTS {table}")
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)
-            if search.available():
-                db.execute(search.SCHEMA)
+            db.execute(search.schema())
             db.execute(f"PRAGMA user_version={_version()}")
         if owner is not None:
             cache_owner.record(db, owner)

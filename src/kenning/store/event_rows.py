@@ -1,5 +1,5 @@
-"""The rows one event makes in the index: its own (the columns the queries filter on, its
-search text and its JSON), one per path it is about, a retirement when it supersedes a
+"""The rows one event makes in the index: its own (the columns the queries filter on and its
+JSON), one per path it is about, a retirement when it supersedes a
 decision or forgets an event, one per path a snooze covers. Pure: ``Cache`` writes them."""
 
 from __future__ import annotations
@@ -90,15 +90,9 @@ def snooze_rows(event: Event) -> list[SnoozeRow]:
     return [SnoozeRow(path, until, event.timestamp, event.id) for path in dict.fromkeys(paths) if isinstance(path, str)]
 
 
-def search_text(event: Event) -> str:
-    """The words the full-text search finds ``event`` by (``store.search``)."""
-    return " ".join(filter(None, (event.summary, event.details, event.location, event.get("commit_message"),
-                                  event.get("reason")))).lower()
-
-
-def event_row(event: Event, origin: str, line: int | None, raw: str | None, text: str) -> tuple[Any, ...]:
-    """The event's own row, with its search ``text`` (empty when the index is never searched:
-    the cold gate's partial index only judges files). A plain tuple, not a named row: a
-    rebuild makes 100,000 of them, and only ``Cache`` reads them, to bind."""
+def event_row(event: Event, origin: str, line: int | None, raw: str | None) -> tuple[Any, ...]:
+    """The event's own row (its words for the search are not in it: ``store.search`` takes
+    them from the JSON). A plain tuple, not a named row: a rebuild makes 100,000 of them, and
+    only ``Cache`` reads them, to bind."""
     return (event.id, event.timestamp, event.type, event.path, event.issue_id, event.outcome,
-            event.supersedes, origin, line, text, raw or serialize(event))
+            event.supersedes, origin, line, raw or serialize(event))
