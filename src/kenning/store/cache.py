@@ -359,8 +359,8 @@ class Cache(EventQueries, GateQueries):
         retirements = sorted(filter(None, (retirement(event) for event, _, _, _ in loaded)))
         self.db.executemany(_INSERT_RETIREMENT, retirements)
         self.db.executemany(_LOAD_PATH, bulk_path_rows(loaded, paths, retirements))
-        self.db.executemany(_INSERT_SNOOZE, sorted(row for event, _, _, _ in loaded for row in snooze_rows(event)
-                                                   if paths is None or row.path in paths))
+        self.db.executemany(_INSERT_SNOOZE, sorted(row for event, _, _, _ in loaded if event.type == "snooze"
+                                                   for row in snooze_rows(event) if paths is None or row.path in paths))
         for statement in _SCHEMA.split(";"):
             if "CREATE INDEX" in statement and (not by_id_only or not any(f" {name} " in statement
                                                                           for name in _BY_PATH_OR_TYPE)):
