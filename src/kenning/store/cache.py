@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from operator import itemgetter
 
 from kenning.core.errors import UnsafePath, cause
 from kenning.core.events import Event
@@ -354,7 +355,8 @@ class Cache(EventQueries, GateQueries):
             self.db.execute(f"DROP INDEX IF EXISTS {name}")  # not executescript: it would commit
         self.db.execute("PRAGMA cache_size=-65536")  # 64 MiB while loading; back to the default after
         loaded = list(rows)
-        self.db.executemany(_INSERT, sorted(event_row(event, origin, line, raw) for event, origin, line, raw in loaded))
+        made = (event_row(event, origin, line, raw) for event, origin, line, raw in loaded)
+        self.db.executemany(_INSERT, sorted(made, key=itemgetter(0)))  # by id alone: half the time of whole tuples
         search.unbuilt(self.db)  # their words are taken in by the first search, if any
         retirements = sorted(filter(None, (retirement(event) for event, _, _, _ in loaded)))
         self.db.executemany(_INSERT_RETIREMENT, retirements)
