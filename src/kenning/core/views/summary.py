@@ -180,14 +180,15 @@ def _failures(state: State) -> tuple[list[Item], int]:
         total += sum(state.tried(iid).values())
     if not found:
         return [], total
-    newest = max(_micros(item) for item in found)
+    at = {id(item): _micros(item) for item in found}  # each time read once (7,000 items at 100,000 events)
+    newest = max(at.values())
     heat: dict[str, int] = {}
     for item in found:
         path = location_path(item.get("location", ""))
         if path and path not in heat:
             heat[path] = state.key_files.get(path) or 0
     found.sort(key=key, reverse=True)
-    found.sort(key=lambda item: ((newest - _micros(item)) // RECENT_US,
+    found.sort(key=lambda item: ((newest - at[id(item)]) // RECENT_US,
                                  -heat.get(location_path(item.get("location", "")), 0)))
     return found, max(total, len(found))
 
