@@ -353,7 +353,10 @@ class Cache(EventQueries, GateQueries):
         issue's first fix), not the six the gate's and the views' queries read."""
         for name in _DEFERRED:
             self.db.execute(f"DROP INDEX IF EXISTS {name}")  # not executescript: it would commit
-        self.db.execute("PRAGMA cache_size=-65536")  # 64 MiB while loading; back to the default after
+        # 64 MiB of pages, kept by this connection (one use case's) after the load: the events
+        # derived from git, the fold's state and summary.md are written and read next, and with
+        # the default 2 MiB each of their rows read its pages again from the file
+        self.db.execute("PRAGMA cache_size=-65536")
         loaded = list(rows)
         made = (event_row(event, origin, line, raw) for event, origin, line, raw in loaded)
         self.db.executemany(_INSERT, sorted(made, key=itemgetter(0)))  # by id alone: half the time of whole tuples
@@ -370,7 +373,6 @@ class Cache(EventQueries, GateQueries):
         if paths is None:  # statistics from a sample: enough to plan by
             self.db.execute("PRAGMA analysis_limit=1000")
             self.db.execute("ANALYZE")
-        self.db.execute("PRAGMA cache_size=-2000")
 
     def remove(self, event_ids: list[str]) -> None:
         for event_id in event_ids:  # by key: the paths the event names, then its id among them
