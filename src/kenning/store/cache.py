@@ -138,6 +138,8 @@ _REFRESH_RETIRED = ("UPDATE event_paths SET retired=(SELECT min(r.ts) FROM retir
 # on one event in a hundred
 _LOAD_PATH = ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed, retired, n)"
               " VALUES(?,?,?,?,?,?,?,?,?,?)")
+# the types that retire an event (``event_rows.retirement``): a superseding decision, a forgetting note
+_RETIRING = ("decision", "note")
 _INSERT_RETIREMENT = "INSERT OR IGNORE INTO retirements(id, by, ts) VALUES(?, ?, ?)"
 _INSERT_SNOOZE = "INSERT OR IGNORE INTO snoozes(path, until, ts, id) VALUES(?, ?, ?, ?)"
 
@@ -361,7 +363,8 @@ class Cache(EventQueries, GateQueries):
         made = (event_row(event, origin, line, raw) for event, origin, line, raw in loaded)
         self.db.executemany(_INSERT, sorted(made, key=itemgetter(0)))  # by id alone: half the time of whole tuples
         search.unbuilt(self.db)  # their words are taken in by the first search, if any
-        retirements = sorted(filter(None, (retirement(event) for event, _, _, _ in loaded)))
+        retirements = sorted(filter(None, (retirement(event) for event, _, _, _ in loaded
+                                           if event.type in _RETIRING)))
         self.db.executemany(_INSERT_RETIREMENT, retirements)
         self.db.executemany(_LOAD_PATH, bulk_path_rows(loaded, paths, retirements))
         self.db.executemany(_INSERT_SNOOZE, sorted(row for event, _, _, _ in loaded if event.type == "snooze"
