@@ -16,6 +16,7 @@ from operator import itemgetter
 from kenning.core.errors import UnsafePath, cause
 from kenning.core.events import Event
 from kenning.store import cache_owner, search
+from kenning.store.bulk import load
 from kenning.store.event_queries import EventQueries
 from kenning.store.event_rows import bulk_path_rows, event_row, path_rows, retirement, snooze_rows
 from kenning.store.files import refuse_links
@@ -100,8 +101,9 @@ WITHOUT_FULL_TEXT = 1 << 16
 _TABLES = ("events", "event_paths", "retirements", "snoozes", "git_history", "meta", "state", "owner")
 
 
-_INSERT = ("INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outcome, supersedes, origin,"
-           " line, json) VALUES(?,?,?,?,?,?,?,?,?,?)")
+_INTO_EVENTS = ("INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outcome, supersedes, origin,"
+               " line, json) VALUES")
+_INSERT = _INTO_EVENTS + "(?,?,?,?,?,?,?,?,?,?)"
 
 
 # a path's hand-written memories (its rows from the log but snoozes): each row's ``n`` is its
@@ -137,7 +139,7 @@ _REFRESH_RETIRED = ("UPDATE event_paths SET retired=(SELECT min(r.ts) FROM retir
 # function and two sorts over temporary b-trees) took 1.0 s, and a third less with 500 paths
 # on one event in a hundred
 _LOAD_PATH = ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed, retired, n)"
-              " VALUES(?,?,?,?,?,?,?,?,?,?)")
+              " VALUES")
 # the types that retire an event (``event_rows.retirement``): a superseding decision, a forgetting note
 _RETIRING = ("decision", "note")
 _INSERT_RETIREMENT = "INSERT OR IGNORE INTO retirements(id, by, ts) VALUES(?, ?, ?)"
@@ -361,12 +363,12 @@ class Cache(EventQueries, GateQueries):
         self.db.execute("PRAGMA cache_size=-65536")
         loaded = list(rows)
         made = (event_row(event, origin, line, raw) for event, origin, line, raw in loaded)
-        self.db.executemany(_INSERT, sorted(made, key=itemgetter(0)))  # by id alone: half the time of whole tuples
+        load(self.db, _INTO_EVENTS, sorted(made, key=itemgetter(0)))  # by id alone: half the time of whole tuples
         search.unbuilt(self.db)  # their words are taken in by the first search, if any
         retirements = sorted(filter(None, (retirement(event) for event, _, _, _ in loaded
                                            if event.type in _RETIRING)))
         self.db.executemany(_INSERT_RETIREMENT, retirements)
-        self.db.executemany(_LOAD_PATH, bulk_path_rows(loaded, paths, retirements))
+        load(self.db, _LOAD_PATH, bulk_path_rows(loaded, paths, retirements))
         self.db.executemany(_INSERT_SNOOZE, sorted(row for event, _, _, _ in loaded if event.type == "snooze"
                                                    for row in snooze_rows(event) if paths is None or row.path in paths))
         for statement in _SCHEMA.split(";"):

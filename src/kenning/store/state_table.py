@@ -5,40 +5,21 @@ from __future__ import annotations
 
 import json
 
+from kenning.store.bulk import load
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import sqlite3
-    from collections.abc import Callable, Iterable, Iterator
+    from collections.abc import Iterable, Iterator
     from typing import Any
 
 
 def replace_table(db: sqlite3.Connection, name: str, rows: Iterable[tuple[str, str, Any]]) -> None:
     """Replace a whole state table at once (after a fold from scratch)."""
     db.execute("DELETE FROM state WHERE name=?", (name,))
-    encode = _whole_table_encoder()
-    db.executemany("INSERT INTO state(name, k, rank, v) VALUES(?,?,?,?)",
-                   sorted((name, k, r, encode(v)) for k, r, v in rows))  # in key order: appended, not split
-
-
-def _whole_table_encoder() -> Callable[[Any], str]:
-    """The JSON encoder of a whole table: msgspec's, compiled (0.04 s where ``json`` takes 0.10 s
-    for the 25,000 rows of 100,000 events), which the rebuild that saves it has imported to
-    decode the log. A value it refuses (an integer past 64 bits, a key that is not text) is
-    written by ``json``, as before: either reads back as the same value. (No float reaches the
-    state, whose fields the event checks hold to text, whole numbers and true or false: msgspec
-    would write NaN as null.)"""
-    import msgspec
-
-    compiled = msgspec.json.Encoder().encode
-    plain = json.JSONEncoder(separators=(",", ":")).encode  # made once: ``json.dumps`` makes one a call
-
-    def encode(value: Any) -> str:
-        try:
-            return compiled(value).decode("utf-8")
-        except (msgspec.EncodeError, OverflowError, TypeError, UnicodeError):
-            return plain(value)
-
-    return encode
+    encode = json.JSONEncoder(separators=(",", ":")).encode  # made once: ``json.dumps`` makes one a call
+    load(db, "INSERT INTO state(name, k, rank, v) VALUES",
+         sorted((name, k, r, encode(v)) for k, r, v in rows))  # in key order: appended, not split
 
 
 class StateTable:
