@@ -350,7 +350,8 @@ class Cache(EventQueries, GateQueries):
                     paths: set[str] | None = None, by_id_only: bool = False) -> None:
         """Bulk-load events into an empty index (a rebuild). Rows go in key order, so each
         B-tree is appended to rather than split at random; secondary indexes are built once, at
-        the end, from sorted data. ``paths``: a partial index that will only be asked about
+        the end, from sorted data; the words for the search are left to the first search
+        (``store.search``). ``paths``: a partial index that will only be asked about
         these paths keeps path rows for them alone and no planner statistics.
         ``by_id_only``: an index asked for events by id alone (the summary's one pass; with
         ``paths`` empty) builds only the key an event indexed after the load asks for (its
