@@ -208,6 +208,30 @@ def test_a_search_after_another_process_rebuilt_the_index_finds_what_it_loaded(t
     rebuilder.close()
 
 
+def test_words_another_process_empties_between_building_and_reading_are_built_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "index.sqlite"
+    fill(Cache(path), STORY, grown=True)
+    searcher, rebuilder = Cache(path), Cache(path)
+    real = search.ready
+    rebuilt: list[bool] = []
+
+    def ready_then_rebuilt(db: sqlite3.Connection) -> None:
+        real(db)
+        if not rebuilt:  # a `ken regenerate` lands between this search's build and its read
+            rebuilt.append(True)
+            with rebuilder.transaction():
+                rebuilder.empty()
+                rebuilder.insert_many([(e, "log", n, None) for n, e in enumerate(STORY)])
+
+    monkeypatch.setattr(search, "ready", ready_then_rebuilt)
+    assert found(searcher, "proxies") == ["Retries come from the proxy"]
+    assert rebuilt
+    intact(searcher)
+    searcher.close()
+    rebuilder.close()
+
+
 @pytest.fixture
 def without_fts5(monkeypatch: pytest.MonkeyPatch) -> None:
     """This process's SQLite as one built without FTS5."""

@@ -179,18 +179,33 @@ def find(db: sqlite3.Connection, query: str, kind: str | None, path: str | None,
     if path:
         where.append("e.id IN (SELECT id FROM event_paths WHERE path = ?)")
         args.append(path)
-    if found:
-        ready(db)
     if found and full_text:
-        rows = db.execute(f"SELECT e.json FROM {TABLE} JOIN events e ON e.rowid={TABLE}.rowid"
-                          f" WHERE {TABLE} MATCH ?{''.join(' AND ' + w for w in where)}"
-                          f" ORDER BY bm25({TABLE}), e.ts DESC, e.id DESC LIMIT ?",
-                          (match_expression(found), *args, limit))
-        return [r[0] for r in rows]
+        sql = (f"SELECT e.json FROM {TABLE} JOIN events e ON e.rowid={TABLE}.rowid"
+               f" WHERE {TABLE} MATCH ?{''.join(' AND ' + w for w in where)}"
+               f" ORDER BY bm25({TABLE}), e.ts DESC, e.id DESC LIMIT ?")
+        return _with_words(db, sql, (match_expression(found), *args, limit))
     for term in found:  # without FTS5: each term as exact text (the words are kept lowercased)
         where.append("instr(w.text, ?) > 0")
         args.append(term.lower())
     joined = f" JOIN {PLAIN_TABLE} w ON w.rowid=e.rowid" if found else ""
-    rows = db.execute(f"SELECT e.json FROM events e{joined} WHERE {' AND '.join(where) or '1'}"
-                      " ORDER BY e.ts DESC, e.id DESC LIMIT ?", (*args, limit))
-    return [r[0] for r in rows]
+    sql = (f"SELECT e.json FROM events e{joined} WHERE {' AND '.join(where) or '1'}"
+           " ORDER BY e.ts DESC, e.id DESC LIMIT ?")
+    if not found:
+        return [r[0] for r in db.execute(sql, (*args, limit))]
+    return _with_words(db, sql, (*args, limit))
+
+
+def _with_words(db: sqlite3.Connection, sql: str, args: tuple[object, ...]) -> list[str]:
+    """The rows of a query that reads the words, once they are built: read in one transaction
+    with the mark that says so, as a rebuild by another process in between would empty them."""
+    for _ in range(3):
+        ready(db)
+        if db.in_transaction:  # the caller's: what it sees cannot change
+            break
+        db.execute("BEGIN")
+        try:
+            if _built(db):
+                return [r[0] for r in db.execute(sql, args)]
+        finally:
+            db.execute("COMMIT")  # a read: ends it
+    return [r[0] for r in db.execute(sql, args)]
