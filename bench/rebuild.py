@@ -31,7 +31,8 @@ from kenning.app.memory import whole_log_decoder  # noqa: E402
 from kenning.core.events import parse_line  # noqa: E402
 from kenning.core.fold import TABLES, State, unique  # noqa: E402
 from kenning.store import cache as index  # noqa: E402
-from kenning.store.event_rows import bulk_path_rows, event_row, retirement, search_text  # noqa: E402
+from kenning.store.bulk import load  # noqa: E402
+from kenning.store.event_rows import bulk_path_rows, event_row, retirement  # noqa: E402
 
 STAGES = ("read and decode", "json.loads alone (floor)", "parse and check every line", "keep each id once",
           "fold", "build rows", "SQLite: insert rows, no index (floor)", "SQLite: retirements, then the path rows",
@@ -73,7 +74,7 @@ def measure(n: int, folder: Path) -> dict[str, float]:
     found["fold"] = _cpu() - start
 
     start = _cpu()
-    rows = sorted(event_row(e, "log", i + 1, t, search_text(e))
+    rows = sorted(event_row(e, "log", i + 1, t)
                   for i, (e, t) in enumerate(zip(events, texts, strict=True)))
     retirements = sorted(filter(None, map(retirement, ordered)))
     path_rows = bulk_path_rows([(e, "log", None, None) for e in ordered], None, retirements)
@@ -88,11 +89,11 @@ def measure(n: int, folder: Path) -> dict[str, float]:
     db.execute("PRAGMA cache_size=-65536")
     db.execute("BEGIN")
     start = _cpu()
-    db.executemany(index._INSERT, rows)
+    load(db, index._INTO_EVENTS, rows)
     found["SQLite: insert rows, no index (floor)"] = _cpu() - start
     start = _cpu()
     db.executemany(index._INSERT_RETIREMENT, retirements)
-    db.executemany(index._LOAD_PATH, path_rows)
+    load(db, index._LOAD_PATH, path_rows)
     found["SQLite: retirements, then the path rows"] = _cpu() - start
     start = _cpu()
     for statement in index._SCHEMA.split(";"):

@@ -30,7 +30,7 @@ def _forge(repo: Repo, commit: bool = True) -> None:
     db = sqlite3.connect(repo.path / INDEX)
     db.execute("DELETE FROM event_paths")
     db.execute("DELETE FROM events WHERE type != 'note'")
-    db.execute("UPDATE events SET text='forged note', json=replace(json, 'the real note', 'a forged note')")
+    db.execute("UPDATE events SET json=replace(json, 'the real note', 'a forged note')")
     db.execute("UPDATE meta SET value=replace(value, 'the real note', 'a forged note') WHERE key='state_small'")
     db.execute("UPDATE state SET v=replace(v, 'the real note', 'a forged note')")
     db.commit()

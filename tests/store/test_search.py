@@ -1,7 +1,8 @@
 """Search over a real index (``kenning.store.search``): a word finds its other forms, unquoted
 words are all required anywhere, a quoted phrase word for word, the order is the same however
-the index grew, no text a user types is FTS5 syntax, an index of the previous version is built
-again with the full-text table, and a SQLite without FTS5 still answers."""
+the index grew, no text a user types is FTS5 syntax, the words are indexed by the first search
+(not by a rebuild) and kept in step after it, an index of the previous version is built again
+with the full-text table, and a SQLite without FTS5 still answers."""
 
 from __future__ import annotations
 
@@ -159,6 +160,78 @@ def test_an_index_of_the_previous_version_is_built_again_with_the_full_text_tabl
     cache.close()
 
 
+def words_indexed(cache: Cache) -> int:
+    table = search.TABLE if search.available() else search.PLAIN_TABLE
+    return int(cache.db.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+
+
+def test_a_rebuild_indexes_no_words_and_the_first_search_indexes_them_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "index.sqlite"
+    cache = Cache(path)
+    fill(cache, STORY[:4], grown=False)
+    assert words_indexed(cache) == 0  # the rebuild left the words to the first search
+    with cache.transaction():  # an event taken in after the load, before any search: found once
+        cache.insert(STORY[4], "log", 5)
+    assert found(cache, "login") == ["Login failed again", "Failing login after password reset"]
+    assert words_indexed(cache) == 5
+    intact(cache)
+    cache.close()
+    built = []
+    monkeypatch.setattr(search, "_build", built.append)
+    cache = Cache(path)  # another process: the words are there, and stay in step
+    with cache.transaction():
+        cache.insert(STORY[5], "log", 6)
+        cache.remove([STORY[0].id])
+    assert found(cache, "login failed") == ["Login failed again", "Login failed again",
+                                            "Failing login after password reset"]
+    assert found(cache, "proxy") == []
+    assert built == []
+    intact(cache)
+    cache.close()
+
+
+def test_a_search_after_another_process_rebuilt_the_index_finds_what_it_loaded(tmp_path: Path) -> None:
+    """A search during a rebuild reads the index as it was; after it, the rebuilt events."""
+    path = tmp_path / "index.sqlite"
+    fill(Cache(path), STORY[:2], grown=True)
+    searcher, rebuilder = Cache(path), Cache(path)
+    assert found(searcher, "proxy") == ["Retries come from the proxy"]
+    with rebuilder.transaction():
+        rebuilder.empty()
+        rebuilder.insert_many([(e, "log", n, None) for n, e in enumerate(STORY[2:])])
+        assert found(searcher, "proxy") == ["Retries come from the proxy"]
+    assert found(searcher, "proxy") == []
+    assert found(searcher, "context") == ["Request context leaks between threads"]
+    intact(searcher)
+    searcher.close()
+    rebuilder.close()
+
+
+def test_words_another_process_empties_between_building_and_reading_are_built_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "index.sqlite"
+    fill(Cache(path), STORY, grown=True)
+    searcher, rebuilder = Cache(path), Cache(path)
+    real = search.ready
+    rebuilt: list[bool] = []
+
+    def ready_then_rebuilt(db: sqlite3.Connection) -> None:
+        real(db)
+        if not rebuilt:  # a `ken regenerate` lands between this search's build and its read
+            rebuilt.append(True)
+            with rebuilder.transaction():
+                rebuilder.empty()
+                rebuilder.insert_many([(e, "log", n, None) for n, e in enumerate(STORY)])
+
+    monkeypatch.setattr(search, "ready", ready_then_rebuilt)
+    assert found(searcher, "proxies") == ["Retries come from the proxy"]
+    assert rebuilt
+    intact(searcher)
+    searcher.close()
+    rebuilder.close()
+
+
 @pytest.fixture
 def without_fts5(monkeypatch: pytest.MonkeyPatch) -> None:
     """This process's SQLite as one built without FTS5."""
@@ -176,6 +249,7 @@ def test_without_fts5_the_index_has_no_full_text_table_and_search_matches_exact_
     assert found(cache, "proxies") == []
     assert found(cache, '"request context"') == ["Request context leaks between threads"]
     assert found(cache, "AND (parens)") == [STORY[6].summary]
+    assert words_indexed(cache) == len(STORY)
     with cache.transaction():
         cache.remove([STORY[0].id])
         cache.clear("git")

@@ -11,12 +11,14 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from operator import itemgetter
 
 from kenning.core.errors import UnsafePath, cause
 from kenning.core.events import Event
 from kenning.store import cache_owner, search
+from kenning.store.bulk import load
 from kenning.store.event_queries import EventQueries
-from kenning.store.event_rows import bulk_path_rows, event_row, path_rows, retirement, search_text, snooze_rows
+from kenning.store.event_rows import bulk_path_rows, event_row, path_rows, retirement, snooze_rows
 from kenning.store.files import refuse_links
 from kenning.store.gate_queries import FIX_COMMIT_PREFIX, GateQueries
 from kenning.store.state_table import StateTable, replace_table
@@ -49,9 +51,11 @@ if TYPE_CHECKING:
 # 30: a note that forgets an event (``ken forget``) keeps a retirement row; the event is not indexed
 # 31: the events that cite code have a partial index of their own (``events_cited``): the gate's
 #     look for them no longer walks every memory of a busy file
-# 32: fixes are keyed by the first characters of the commit they name (``events_fix_commit``): the
+# 32: the full-text table is built on the first search, from the events' JSON: ``events`` has no
+#     ``text`` column, and a rebuild writes no words
+# 33: fixes are keyed by the first characters of the commit they name (``events_fix_commit``): the
 #     gate finds the fixes a revert undid without reading every fix of a busy file's issues
-CACHE_VERSION = "32"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+CACHE_VERSION = "33"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -59,7 +63,7 @@ CACHE_VERSION = "32"  # 18: retirements, fixes and snoozes kept as facts; event_
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events(
     id TEXT PRIMARY KEY, ts TEXT NOT NULL, type TEXT NOT NULL, path TEXT, issue_id TEXT,
-    outcome TEXT, supersedes TEXT, origin TEXT NOT NULL, line INTEGER, text TEXT NOT NULL,
+    outcome TEXT, supersedes TEXT, origin TEXT NOT NULL, line INTEGER,
     json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS event_paths(path TEXT NOT NULL, type TEXT NOT NULL, ts TEXT NOT NULL, id TEXT NOT NULL,
     outcome TEXT, issue_id TEXT, origin TEXT NOT NULL, fixed TEXT, retired TEXT, n INTEGER,
@@ -101,8 +105,9 @@ WITHOUT_FULL_TEXT = 1 << 16
 _TABLES = ("events", "event_paths", "retirements", "snoozes", "git_history", "meta", "state", "owner")
 
 
-_INSERT = ("INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outcome, supersedes, origin,"
-           " line, text, json) VALUES(?,?,?,?,?,?,?,?,?,?,?)")
+_INTO_EVENTS = ("INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outcome, supersedes, origin,"
+               " line, json) VALUES")
+_INSERT = _INTO_EVENTS + "(?,?,?,?,?,?,?,?,?,?)"
 
 
 # a path's hand-written memories (its rows from the log but snoozes): each row's ``n`` is its
@@ -138,7 +143,9 @@ _REFRESH_RETIRED = ("UPDATE event_paths SET retired=(SELECT min(r.ts) FROM retir
 # function and two sorts over temporary b-trees) took 1.0 s, and a third less with 500 paths
 # on one event in a hundred
 _LOAD_PATH = ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed, retired, n)"
-              " VALUES(?,?,?,?,?,?,?,?,?,?)")
+              " VALUES")
+# the types that retire an event (``event_rows.retirement``): a superseding decision, a forgetting note
+_RETIRING = ("decision", "note")
 _INSERT_RETIREMENT = "INSERT OR IGNORE INTO retirements(id, by, ts) VALUES(?, ?, ?)"
 _INSERT_SNOOZE = "INSERT OR IGNORE INTO snoozes(path, until, ts, id) VALUES(?, ?, ?, ?)"
 
@@ -298,14 +305,14 @@ class Cache(EventQueries, GateQueries):
     def empty(self) -> None:
         """Delete every row but the owner's (inside the caller's transaction): a new index, in
         the same file."""
-        search.forget_all(self.db)
+        search.reset(self.db)
         for table in _TABLES:
             if table != "owner":
                 self.db.execute(f"DELETE FROM {table}")
 
     def clear(self, origin: str | None = None) -> None:
         if origin is None:
-            search.forget_all(self.db)
+            search.reset(self.db)
             for table in ("events", "meta", "state", "event_paths", "retirements", "snoozes"):
                 self.db.execute(f"DELETE FROM {table}")
         else:
@@ -321,11 +328,10 @@ class Cache(EventQueries, GateQueries):
 
     def insert(self, event: Event, origin: str, line: int | None, raw: str | None = None) -> bool:
         """Index one event; False when its id is already known (a duplicate line)."""
-        text = search_text(event)
-        cur = self.db.execute(_INSERT, event_row(event, origin, line, raw, text))
+        cur = self.db.execute(_INSERT, event_row(event, origin, line, raw))
         if cur.rowcount != 1:
             return False
-        search.index_one(self.db, cur.lastrowid, text)
+        search.index_one(self.db, cur.lastrowid, event)
         fixed = retired = None
         if event.type == "issue" and event.issue_id:
             fixed = self.db.execute(_FIRST_FIX, (event.issue_id,)).fetchone()[0]
@@ -348,24 +354,28 @@ class Cache(EventQueries, GateQueries):
                     paths: set[str] | None = None, by_id_only: bool = False) -> None:
         """Bulk-load events into an empty index (a rebuild). Rows go in key order, so each
         B-tree is appended to rather than split at random; secondary indexes are built once, at
-        the end, from sorted data. ``paths``: a partial index that will only be asked about
-        these paths keeps path rows for them alone, no search text and no planner statistics.
+        the end, from sorted data; the words for the search are left to the first search
+        (``store.search``). ``paths``: a partial index that will only be asked about
+        these paths keeps path rows for them alone and no planner statistics.
         ``by_id_only``: an index asked for events by id alone (the summary's one pass; with
         ``paths`` empty) builds only the key an event indexed after the load asks for (its
         issue's first fix), not the six the gate's and the views' queries read."""
         for name in _DEFERRED:
             self.db.execute(f"DROP INDEX IF EXISTS {name}")  # not executescript: it would commit
-        self.db.execute("PRAGMA cache_size=-65536")  # 64 MiB while loading; back to the default after
+        # 64 MiB of pages, kept by this connection (one use case's) after the load: the events
+        # derived from git, the fold's state and summary.md are written and read next, and with
+        # the default 2 MiB each of their rows read its pages again from the file
+        self.db.execute("PRAGMA cache_size=-65536")
         loaded = list(rows)
-        before = self.db.execute("SELECT coalesce(max(rowid), 0) FROM events").fetchone()[0]
-        self.db.executemany(_INSERT, sorted(event_row(event, origin, line, raw, search_text(event) if paths is None
-                                                      else "") for event, origin, line, raw in loaded))
-        search.index_since(self.db, before)
-        retirements = sorted(filter(None, (retirement(event) for event, _, _, _ in loaded)))
+        made = (event_row(event, origin, line, raw) for event, origin, line, raw in loaded)
+        load(self.db, _INTO_EVENTS, sorted(made, key=itemgetter(0)))  # by id alone: half the time of whole tuples
+        search.unbuilt(self.db)  # their words are taken in by the first search, if any
+        retirements = sorted(filter(None, (retirement(event) for event, _, _, _ in loaded
+                                           if event.type in _RETIRING)))
         self.db.executemany(_INSERT_RETIREMENT, retirements)
-        self.db.executemany(_LOAD_PATH, bulk_path_rows(loaded, paths, retirements))
-        self.db.executemany(_INSERT_SNOOZE, sorted(row for event, _, _, _ in loaded for row in snooze_rows(event)
-                                                   if paths is None or row.path in paths))
+        load(self.db, _LOAD_PATH, bulk_path_rows(loaded, paths, retirements))
+        self.db.executemany(_INSERT_SNOOZE, sorted(row for event, _, _, _ in loaded if event.type == "snooze"
+                                                   for row in snooze_rows(event) if paths is None or row.path in paths))
         for statement in _SCHEMA.split(";"):
             if "CREATE INDEX" in statement and (not by_id_only or not any(f" {name} " in statement
                                                                           for name in _BY_PATH_OR_TYPE)):
@@ -373,7 +383,6 @@ class Cache(EventQueries, GateQueries):
         if paths is None:  # statistics from a sample: enough to plan by
             self.db.execute("PRAGMA analysis_limit=1000")
             self.db.execute("ANALYZE")
-        self.db.execute("PRAGMA cache_size=-2000")
 
     def remove(self, event_ids: list[str]) -> None:
         for event_id in event_ids:  # by key: the paths the event names, then its id among them
@@ -431,13 +440,13 @@ def _set_up(db: sqlite3.Connection, owner: Owner | None) -> None:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         held = cache_owner.held_by(db) if version == _version() else None
         if version != _version() or (owner is not None and (held is None or held[0] != owner.key)):
-            for table in (search.TABLE, *_TABLES):  # one statement at a time: executescript would commit
+            # one statement at a time: executescript would commit
+            for table in (search.TABLE, search.PLAIN_TABLE, *_TABLES):
                 db.execute(f"DROP TABLE IF EXISTS {table}")
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)
-            if search.available():
-                db.execute(search.SCHEMA)
+            db.execute(search.schema())
             db.execute(f"PRAGMA user_version={_version()}")
         if owner is not None:
             cache_owner.record(db, owner)

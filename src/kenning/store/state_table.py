@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from kenning.store.bulk import load
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import sqlite3
@@ -16,8 +18,8 @@ def replace_table(db: sqlite3.Connection, name: str, rows: Iterable[tuple[str, s
     """Replace a whole state table at once (after a fold from scratch)."""
     db.execute("DELETE FROM state WHERE name=?", (name,))
     encode = json.JSONEncoder(separators=(",", ":")).encode  # made once: ``json.dumps`` makes one a call
-    db.executemany("INSERT INTO state(name, k, rank, v) VALUES(?,?,?,?)",
-                   sorted((name, k, r, encode(v)) for k, r, v in rows))  # in key order: appended, not split
+    load(db, "INSERT INTO state(name, k, rank, v) VALUES",
+         sorted((name, k, r, encode(v)) for k, r, v in rows))  # in key order: appended, not split
 
 
 class StateTable:
