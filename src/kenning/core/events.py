@@ -153,14 +153,16 @@ class Event:
     and the gate's whole-process budget is 100 ms.
     """
 
-    # id, type and time are read a dozen times per event by the fold and the index: set once,
-    # when the event is made, they cost an attribute read rather than a call
-    __slots__ = ("_data", "_path", "id", "type", "timestamp")
+    # id, type, time, issue and outcome are read a dozen times per event by the fold and the
+    # index: set once, when the event is made, they cost an attribute read rather than a call
+    __slots__ = ("_data", "_path", "id", "type", "timestamp", "issue_id", "outcome")
     _data: dict[str, Any]
     _path: str | None
     id: str
     type: str
     timestamp: str
+    issue_id: str | None  # the issue it belongs to, when it names one
+    outcome: str | None  # an attempt's: how it went
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         own, put = dict(data), object.__setattr__
@@ -169,6 +171,9 @@ class Event:
         put(self, "id", str(own.get("id", "")))
         put(self, "type", str(own.get("type", "")))
         put(self, "timestamp", str(own.get("timestamp", "")))
+        issue, outcome = own.get("issue_id"), own.get("outcome")
+        put(self, "issue_id", issue if isinstance(issue, str) and issue else None)
+        put(self, "outcome", outcome if isinstance(outcome, str) else None)
 
     @staticmethod
     def _adopt(data: dict[str, Any]) -> Event:
@@ -182,6 +187,8 @@ class Event:
         _SET_ID(event, data.get("id", ""))
         _SET_TYPE(event, data.get("type", ""))
         _SET_TIMESTAMP(event, data.get("timestamp", ""))
+        _SET_ISSUE_ID(event, data.get("issue_id") or None)  # checked: text, or absent
+        _SET_OUTCOME(event, data.get("outcome"))
         return event
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -244,16 +251,6 @@ class Event:
         return found
 
     @property
-    def issue_id(self) -> str | None:
-        value = self._data.get("issue_id")
-        return value if isinstance(value, str) and value else None
-
-    @property
-    def outcome(self) -> str | None:
-        value = self._data.get("outcome")
-        return value if isinstance(value, str) else None
-
-    @property
     def supersedes(self) -> str | None:
         value = self._data.get("supersedes")
         return value if isinstance(value, str) and value else None
@@ -290,7 +287,8 @@ class Event:
 
 # the slots' own setters (``Event.__setattr__`` refuses every write after it is made)
 _NEW_EVENT = object.__new__
-_SET_DATA, _SET_PATH, _SET_ID, _SET_TYPE, _SET_TIMESTAMP = (getattr(Event, name).__set__ for name in Event.__slots__)
+_SET_DATA, _SET_PATH, _SET_ID, _SET_TYPE, _SET_TIMESTAMP, _SET_ISSUE_ID, _SET_OUTCOME = (
+    getattr(Event, name).__set__ for name in Event.__slots__)
 
 
 def _path_of(data: Mapping[str, Any]) -> str | None:
