@@ -388,11 +388,11 @@ class Memory:
             ordered = remembered(row[0] for row in fresh)
             self.state.apply_all(ordered)
             if not self.one_pass:  # the background build shares the lessons (``_may_promote``)
-                for event in ordered:
-                    self._may_promote(event)
-            kept = {id(event) for event in ordered}
-            self.cache.insert_many([row for row in fresh if id(row[0]) in kept],
-                                   set() if self.by_id_only else None, self.by_id_only)
+                self.promotable += _promotable(ordered)
+            if len(ordered) < len(fresh):  # a copy of an id, or a forgotten event: left out
+                kept = {id(event) for event in ordered}
+                fresh = [row for row in fresh if id(row[0]) in kept]
+            self.cache.insert_many(fresh, set() if self.by_id_only else None, self.by_id_only)
         return {**counts, "end": tail.end, "lines": number, "malformed": malformed[-1000:],
                 "torn": bool(tail.torn) and not unterminated, "newest": newest,
                 "crc": tail.crc, "unterminated": len(unterminated)}
@@ -427,10 +427,8 @@ class Memory:
                 counts["newer"] += 1
 
     def _may_promote(self, event: Event) -> None:
-        if self.one_pass:
-            return
-        if event.type == "fix" or (event.type == "attempt" and event.outcome != "worked") or event.lesson:
-            self.promotable.append(event)
+        if not self.one_pass:
+            self.promotable += _promotable([event])
 
     def index(self, event: Event, origin: str, line: int | None, raw: str | None = None) -> bool:
         """Take in one event; False when the index already had it, or a note forgot it."""
@@ -476,6 +474,12 @@ class Memory:
     def events(self, rows: list[str]) -> list[Event]:
         """Events from the index's rows (each checked when it was indexed)."""
         return [parse_indexed(row) for row in rows]
+
+
+def _promotable(events: list[Event]) -> list[Event]:
+    """The events among ``events`` that may become lessons other projects learn from: fixes,
+    attempts that did not work, and memories marked as lessons (``app.lessons.promotion``)."""
+    return [e for e in events if e.type == "fix" or (e.type == "attempt" and e.outcome != "worked") or e.lesson]
 
 
 def whole_log_decoder() -> Callable[[str], Any]:
