@@ -327,27 +327,28 @@ class State:
             table.put(event.id, rank(item), item)
 
     def _note(self, event: Event) -> None:
-        if event.forgets:
-            return  # a forgetting note is a correction of memory, not something to remember
-        if event.lesson:
-            self.lesson_count += 1
-            self._top("lessons", self.lessons, event)
-        else:
-            self._loose(event)
+        self._loose(event)  # a lesson, a note, or (one that forgets an event) nothing: ``top_lists`` says
 
     def _loose(self, event: Event) -> None:
-        """Notes and events that name no issue: those derived from git go to the history; failed
-        and partial attempts go to the failures as well."""
-        if event.type == "attempt":
-            self.failure_count += 1
-            self.failures_from_git += int(event.source == "git")
-            self._top("failures", self.failures, event)
-        if event.source == "git":
-            self.history_count += 1
-            self._top("history", self.history, event)
-        else:
-            self.note_count += 1
-            self._top("notes", self.notes, event)
+        """Notes, lessons and events that name no issue, into the top lists ``top_lists`` names
+        (the one rule, which a fold from scratch also counts back by): those derived from git go
+        to the history, the others to the notes; failed and partial attempts to the failures as
+        well; each list counts all it was given, kept or not."""
+        for name in top_lists(event):
+            if name == "notes":  # the most of them
+                self.note_count += 1
+                items = self.notes
+            elif name == "history":
+                self.history_count += 1
+                items = self.history
+            elif name == "failures":
+                self.failure_count += 1
+                self.failures_from_git += int(event.source == "git")
+                items = self.failures
+            else:
+                self.lesson_count += 1
+                items = self.lessons
+            self._top(name, items, event)
 
     def _top(self, name: str, items: list[Item], event: Event) -> None:
         """``event``'s item into the top list ``items`` (named ``name``), unless a fold from
@@ -406,8 +407,9 @@ CUTOFF_WALK = 20_000
 
 
 def top_lists(event: Event) -> tuple[str, ...]:
-    """The top lists of the state ``event`` enters (``State._note`` and ``State._loose`` put it
-    there): what a fold from scratch counts back from the newest to know which it can pass over."""
+    """The top lists of the state ``event`` enters (``State._loose`` puts it there), in that
+    order: what a fold from scratch also counts back from the newest to know which it can pass
+    over. A forgetting note is a correction of memory, not something to remember: none."""
     kind = event.type
     if kind == "note":
         if event.forgets:
