@@ -18,7 +18,7 @@ from kenning.core.events import Event
 from kenning.store import cache_owner, search
 from kenning.store.bulk import load
 from kenning.store.event_queries import EventQueries
-from kenning.store.event_rows import bulk_path_rows, event_row, path_rows, retirement, snooze_rows
+from kenning.store.event_rows import RETIRING, bulk_path_rows, event_row, path_rows, retirement, snooze_rows
 from kenning.store.files import refuse_links
 from kenning.store.gate_queries import FIX_COMMIT_PREFIX, GateQueries
 from kenning.store.state_table import StateTable, replace_table
@@ -95,8 +95,7 @@ CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, i
 """.replace("FIX_COMMIT_PREFIX", FIX_COMMIT_PREFIX)
 # built after a bulk load rather than row by row during it
 _DEFERRED = ("events_issue", "events_type", "events_outcome", "events_derived", "events_cited", "events_fix_commit",
-             "event_paths_kind",
-             "event_paths_origin", "event_paths_failed", "event_paths_issue", "event_paths_retired")
+             "event_paths_kind", "event_paths_origin", "event_paths_failed", "event_paths_issue", "event_paths_retired")
 # what an index asked for events by id alone does without (``insert_many(by_id_only=True)``)
 _BY_PATH_OR_TYPE = ("events_type", "events_outcome", "events_derived")
 # an index built without the full-text table (a SQLite without FTS5) says so in its version, so
@@ -144,8 +143,6 @@ _REFRESH_RETIRED = ("UPDATE event_paths SET retired=(SELECT min(r.ts) FROM retir
 # on one event in a hundred
 _LOAD_PATH = ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed, retired, n)"
               " VALUES")
-# the types that retire an event (``event_rows.retirement``): a superseding decision, a forgetting note
-_RETIRING = ("decision", "note")
 _INSERT_RETIREMENT = "INSERT OR IGNORE INTO retirements(id, by, ts) VALUES(?, ?, ?)"
 _INSERT_SNOOZE = "INSERT OR IGNORE INTO snoozes(path, until, ts, id) VALUES(?, ?, ?, ?)"
 
@@ -371,7 +368,7 @@ class Cache(EventQueries, GateQueries):
         load(self.db, _INTO_EVENTS, sorted(made, key=itemgetter(0)))  # by id alone: half the time of whole tuples
         search.unbuilt(self.db)  # their words are taken in by the first search, if any
         retirements = sorted(filter(None, (retirement(event) for event, _, _, _ in loaded
-                                           if event.type in _RETIRING)))
+                                           if event.type in RETIRING)))
         self.db.executemany(_INSERT_RETIREMENT, retirements)
         load(self.db, _LOAD_PATH, bulk_path_rows(loaded, paths, retirements))
         self.db.executemany(_INSERT_SNOOZE, sorted(row for event, _, _, _ in loaded if event.type == "snooze"

@@ -80,10 +80,16 @@ def _fold_order(row: tuple[Event, str, int | None, str | None]) -> tuple[str, st
     return row[0].timestamp, row[0].id
 
 
+# the types of event that can retire another (``retirement``): a bulk load looks among these alone
+RETIRING = ("decision", "note")
+
+
 def retirement(event: Event) -> tuple[str, str, str] | None:
     """A decision that supersedes another retires it from its own time on, and a note that
     forgets an event (``ken forget``) retires it altogether: facts the index keeps as rows (the
     retiring event's type tells them apart), so no read searches for the retiring event."""
+    if event.type not in RETIRING:
+        return None
     target = event.supersedes if event.type == "decision" else event.forgets
     return (target, event.id, event.timestamp) if target else None
 
