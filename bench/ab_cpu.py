@@ -38,10 +38,12 @@ from run import bench_env  # noqa: E402
 from shapes import END_US, ken_log, shape_repo  # noqa: E402
 from shapes_gen import SHAPES  # noqa: E402
 
-# `python -m kenning ARGS`, writing its own CPU seconds to the file KEN_AB_CPU names as it exits
-_SELF = ("import os, sys, atexit, runpy; atexit.register(lambda: open(os.environ['KEN_AB_CPU'], 'w').write("
-         "str(sum(os.times()[:2])))); sys.argv = ['kenning', *sys.argv[1:]]; runpy.run_module('kenning', "
-         "run_name='__main__')")
+# `ken ARGS` through `kenning.cli.main.main` (not the console script's `run`, which leaves with
+# `os._exit` and so skips what follows), writing its own CPU seconds to the file KEN_AB_CPU names
+_SELF = ("import os, sys; sys.argv = ['ken', *sys.argv[1:]]; from kenning.cli.main import main\n"
+         "try:\n    code = main()\nexcept SystemExit as done:\n    code = done.code\n"
+         "sys.stdout.flush(); open(os.environ['KEN_AB_CPU'], 'w').write(str(sum(os.times()[:2]))); "
+         "sys.exit(code)")
 MEASURES = ("whole rebuild", "first summary")
 
 
