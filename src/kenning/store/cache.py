@@ -55,7 +55,10 @@ if TYPE_CHECKING:
 #     ``text`` column, and a rebuild writes no words
 # 33: fixes are keyed by the first characters of the commit they name (``events_fix_commit``): the
 #     gate finds the fixes a revert undid without reading every fix of a busy file's issues
-CACHE_VERSION = "33"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+# 34: an event that cites code says so in a column of its own (``cites``), so its partial index is
+#     built without searching every event's JSON; the issue and outcome keys hold only the events
+#     they are asked about (those with an issue; attempts)
+CACHE_VERSION = "34"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -63,7 +66,7 @@ CACHE_VERSION = "33"  # 18: retirements, fixes and snoozes kept as facts; event_
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events(
     id TEXT PRIMARY KEY, ts TEXT NOT NULL, type TEXT NOT NULL, path TEXT, issue_id TEXT,
-    outcome TEXT, supersedes TEXT, origin TEXT NOT NULL, line INTEGER,
+    outcome TEXT, supersedes TEXT, origin TEXT NOT NULL, line INTEGER, cites INTEGER,
     json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS event_paths(path TEXT NOT NULL, type TEXT NOT NULL, ts TEXT NOT NULL, id TEXT NOT NULL,
     outcome TEXT, issue_id TEXT, origin TEXT NOT NULL, fixed TEXT, retired TEXT, n INTEGER,
@@ -79,11 +82,11 @@ CREATE TABLE IF NOT EXISTS state(name TEXT NOT NULL, k TEXT NOT NULL, rank TEXT 
     PRIMARY KEY(name, k)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS owner(k TEXT PRIMARY KEY, v TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS state_rank ON state(name, rank);
-CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id, type, ts, id);
+CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id, type, ts, id) WHERE issue_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
-CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path);
+CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path) WHERE type='attempt';
 CREATE INDEX IF NOT EXISTS events_derived ON events(type, origin) WHERE origin='git';
-CREATE INDEX IF NOT EXISTS events_cited ON events(ts, id) WHERE instr(json, '"citation":') > 0;
+CREATE INDEX IF NOT EXISTS events_cited ON events(ts, id) WHERE cites=1;
 CREATE INDEX IF NOT EXISTS events_fix_commit ON events(FIX_COMMIT_PREFIX) WHERE type='fix';
 CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts, fixed, issue_id);
 CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, id, type, retired, n);
@@ -105,8 +108,8 @@ _TABLES = ("events", "event_paths", "retirements", "snoozes", "git_history", "me
 
 
 _INTO_EVENTS = ("INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outcome, supersedes, origin,"
-               " line, json) VALUES")
-_INSERT = _INTO_EVENTS + "(?,?,?,?,?,?,?,?,?,?)"
+               " line, cites, json) VALUES")
+_INSERT = _INTO_EVENTS + "(?,?,?,?,?,?,?,?,?,?,?)"
 
 
 # a path's hand-written memories (its rows from the log but snoozes): each row's ``n`` is its

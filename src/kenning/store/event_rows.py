@@ -109,6 +109,8 @@ def snooze_rows(event: Event) -> list[SnoozeRow]:
 def event_row(event: Event, origin: str, line: int | None, raw: str | None) -> tuple[Any, ...]:
     """The event's own row (its words for the search are not in it: ``store.search`` takes
     them from the JSON). A plain tuple, not a named row: a rebuild makes 100,000 of them, and
-    only ``Cache`` reads them, to bind."""
+    only ``Cache`` reads them, to bind. ``cites``: 1 when the JSON holds a ``citation`` (the
+    gate's look for memories that cite code walks those alone), else null."""
+    text = raw or serialize(event)
     return (event.id, event.timestamp, event.type, event.path, event.issue_id, event.outcome,
-            event.supersedes, origin, line, raw or serialize(event))
+            event.supersedes, origin, line, 1 if '"citation":' in text else None, text)

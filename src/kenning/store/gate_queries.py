@@ -161,7 +161,7 @@ class GateQueries:
             "SELECT e.json FROM events e INDEXED BY events_cited"
             " CROSS JOIN event_paths p INDEXED BY event_paths_origin"
             " ON p.path=?1 AND p.origin='log' AND p.ts=+e.ts AND p.id=+e.id"
-            " WHERE instr(e.json, '\"citation\":') > 0 AND e.ts<=?2 AND p.type!='snooze'"
+            " WHERE e.cites=1 AND e.ts<=?2 AND p.type!='snooze'"
             " AND (p.retired IS NULL OR p.retired>?2)"
             " ORDER BY e.ts DESC, e.id DESC LIMIT ?3", (path, until, limit))
         return [r[0] for r in rows]
