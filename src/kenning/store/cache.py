@@ -55,10 +55,11 @@ if TYPE_CHECKING:
 #     ``text`` column, and a rebuild writes no words
 # 33: fixes are keyed by the first characters of the commit they name (``events_fix_commit``): the
 #     gate finds the fixes a revert undid without reading every fix of a busy file's issues
-# 34: an event that cites code says so in a column of its own (``cites``), so its partial index is
+# 34-35: an event that cites code says so in a column of its own (``cites``), so its partial index is
 #     built without searching every event's JSON; the issue and outcome keys hold only the events
-#     they are asked about (those with an issue; attempts)
-CACHE_VERSION = "34"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+#     they are asked about (those with an issue; attempts), and the path rows' type key the issues'
+#     alone (other types are asked by path, on the table's key)
+CACHE_VERSION = "35"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -88,7 +89,7 @@ CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path) WHE
 CREATE INDEX IF NOT EXISTS events_derived ON events(type, origin) WHERE origin='git';
 CREATE INDEX IF NOT EXISTS events_cited ON events(ts, id) WHERE cites=1;
 CREATE INDEX IF NOT EXISTS events_fix_commit ON events(FIX_COMMIT_PREFIX) WHERE type='fix';
-CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts, fixed, issue_id);
+CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts, fixed, issue_id) WHERE type='issue';
 CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, id, type, retired, n);
 CREATE INDEX IF NOT EXISTS event_paths_retired ON event_paths(path, retired, ts)
     WHERE type='decision' AND origin='log' AND retired IS NOT NULL;
