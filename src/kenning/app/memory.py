@@ -99,6 +99,8 @@ class Memory:
         self.by_id_only = False  # one pass for the summary: the fold, and the events by id alone
         self.skipped = 0  # lines of the log that are not readable events
         self._verified: list[int] | None = None  # the log's stat as this process last read it
+        self._shown: dict[str, Event] = {}  # index row -> its event, as decoded once (``events``)
+        self._shown_size = 0
         if self.cache.problem:
             self.warn(self.cache.problem)
 
@@ -472,8 +474,25 @@ class Memory:
         self.warnings.clear()
 
     def events(self, rows: list[str]) -> list[Event]:
-        """Events from the index's rows (each checked when it was indexed)."""
-        return [parse_indexed(row) for row in rows]
+        """Events from the index's rows (each checked when it was indexed). A row already decoded
+        by this memory is not decoded again: the gate reads an event carrying hundreds of paths
+        once for each of them it judges (half the JSON a 20-file precheck decoded). Keyed by the
+        row's text, never stale; events are immutable, so one can be shared."""
+        found = []
+        shown = self._shown
+        for row in rows:
+            event = shown.get(row)
+            if event is None:
+                event = shown[row] = parse_indexed(row)
+                self._shown_size += len(row)
+                if self._shown_size > _SHOWN_KEPT:  # a long-lived server reads many: start again
+                    shown.clear()
+                    self._shown_size = 0
+            found.append(event)
+        return found
+
+
+_SHOWN_KEPT = 4 << 20  # characters of rows kept decoded (``Memory.events``)
 
 
 def _promotable(events: list[Event]) -> list[Event]:
