@@ -11,10 +11,12 @@ from hypothesis import strategies as st
 
 from kenning.app.gate import checks
 from kenning.app.project import Project
+from kenning.store import tail
 
 from .conftest import NOW, Repo, decision, edit
 from .samples import LOCK_LINES, LOCKED, MEMOIZE, RENAMED, STORE, UNRELATED
 
+BLOCK = tail.BLOCK
 RECORD_KEYS = {"id", "time", "surface", "file", "severity", "warnings", "snoozed", "event_ids", "decision", "session",
                "similar"}
 
@@ -230,13 +232,16 @@ def _record_lines(draw: st.DrawFn) -> list[str]:
         path = draw(st.sampled_from(_FILES))
         other = draw(st.sampled_from(_FILES))
         if kind == "check":
+            # a hand-edited file may hold a raw line break other than "\n" (U+2028 stays raw
+            # when JSON is written without escaping)
+            aside = draw(st.sampled_from(["", "\u2028", "\x85"]))
             record = {"id": f"chk_{n}", "file": path, "severity": draw(st.sampled_from(["none", "warn", "block"])),
-                      "similar": {"summary": f"as in {json.dumps(other)}"}}
+                      "similar": {"summary": f"as in {json.dumps(other)}{aside}"}}
         elif kind == "change":
             record = {"outcome": "edit", "file": path, "similar": None}
         if kind in ("check", "change"):
             lines.append(json.dumps(record, sort_keys=True, separators=(",", ":"),
-                                    ensure_ascii=draw(st.booleans())))
+                                    ensure_ascii=draw(st.booleans())) + draw(st.sampled_from(["", "\r"])))
         elif kind == "torn":
             lines.append(json.dumps({"file": path, "severity": "warn"})[:-3])
         else:
@@ -245,11 +250,22 @@ def _record_lines(draw: st.DrawFn) -> list[str]:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(lines=_record_lines())
-def test_the_newest_record_about_a_file_is_the_one_a_whole_read_ends_on(tmp_path: Path, lines: list[str]) -> None:
+@given(lines=_record_lines(), block=st.sampled_from([None, 1, 7, 64]))
+def test_the_newest_record_about_a_file_is_the_one_a_whole_read_ends_on(tmp_path: Path, lines: list[str],
+                                                                      block: int | None) -> None:
     """The agent hook closes a file's open check on every edit: it asks for the newest record
-    about the file without decoding every record ever made. It must be the last one a whole read
-    (``checks.read``) finds for that file, whatever else the lines hold."""
+    about the file without decoding every record ever made (the file is read from its end, a block
+    at a time: ``block`` bytes here). It must be the last one a whole read (``checks.read``) finds
+    for that file, whatever else the lines hold, "\r\n" line ends and raw breaks among them."""
+    if block is not None:
+        tail.BLOCK = block
+    try:
+        _newest_agrees(tmp_path, lines)
+    finally:
+        tail.BLOCK = BLOCK
+
+
+def _newest_agrees(tmp_path: Path, lines: list[str]) -> None:
     project = Project(tmp_path)
     project.local_dir.mkdir(parents=True, exist_ok=True)
     (project.local_dir / checks.RECORDS).write_text("".join(line + "\n" for line in lines), encoding="utf-8")

@@ -135,33 +135,38 @@ def last_about(project: Project, path: str) -> dict[str, Any] | None:
 
 
 def newest_about(project: Project, paths: list[str]) -> dict[str, dict[str, Any] | None]:
-    """``last_about`` for each of ``paths``, the records read once (the post-commit hook asks
-    about every file a commit changed)."""
-    from kenning.store import files
+    """``last_about`` for each of ``paths`` (the post-commit hook asks about every file a commit
+    changed), each searched from the records' end (``store.tail``)."""
+    found: dict[str, dict[str, Any] | None] = {}
+    for path in paths:
+        newest = _newest(project, path)
+        if newest is _SPLIT_OTHERWISE:  # a raw U+2028 and the like: lines split as ``read`` splits them
+            every = read(project)
+            return {path: next((r for r in reversed(every) if r.get("file") == path), None) for path in paths}
+        found[path] = newest if isinstance(newest, dict) else None
+    return found
 
-    text = files.read_text(_path(project)) or ""
-    if any(mark in text for mark in _OTHER_BREAKS):  # a raw U+2028 and the like: split as ``read`` does
-        every = read(project)
-        return {path: next((r for r in reversed(every) if r.get("file") == path), None) for path in paths}
-    return {path: _newest_in(text, path) for path in paths}
+
+_SPLIT_OTHERWISE = object()  # the line found holds a break ``str.splitlines`` also splits at
 
 
-def _newest_in(text: str, path: str) -> dict[str, Any] | None:
-    needles = {json.dumps(path, ensure_ascii=ascii) for ascii in (True, False)}
-    end = len(text)
-    while True:
-        at = max(text.rfind(needle, 0, end) for needle in needles)
-        if at < 0:
-            return None
-        start = text.rfind("\n", 0, at) + 1
-        stop = text.find("\n", at)
+def _newest(project: Project, path: str) -> object:
+    from kenning.store import tail
+
+    needles = list(dict.fromkeys(json.dumps(path, ensure_ascii=ascii).encode() for ascii in (True, False)))
+    for raw in tail.lines_holding(_path(project), needles):
+        line = raw.decode("utf-8", "replace")  # as ``read`` reads the file
+        line = line[:-1] if line.endswith("\r") else line  # a line ended by "\r\n"
+        if any(mark in line for mark in _OTHER_BREAKS):
+            return _SPLIT_OTHERWISE
         try:
-            value = json.loads(text[start:stop if stop >= 0 else len(text)])
+            value = json.loads(line)
         except ValueError:
-            value = None  # a torn line of a machine-local record: skipped, as ``read`` skips it
+            continue  # a torn line of a machine-local record: skipped, as ``read`` skips it
         if isinstance(value, dict) and value.get("file") == path:
             return value
-        end = start  # the path was elsewhere in that line (a summary): look further back
+        # the path was elsewhere in that line (a summary): look further back
+    return None
 
 
 def stats(project: Project, since_us: int | None = None) -> dict[str, Any]:
