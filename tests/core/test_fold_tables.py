@@ -1,7 +1,7 @@
 """The fold on two kinds of tables must give one projection: ``MemoryTable`` (plain dicts, a fold
 from scratch) and the index's SQLite-backed ``StateTable`` (``Cache.table``), including the
 cache's own ways of carrying a state between processes (the short fields through ``meta``, a
-state folded in memory saved with ``save_table`` and then grown on the SQLite tables).
+state folded in memory saved with ``save_tables`` and then grown on the SQLite tables).
 
 And the property the cache rests on (``kenning.core.fold``'s docstring): the state is a
 function of the *set* of events, so applying them in any order gives the same projection.
@@ -123,10 +123,9 @@ def rebuilt_then_grown(events: list[Event], cut: int, bounded: bool, cache: Cach
     """As a rebuild then an append: part folded on MemoryTables, saved table by table, loaded as
     StateTables, the rest folded onto them."""
     first = on_memory_tables(events[:cut], bounded)
-    for name in TABLES:
-        table = getattr(first, name)
-        assert isinstance(table, MemoryTable)
-        cache.save_table(name, ((k, r, v) for k, (r, v) in table.rows.items()))
+    tables = {name: getattr(first, name) for name in TABLES}
+    assert all(isinstance(table, MemoryTable) for table in tables.values())
+    cache.save_tables({name: table.rows for name, table in tables.items()})
     cache.set_meta("state_small", first.short_fields())
     state = State(bounded, tables={name: cache.table(name) for name in TABLES}, short=cache.meta("state_small"))
     for event in events[cut:]:

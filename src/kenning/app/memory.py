@@ -190,9 +190,7 @@ class Memory:
     def _save_state(self, rebuilt: bool) -> None:
         state = self.state
         if rebuilt:  # folded in memory from scratch: write each table in one go
-            for name in TABLES:
-                table = getattr(state, name)
-                self.cache.save_table(name, ((k, r, v) for k, (r, v) in table.rows.items()))
+            self.cache.save_tables({name: getattr(state, name).rows for name in TABLES}, whole_state_encoder())
         self.cache.set_meta("state_small", state.short_fields())
         # a fresh mark for each save (a counter would start again after a rebuild clears it):
         # another process that read an older state sees the difference (``_refresh_state``)
@@ -509,6 +507,27 @@ def whole_log_decoder() -> Callable[[str], Any]:
     import msgspec
 
     return msgspec.json.Decoder().decode
+
+
+def whole_state_encoder() -> Callable[[Any], str]:
+    """The JSON encoder of a fold's whole state saved at once (a rebuild): msgspec's, compiled
+    (25 ms where ``json``'s takes 150 ms for the 45,000 values of 100,000 events with 10,000
+    issues open). What it writes reads back as the same value: the state holds text, whole
+    numbers, true and false, lists and objects, never a float (a NaN is where the two would
+    differ). A value it refuses (text with a lone surrogate, which the log's reader refuses
+    first) is written by ``json``."""
+    import msgspec
+
+    compiled = msgspec.json.Encoder().encode
+    standard = json.JSONEncoder(separators=(",", ":")).encode
+
+    def encode(value: Any) -> str:
+        try:
+            return compiled(value).decode()
+        except (TypeError, ValueError):  # UnicodeEncodeError is a ValueError
+            return standard(value)
+
+    return encode
 
 
 def _index(project: Project) -> Cache:

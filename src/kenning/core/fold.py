@@ -85,7 +85,7 @@ class MemoryTable:
     """A keyed container whose values carry a rank (a time, or a zero-padded count); ``by_rank``
     iterates by rank, highest first.
 
-    The cache provides a SQLite-backed class with the same five methods.
+    The cache provides a SQLite-backed class with the same six methods.
     """
 
     def __init__(self) -> None:
@@ -94,6 +94,12 @@ class MemoryTable:
     def get(self, k: str) -> Any:
         row = self.rows.get(k)
         return None if row is None else row[1]
+
+    def many(self, keys: Iterable[str]) -> dict[str, Any]:
+        """The values held for ``keys`` (those not held are left out), asked at once: a view
+        asks about every open issue."""
+        rows = self.rows
+        return {k: rows[k][1] for k in keys if k in rows}
 
     def put(self, k: str, rank: str, value: Any) -> None:
         self.rows[k] = (rank, value)
@@ -385,6 +391,11 @@ class State:
     def tried(self, issue_id: str) -> dict[str, int]:
         """How many failed and partial attempts an issue has (all of them, kept or not)."""
         return dict(self.attempt_counts.get(issue_id) or {})
+
+    def tried_on(self, issue_ids: list[str]) -> tuple[dict[str, list[Item]], dict[str, dict[str, int]]]:
+        """The kept attempts and the counts (``tried``) of each of ``issue_ids`` that has any,
+        read at once."""
+        return self.attempts.many(issue_ids), self.attempt_counts.many(issue_ids)
 
     def open_items(self) -> Iterator[Item]:
         return (item for _, item in self.open_issues.by_rank())

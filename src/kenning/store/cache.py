@@ -21,11 +21,11 @@ from kenning.store.event_queries import EventQueries
 from kenning.store.event_rows import RETIRING, bulk_path_rows, event_row, path_rows, retirement, snooze_rows
 from kenning.store.files import refuse_links
 from kenning.store.gate_queries import FIX_COMMIT_PREFIX, GateQueries
-from kenning.store.state_table import StateTable, replace_table
+from kenning.store.state_table import RANK_KEY, StateTable, replace_tables
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable, Mapping
     from contextlib import AbstractContextManager
     from pathlib import Path
     from typing import Any
@@ -82,7 +82,7 @@ CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS state(name TEXT NOT NULL, k TEXT NOT NULL, rank TEXT NOT NULL, v TEXT NOT NULL,
     PRIMARY KEY(name, k)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS owner(k TEXT PRIMARY KEY, v TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS state_rank ON state(name, rank);
+RANK_KEY;
 CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id, type, ts, id) WHERE issue_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
 CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path) WHERE type='attempt';
@@ -96,7 +96,7 @@ CREATE INDEX IF NOT EXISTS event_paths_retired ON event_paths(path, retired, ts)
 CREATE INDEX IF NOT EXISTS event_paths_issue ON event_paths(issue_id) WHERE type='issue';
 CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, id, outcome, issue_id)
     WHERE type='attempt' AND outcome='failed';
-""".replace("FIX_COMMIT_PREFIX", FIX_COMMIT_PREFIX)
+""".replace("FIX_COMMIT_PREFIX", FIX_COMMIT_PREFIX).replace("RANK_KEY", RANK_KEY)
 # built after a bulk load rather than row by row during it
 _DEFERRED = ("events_issue", "events_type", "events_outcome", "events_derived", "events_cited", "events_fix_commit",
              "event_paths_kind", "event_paths_origin", "event_paths_failed", "event_paths_issue", "event_paths_retired")
@@ -408,9 +408,11 @@ class Cache(EventQueries, GateQueries):
     def table(self, name: str) -> StateTable:
         return StateTable(self.db, name)
 
-    def save_table(self, name: str, rows: Iterable[tuple[str, str, Any]]) -> None:
-        """Replace a whole state table at once (after a fold from scratch)."""
-        replace_table(self.db, name, rows)
+    def save_tables(self, tables: dict[str, Mapping[str, tuple[str, Any]]],
+                    encode: Callable[[Any], str] | None = None) -> None:
+        """Replace whole state tables at once (after a fold from scratch; ``encode``: see
+        ``state_table.replace_tables``)."""
+        replace_tables(self.db, tables, encode)
 
 
 def _version() -> int:

@@ -10,20 +10,43 @@ from kenning.store.bulk import load
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import sqlite3
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator, Mapping
     from typing import Any
 
 
-def replace_table(db: sqlite3.Connection, name: str, rows: Iterable[tuple[str, str, Any]]) -> None:
-    """Replace a whole state table at once (after a fold from scratch)."""
-    db.execute("DELETE FROM state WHERE name=?", (name,))
-    encode = json.JSONEncoder(separators=(",", ":")).encode  # made once: ``json.dumps`` makes one a call
-    load(db, "INSERT INTO state(name, k, rank, v) VALUES",
-         sorted((name, k, r, encode(v)) for k, r, v in rows))  # in key order: appended, not split
+# the key the fold's tables are read by rank with (``StateTable.top``); ``store.cache`` creates it
+RANK_KEY = "CREATE INDEX IF NOT EXISTS state_rank ON state(name, rank)"
+
+
+def replace_tables(db: sqlite3.Connection, tables: dict[str, Mapping[str, tuple[str, Any]]],
+                   encode: Callable[[Any], str] | None = None) -> None:
+    """Replace whole state tables at once (after a fold from scratch; each table key -> (rank,
+    value), as ``core.fold.MemoryTable.rows`` holds them), each value written by
+    ``encode`` (JSON that ``json.loads`` reads back as the value; ``json``'s by default). Each
+    table goes in key order, the tables in name order, and the rank key is built once, after,
+    from sorted rows: kept during the load, it took each row at a random place, and every
+    statement journaled the pages it touched (190 MB of a temporary file at 100,000 events)."""
+    encode = encode or json.JSONEncoder(separators=(",", ":")).encode  # made once, not per value
+    db.execute("DROP INDEX IF EXISTS state_rank")  # not executescript: it would commit
+    for name in sorted(tables):
+        db.execute("DELETE FROM state WHERE name=?", (name,))
+        # OR IGNORE: the keys are a dict's, never repeated, and a statement that cannot fail
+        # keeps no journal of its own to undo itself with
+        rows = tables[name]
+        load(db, "INSERT OR IGNORE INTO state(name, k, rank, v) VALUES",
+             [(name, k, *_encoded(rows[k], encode)) for k in sorted(rows)])  # in key order: appended, not split
+    db.execute(RANK_KEY)
+
+
+def _encoded(row: tuple[str, Any], encode: Callable[[Any], str]) -> tuple[str, str]:
+    return row[0], encode(row[1])
+
+
+_LOOKED_UP = 32  # keys asked at once up to which each is looked up (``StateTable.many``)
 
 
 class StateTable:
-    """One container of the fold's state, stored as rows: the same five methods as
+    """One container of the fold's state, stored as rows: the same six methods as
     ``kenning.core.fold.MemoryTable``, so a write touches rows, not the whole state."""
 
     def __init__(self, db: sqlite3.Connection, name: str) -> None:
@@ -33,6 +56,17 @@ class StateTable:
     def get(self, k: str) -> Any:
         row = self.db.execute("SELECT v FROM state WHERE name=? AND k=?", (self.name, k)).fetchone()
         return None if row is None else json.loads(row[0])
+
+    def many(self, keys: Iterable[str]) -> dict[str, Any]:
+        """The values held for ``keys``: a few looked up by key, many read with the table in
+        one pass (a summary asks about each of 10,000 open issues: 20,000 lookups were 0.3 s).
+        Only the values asked for are decoded."""
+        wanted = set(keys)
+        if len(wanted) <= _LOOKED_UP:
+            found = {k: self.get(k) for k in wanted}
+            return {k: v for k, v in found.items() if v is not None}
+        rows = self.db.execute("SELECT k, v FROM state WHERE name=?", (self.name,))
+        return {k: json.loads(v) for k, v in rows if k in wanted}
 
     def put(self, k: str, rank: str, value: Any) -> None:
         self.db.execute("INSERT OR REPLACE INTO state(name, k, rank, v) VALUES(?,?,?,?)",

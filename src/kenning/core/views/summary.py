@@ -174,10 +174,11 @@ def _failures(state: State) -> tuple[list[Item], int]:
     newest first."""
     found = list(state.failure_items())
     total = state.failure_count
-    for issue in state.open_items():
-        iid = issue["issue_id"]
-        found += state.attempts.get(iid) or []
-        total += sum(state.tried(iid).values())
+    open_ids = [issue["issue_id"] for issue in state.open_items()]
+    kept, counts = state.tried_on(open_ids)  # at once: one read each, not one per open issue
+    for iid in open_ids:
+        found += kept.get(iid) or []
+        total += sum((counts.get(iid) or {}).values())
     if not found:
         return [], total
     times = {id(item): _micros(item) for item in found}  # each read once: thousands on a busy log
