@@ -16,7 +16,9 @@ from kenning.core.text import lazy_regex
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from kenning.store.files import StrPath
+    from os import PathLike
+
+    StrPath = str | PathLike[str]  # a folder as callers hold it: str on the gate's way
 
 # a line reference that went wrong starts like a number: `:-5`, `:+3`, `:12a`, `:10-20`, `:4.2`
 _NUMBERISH = lazy_regex(r"[+-]?[0-9]")

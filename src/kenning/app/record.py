@@ -37,9 +37,10 @@ from kenning.core.text import article, one_line
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from os import PathLike
     from typing import Any
 
-    from kenning.store.files import StrPath
+    StrPath = str | PathLike[str]  # a folder as callers hold it: str on the gate's way
 
 
 class AlreadyRecorded(KenError):

@@ -29,10 +29,12 @@ from kenning.store.gate_queries import GitHistory
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from os import PathLike
     from typing import Any
 
     from kenning.app.record import Recorded
-    from kenning.store.files import StrPath
+
+    StrPath = str | PathLike[str]  # a folder as callers hold it: str on the gate's way
 
 
 EVIDENCE_LIMIT = 20  # ids listed per warning; the message gives the total
