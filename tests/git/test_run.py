@@ -6,6 +6,7 @@ Python's ``subprocess`` module (its imports cost about 18 ms of CPU, as much as 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -60,3 +61,28 @@ def test_the_first_check_of_a_file_runs_git_without_the_subprocess_module(repo: 
     done = subprocess.run([sys.executable, "-c", probe], cwd=root, env=env, capture_output=True, text=True)
     assert json.loads(done.stdout)["files"][0]["path"] == "src/app.py"
     assert done.stderr.strip().splitlines()[-1] == "False"
+
+
+@pytest.mark.parametrize("text", ["", ".", "./", "/", "//", "///", "////a", "//a/b/", "/a//b/./c/", "a/../b",
+                                  "./a", "a/.", "..", "/..", ".a/./b", "a b/c ", "/srv/x/.git/worktrees/w/"])
+def test_a_folder_git_names_is_spelled_as_pathlib_spells_it(text: str) -> None:
+    """``gitdir:`` and ``commondir`` files are read as text: the folder they name reaches messages
+    in the same spelling pathlib gave it (``..`` kept: it may cross a link)."""
+    assert git.spelled(text) == str(Path(text))
+
+
+def test_the_repository_and_its_git_dir_are_found_from_any_folder_in_it(tmp_path: Path,
+                                                                       repo: tuple[Path, dict[str, str]]) -> None:
+    root, env = repo
+    (root / "src" / "deep").mkdir(parents=True)
+    real = os.path.realpath(root)
+    for start in (root, root / "src" / "deep", f"{root}/src/", str(root / "src" / "deep" / "missing")):
+        assert git.find_root(start) == real
+    assert git.find_root(tmp_path) is None
+    assert git.git_dir(real) == os.path.join(real, ".git")
+    worktree = tmp_path / "wt"
+    run_git(("worktree", "add", "-q", str(worktree)), root, env)
+    gdir = git.git_dir(str(worktree))
+    assert gdir is not None and os.path.realpath(gdir) == os.path.join(real, ".git", "worktrees", "wt")
+    assert git.common_dir(gdir) == os.path.join(real, ".git")
+    assert git.head_commit(str(worktree)) == git.head_commit(real)

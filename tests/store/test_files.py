@@ -231,13 +231,13 @@ def test_inside_follows_a_link_that_stays_inside_and_keeps_the_link(layout: Path
     (layout / "AGENTS.md").symlink_to("docs/rules.md")
     (layout / ".cursor").symlink_to("docs", target_is_directory=True)
     (layout / "chain.md").symlink_to("AGENTS.md")
-    assert files.inside(layout, layout / "AGENTS.md") == Path(os.path.realpath(layout / "docs" / "rules.md"))
+    assert files.inside(layout, layout / "AGENTS.md") == str(Path(os.path.realpath(layout / "docs" / "rules.md")))
     assert files.write_atomic(layout / "chain.md", "# rules\nmore\n", within=layout)
     assert (layout / "docs" / "rules.md").read_text() == "# rules\nmore\n"
     assert (layout / "AGENTS.md").is_symlink() and (layout / "chain.md").is_symlink()
     files.write_atomic(layout / ".cursor" / "rules" / "kenning.mdc", "x", within=layout)
     assert (layout / "docs" / "rules" / "kenning.mdc").read_text() == "x"
-    assert files.inside(layout, layout / "new" / "deep.md") == Path(os.path.realpath(layout)) / "new" / "deep.md"
+    assert files.inside(layout, layout / "new" / "deep.md") == str(Path(os.path.realpath(layout)) / "new" / "deep.md")
 
 
 def test_every_writer_in_a_repository_asks_inside_first(layout: Path) -> None:
@@ -287,3 +287,68 @@ def test_every_write_in_the_app_layer_names_its_repository() -> None:
                         and (module.name, function.name) not in OUTSIDE_ANY_REPOSITORY):
                     unnamed.append(f"{module.name}:{call.lineno} files.{call.func.attr} in {function.name}")
     assert not unnamed, "writes that do not say which repository they stay inside (pass within=): " + str(unnamed)
+
+
+@pytest.mark.parametrize("spelled", ["{kd}/local/checks.jsonl", "{kd}//local/./checks.jsonl",
+                                     "{kd}/local/checks.jsonl/"])
+def test_a_link_inside_kenning_is_refused_however_a_str_path_spells_it(tmp_path: Path, spelled: str) -> None:
+    """The gate passes plain ``str`` paths: a doubled ``/``, a ``.`` or a trailing ``/`` in one
+    is walked as pathlib walked it, and the link in ``.kenning/`` is refused all the same."""
+    outside = tmp_path / "victim.txt"
+    outside.write_text("mine\n")
+    kd = tmp_path / "repo" / ".kenning"
+    (kd / "local").mkdir(parents=True)
+    (kd / "local" / "checks.jsonl").symlink_to(outside)
+    path = spelled.format(kd=kd)
+    with pytest.raises(files.UnsafePath, match=r"^\.kenning/local/checks\.jsonl is a symbolic link"):
+        files.refuse_links(path)
+    with pytest.raises(files.UnsafePath, match="is a symbolic link"):
+        files.append_lines(path.rstrip("/"), ["{}"])
+    assert outside.read_text() == "mine\n"
+
+
+def test_a_kenning_folder_at_the_top_of_a_relative_path_is_walked_too(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / ".kenning").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    with pytest.raises(files.UnsafePath, match=r"^\.kenning is a symbolic link"):
+        files.write_atomic(".kenning/summary.md", "x")
+    assert list((tmp_path / "elsewhere").iterdir()) == []
+
+
+def test_inside_answers_str_paths_as_it_answers_pathlib_ones(layout: Path) -> None:
+    """The same landing, spelled the same, and the same refusal line, whichever form comes in."""
+    (layout / "AGENTS.md").symlink_to("docs/rules.md")
+    for name in ("AGENTS.md", "new/deep.md", "docs"):
+        assert files.inside(str(layout), f"{layout}/{name}") == files.inside(layout, layout / name)
+    with pytest.raises(files.UnsafePath) as typed:
+        files.inside(str(layout), str(layout.parent / "x"))
+    with pytest.raises(files.UnsafePath) as held:
+        files.inside(layout, layout.parent / "x")
+    assert str(typed.value) == str(held.value)
+
+
+def test_exists_and_is_dir_answer_as_pathlib_does(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "f").write_text("x")
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    for name in ("a", "f", "dangling", "loop", "missing", "f/under", "a\x00b"):
+        path = tmp_path / name
+        assert (files.exists(path), files.is_dir(path), files.is_file(path)) == (path.exists(), path.is_dir(),
+                                                                                 path.is_file()), name
+
+
+@pytest.mark.skipif(os.name == "nt" or os.geteuid() == 0, reason="POSIX permissions; root reads anything")
+def test_a_folder_that_cannot_be_searched_is_an_error_not_a_missing_file(tmp_path: Path) -> None:
+    shut = tmp_path / "shut"
+    shut.mkdir()
+    shut.chmod(0)
+    try:
+        with pytest.raises(PermissionError):
+            (shut / "f").exists()  # pathlib's answer, which kenning's messages were built on
+        with pytest.raises(PermissionError):
+            files.exists(shut / "f")
+    finally:
+        shut.chmod(0o755)

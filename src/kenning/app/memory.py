@@ -83,8 +83,8 @@ class Memory:
 
     def __init__(self, project: Project, cache: Cache | None = None) -> None:
         self.project = project
-        self.log = EventLog(project.log_path, project.local_dir / "events.lock",
-                            project.local_dir / "quarantine")
+        self.log = EventLog(project.log_file, os.path.join(project.local_folder, "events.lock"),
+                            os.path.join(project.local_folder, "quarantine"))
         self.cache = cache or _index(project)
         self.warnings: list[str] = []
         self._state: State | None = None
@@ -533,12 +533,12 @@ def whole_state_encoder() -> Callable[[Any], str]:
 def _index(project: Project) -> Cache:
     """The project's index as this clone may read it: built by this clone, not tracked by git
     (``store.cache_owner``); else an index in memory, folded from the log."""
-    path = project.cache_dir / "index.sqlite"
-    gdir = git.git_dir(project.root)
+    path = os.path.join(project.cache_folder, "index.sqlite")
+    gdir = git.git_dir(project.folder)
     if gdir is None:
         return Cache.unusable(path, "no git dir to keep this clone's key in")
     try:
-        key = cache_owner.clone_key(gdir / cache_owner.KEY_FILE)
+        key = cache_owner.clone_key(os.path.join(gdir, cache_owner.KEY_FILE))
     except OSError as err:
         return Cache.unusable(path, f"this clone's key cannot be kept in {gdir} ({cause(err)})")
     return Cache(path, cache_owner.Owner(key, git_index.stamp(gdir), lambda: _tracked(project, _INDEX)))
@@ -547,11 +547,11 @@ def _index(project: Project) -> Cache:
 def _tracked(project: Project, path: str) -> bool:
     """Whether git tracks ``path``: read from git's index file, or asked of git when that file is
     in a form the reader does not know. When git cannot say, the clone's key alone decides."""
-    found = git_index.tracked_paths(project.root, [path])
+    found = git_index.tracked_paths(project.folder, [path])
     if found is not None:
         return path in found
     try:
-        return git.tracked(project.root, path)
+        return git.tracked(project.folder, path)
     except GitError:
         return False
 

@@ -9,23 +9,28 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
 
 from kenning.core.errors import InvalidInput
 from kenning.core.paths import MAX_PATH, names_drive, path_refusal, repo_path
 from kenning.core.text import lazy_regex
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from os import PathLike
+
+    StrPath = str | PathLike[str]  # a folder as callers hold it: str on the gate's way
+
 # a line reference that went wrong starts like a number: `:-5`, `:+3`, `:12a`, `:10-20`, `:4.2`
 _NUMBERISH = lazy_regex(r"[+-]?[0-9]")
 
 
-def split_location(text: str, cwd: Path | None = None) -> tuple[str, int | None]:
+def split_location(text: str, cwd: StrPath | None = None) -> tuple[str, int | None]:
     """``PATH``, ``PATH:LINE`` or ``PATH:START-END`` -> (the path, the first line or None)."""
     path, start, _ = split_range(text, cwd)
     return path, start
 
 
-def split_range(text: str, cwd: Path | None = None) -> tuple[str, int | None, int | None]:
+def split_range(text: str, cwd: StrPath | None = None) -> tuple[str, int | None, int | None]:
     """``PATH``, ``PATH:LINE`` or ``PATH:START-END``, where lines are whole numbers from 1 and
     END is not before START -> (path, start, end); a single line is START = END. A name may hold ``:``
     itself (``a:b.py``), so what follows the last ``:`` is read as a line only when it is one;
@@ -57,19 +62,19 @@ def split_range(text: str, cwd: Path | None = None) -> tuple[str, int | None, in
     return text, None, None
 
 
-def _anchored(text: str, cwd: Path | None) -> str:
+def _anchored(text: str, cwd: StrPath | None) -> str:
     expanded = os.path.expanduser(text)
-    return expanded if os.path.isabs(expanded) else os.path.join(cwd or Path.cwd(), expanded)
+    return expanded if os.path.isabs(expanded) else os.path.join(cwd or os.getcwd(), expanded)
 
 
-def _exists(text: str, cwd: Path | None) -> bool:
+def _exists(text: str, cwd: StrPath | None) -> bool:
     try:
         return os.path.lexists(_anchored(text, cwd))
     except (OSError, ValueError):  # a name the file system cannot hold exists nowhere
         return False
 
 
-def canonical_path(root: Path, raw: str, cwd: Path | None = None) -> str:
+def canonical_path(root: StrPath, raw: str, cwd: StrPath | None = None) -> str:
     text = raw.strip()
     if not text:
         raise InvalidInput("the path is empty; give a file path inside the repository")
@@ -86,9 +91,8 @@ def canonical_path(root: Path, raw: str, cwd: Path | None = None) -> str:
     expanded = os.path.expanduser(text)  # Path.expanduser raises on an unknown ~user
     if text.startswith("~") and expanded == text:
         raise InvalidInput(f"cannot expand {text.split('/')[0]!r}: no such user's home; give the path itself")
-    candidate = Path(expanded)
-    if not candidate.is_absolute():
-        candidate = (cwd or Path.cwd()) / candidate
+    # joined as pathlib joins: an absolute path stands alone (on Windows ``\\x`` takes cwd's drive)
+    candidate = os.path.join(cwd or os.getcwd(), expanded)
     real = os.path.realpath(candidate)
     base = _resolved(str(root))
     rel = os.path.relpath(real, base) if os.path.splitdrive(real)[0] == os.path.splitdrive(base)[0] else ".."
@@ -151,7 +155,7 @@ def on_disk_case(base: str, rel: str) -> str:
     return os.sep.join(parts)
 
 
-def canonical_location(root: Path, raw: str, cwd: Path | None = None) -> str:
+def canonical_location(root: StrPath, raw: str, cwd: StrPath | None = None) -> str:
     """``PATH[:LINE]`` or ``PATH:START-END`` -> ``repo/relative/path[:LINE]``: a range is kept
     by its first line (the range itself goes into the event's citation, ``canonical_range``), so
     every reader of ``location`` reads it as it always has."""
@@ -159,7 +163,7 @@ def canonical_location(root: Path, raw: str, cwd: Path | None = None) -> str:
     return f"{rel}:{line}" if line else rel
 
 
-def canonical_range(root: Path, raw: str, cwd: Path | None = None) -> tuple[str, int | None, int | None]:
+def canonical_range(root: StrPath, raw: str, cwd: StrPath | None = None) -> tuple[str, int | None, int | None]:
     """``PATH[:START[-END]]`` -> (repository path, first line, last line)."""
     path, start, end = split_range(raw.strip(), cwd)
     return canonical_path(root, path, cwd), start, end

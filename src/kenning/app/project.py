@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from pathlib import Path
+from functools import cached_property
 
 from kenning import git
 from kenning.core import config
@@ -21,60 +21,105 @@ from kenning.store import files, inputs
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from pathlib import Path
     from typing import Any
+
+    from kenning.store.files import StrPath
 
 KENNING_DIR = ".kenning"
 
 
 
 class Project:
-    """A repository with (or about to get) a ``.kenning/`` folder."""
+    """A repository with (or about to get) a ``.kenning/`` folder.
 
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.dir = root / KENNING_DIR
-        self.log_path = self.dir / "events.jsonl"
-        self.cache_dir = self.dir / "cache"
-        self.local_dir = self.dir / "local"
-        self.summary_path = self.dir / "summary.md"
-        self.map_path = self.dir / "PROJECT_MAP.md"
-        self.plan_path = self.dir / "plan.md"
-        self.config_path = self.dir / "config.toml"
+    Its places are plain ``str`` paths (``folder``, ``log_file``...): the gate and the agent hook
+    run as a new process on every edit and commit, and never load ``pathlib`` (about 5 ms with
+    what it imports). The ``pathlib`` forms (``root``, ``dir``, ``log_path``...) are made on first
+    use, for the commands that build paths from them."""
+
+    def __init__(self, root: StrPath) -> None:
+        self.folder = os.fspath(root)
+        self.kenning_folder = os.path.join(self.folder, KENNING_DIR)
+        self.log_file = os.path.join(self.kenning_folder, "events.jsonl")
+        self.cache_folder = os.path.join(self.kenning_folder, "cache")
+        self.local_folder = os.path.join(self.kenning_folder, "local")
+        self.map_file = os.path.join(self.kenning_folder, "PROJECT_MAP.md")
+        self.config_file = os.path.join(self.kenning_folder, "config.toml")
         self._config: dict[str, dict[str, object]] | None = None
         # the gate's hooks set this: a bad value is said here and its default used (core.config)
         self.config_problems: list[str] | None = None
 
+    @cached_property
+    def root(self) -> Path:
+        from pathlib import Path
+
+        return Path(self.folder)
+
+    @cached_property
+    def dir(self) -> Path:
+        return self.root / KENNING_DIR
+
+    @cached_property
+    def log_path(self) -> Path:
+        return self.dir / "events.jsonl"
+
+    @cached_property
+    def cache_dir(self) -> Path:
+        return self.dir / "cache"
+
+    @cached_property
+    def local_dir(self) -> Path:
+        return self.dir / "local"
+
+    @cached_property
+    def summary_path(self) -> Path:
+        return self.dir / "summary.md"
+
+    @cached_property
+    def map_path(self) -> Path:
+        return self.dir / "PROJECT_MAP.md"
+
+    @cached_property
+    def plan_path(self) -> Path:
+        return self.dir / "plan.md"
+
+    @cached_property
+    def config_path(self) -> Path:
+        return self.dir / "config.toml"
+
     @property
     def name(self) -> str:
         """The folder's name: what this clone is called on this machine."""
-        return self.root.name
+        return os.path.basename(self.folder)
 
     @property
     def title(self) -> str:
         """The project's name as its tracked map gives it (``# Project map: NAME``): the same on
         every clone, whatever folder it sits in; the folder's name until a map names one. The
         summary, the brief, the context block and the pages are headed with it."""
-        first = (files.read_text(self.map_path) or "").split("\n", 1)[0]
+        first = (files.read_text(self.map_file) or "").split("\n", 1)[0]
         title = first.removeprefix("# Project map:").strip() if first.startswith("# Project map:") else ""
         return title or self.name
 
     @property
     def initialized(self) -> bool:
-        return self.dir.is_dir() and os.path.lexists(self.log_path)
+        return files.is_dir(self.kenning_folder) and os.path.lexists(self.log_file)
 
     def require_initialized(self) -> Project:
         if not self.initialized:
-            raise NotInitialized(f"kenning is not set up in {self.root}; run `ken init` first")
+            raise NotInitialized(f"kenning is not set up in {self.folder}; run `ken init` first")
         return self
 
     @property
     def config(self) -> dict[str, dict[str, object]]:
         if self._config is None:
-            self._config = load_config(self.config_path, self.cache_dir / "config.json", self.config_problems)
+            self._config = load_config(self.config_file, os.path.join(self.cache_folder, "config.json"),
+                                       self.config_problems)
         return self._config
 
     def head_commit(self) -> str | None:
-        return git.head_commit(self.root)
+        return git.head_commit(self.folder)
 
     def number(self, table: str, key: str) -> float:
         """A numeric setting; a wrong type in config.toml is an error naming the key."""
@@ -87,15 +132,16 @@ class Project:
         return self.config.get(table, {}).get(key, DEFAULT_CONFIG[table][key])
 
 
-def find_project(cwd: Path | None = None) -> Project:
-    start = (cwd or Path.cwd())
+def find_project(cwd: StrPath | None = None) -> Project:
+    start = cwd or os.getcwd()
     root = git.find_root(start)
     if root is None:
-        raise NotInitialized(f"{start} is not inside a git repository; run `git init` and then `ken init`")
+        shown = git.spelled(os.fspath(start))  # as pathlib spells it: a payload's "dir/" says dir
+        raise NotInitialized(f"{shown} is not inside a git repository; run `git init` and then `ken init`")
     return Project(root)
 
 
-def load_config(path: Path, cache: Path | None = None,
+def load_config(path: StrPath, cache: StrPath | None = None,
                 problems: list[str] | None = None) -> dict[str, dict[str, object]]:
     """Defaults overlaid with ``config.toml``, every value checked (``core.config``); a broken
     file or a bad value is an error naming the file and the key.
@@ -194,6 +240,8 @@ def environment(name: str, default: str = "") -> str:
 
 def ken_home() -> Path:
     """Machine-wide state (project registry, lessons): ``KEN_HOME`` or the user data dir."""
+    from pathlib import Path  # the lessons, the registry and the dashboard live there: never the gate
+
     explicit = os.environ.get("KEN_HOME")
     if explicit:
         return Path(explicit)
@@ -204,6 +252,8 @@ def data_home(platform: str, env: Mapping[str, str], home: Path) -> Path:
     """The user data folder as each system places it (platformdirs' conventions): XDG on Linux
     and the BSDs, ``~/Library/Application Support`` on macOS, ``%LOCALAPPDATA%`` on Windows. A
     store an earlier kenning made under ``~/.local/share`` on macOS stays in use."""
+    from pathlib import Path
+
     xdg = Path(env.get("XDG_DATA_HOME") or home / ".local" / "share") / "kenning"
     if platform == "win32":
         return Path(env.get("LOCALAPPDATA") or home / "AppData" / "Local") / "kenning"

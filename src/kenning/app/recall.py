@@ -95,7 +95,7 @@ def _brought_up_to_date(memory: Memory, now: str | None, capture: bool, strict: 
 def capture_history(memory: Memory, now: str | None = None, paths: list[str] | None = None) -> None:
     """Derive the events of new commits; git failing is a warning, never a failed read."""
     try:
-        head = git.head_commit(memory.project.root)
+        head = git.head_commit(memory.project.folder)
         known = memory.cache.meta("git")
         if head is None or (known is not None and known.get("head") == head):
             return  # no new commit (every warm gate): the history reader is not even loaded
@@ -163,7 +163,7 @@ INDEX_BUILDER = "KEN_INDEX_BUILDER"
 def _build_in_background(project: Project) -> None:
     """Start ``ken summary`` on its own (it builds the index and outlives this command). Not
     started, the next command builds the index in the foreground: nothing is lost."""
-    processes.spawn_ken(["summary"], project.root, {INDEX_BUILDER: "1"})
+    processes.spawn_ken(["summary"], project.folder, {INDEX_BUILDER: "1"})
 
 
 def promote_lessons(memory: Memory) -> None:

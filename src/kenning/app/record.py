@@ -37,8 +37,10 @@ from kenning.core.text import article, one_line
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
-    from pathlib import Path
+    from os import PathLike
     from typing import Any
+
+    StrPath = str | PathLike[str]  # a folder as callers hold it: str on the gate's way
 
 
 class AlreadyRecorded(KenError):
@@ -54,7 +56,7 @@ class Recorded:
         self.notices = notices
 
 
-def record(project: Project, fields: dict[str, Any], *, cwd: Path | None = None,
+def record(project: Project, fields: dict[str, Any], *, cwd: StrPath | None = None,
            now: str | None = None, event_id: str | None = None, force: bool = False) -> Recorded:
     """Validate, resolve, redact and append one event; ``fields`` uses the event's field names,
     with ``issue_id`` and ``supersedes`` allowed as prefixes and ``location`` as typed.
@@ -173,7 +175,7 @@ def refresh_derived(memory: Memory) -> None:
             return
 
 
-def _attach_diff(project: Project, draft: dict[str, Any], cwd: Path | None) -> None:
+def _attach_diff(project: Project, draft: dict[str, Any], cwd: StrPath | None) -> None:
     """``--diff``: the working tree's change to the ``--at`` file becomes part of the details, so
     the gate can later recognize an edit that repeats it."""
     from kenning import git
@@ -247,7 +249,7 @@ def _precheck_shape(draft: dict[str, Any]) -> None:
     validate_draft(probe)
 
 
-def _resolve(memory: Memory, draft: dict[str, Any], notices: list[str], cwd: Path | None) -> None:
+def _resolve(memory: Memory, draft: dict[str, Any], notices: list[str], cwd: StrPath | None) -> None:
     if draft.get("location"):
         draft["location"] = canonical_location(memory.project.root, str(draft["location"]), cwd)
     kind = draft["type"]
@@ -263,7 +265,7 @@ def _resolve(memory: Memory, draft: dict[str, Any], notices: list[str], cwd: Pat
         draft["forgets"] = resolve_forgettable(memory, str(draft["forgets"]))
 
 
-def _cite(project: Project, draft: dict[str, Any], typed: object, notices: list[str], cwd: Path | None) -> None:
+def _cite(project: Project, draft: dict[str, Any], typed: object, notices: list[str], cwd: StrPath | None) -> None:
     """``--at PATH:LINE`` or ``PATH:START-END``: the cited lines are kept in the event
     (``app.citations``), so every later read can say whether they still stand."""
     if not isinstance(typed, str) or draft.get("citation") is not None:

@@ -6,19 +6,28 @@ Part of the launcher: ``kenning.cli.spec`` declares each command and names its h
 from __future__ import annotations
 
 import json
+import os
 import sys
-from pathlib import Path
 
 from kenning.app.project import find_project
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
+    from pathlib import Path
     from typing import Any
 
 
 def _print_json(value: Any) -> None:
     sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True) + "\n")
+
+
+def _here() -> Path:
+    """The working folder as pathlib's ``Path``, for the commands that build paths from it. The
+    gate (``precheck``) takes ``os.getcwd()``: it never loads pathlib (about 5 ms of imports)."""
+    from pathlib import Path
+
+    return Path.cwd()
 
 
 def _say(message: str) -> None:
@@ -30,7 +39,7 @@ def init(args: argparse.Namespace) -> int:
     from kenning.app.setup.init import init as run_init
     from kenning.app.setup.mcp_clients import setup_text
 
-    project, changes = run_init(Path.cwd(), private=args.private, hooks=not args.no_hooks,
+    project, changes = run_init(_here(), private=args.private, hooks=not args.no_hooks,
                                 backfill=not args.no_backfill, backfill_days=args.backfill_days,
                                 now=args.now, register=not args.no_register)
     if args.json:
@@ -101,7 +110,7 @@ def audit(args: argparse.Namespace) -> int:
     from kenning.app.gate.audit import audit as run_audit
     from kenning.cli.render import audit_text
 
-    report = run_audit(Path.cwd(), since=args.since, controls=args.controls, now=args.now)
+    report = run_audit(_here(), since=args.since, controls=args.controls, now=args.now)
     if args.json:
         _print_json(report)
     else:
@@ -123,7 +132,7 @@ def write(args: argparse.Namespace) -> int:
         "lesson": getattr(args, "lesson", False) or None, "source": "cli", "actor": "human",
         "diff": getattr(args, "diff", False) or None,
     }
-    result = record(project, fields, cwd=Path.cwd(), now=args.now, force=args.force)
+    result = record(project, fields, cwd=_here(), now=args.now, force=args.force)
     if result.redacted:
         _say(f"redacted before writing: {', '.join(result.redacted)}")
     for notice in result.notices:
@@ -209,7 +218,7 @@ def search(args: argparse.Namespace) -> int:
     from kenning.app.views.read import search as run_search
     from kenning.cli.render import render_events
 
-    result = run_search(find_project(), args.query, args.type, args.at, args.limit, cwd=Path.cwd())
+    result = run_search(find_project(), args.query, args.type, args.at, args.limit, cwd=_here())
     _print_json(result) if args.json else sys.stdout.write(render_events(result) or "no matching events\n")
     return 0
 
@@ -301,7 +310,9 @@ def dashboard(args: argparse.Namespace) -> int:
 
 
 def _output(given: str | None) -> Path | None:
-    return Path.cwd() / Path(given).expanduser() if given else None
+    from pathlib import Path
+
+    return _here() / Path(given).expanduser() if given else None
 
 
 def _show_page(result: dict[str, Any], args: argparse.Namespace) -> None:
@@ -312,6 +323,7 @@ def _show_page(result: dict[str, Any], args: argparse.Namespace) -> None:
         print(f"wrote {result['output']} ({result['bytes'] / 1024:,.0f} KB); open it in a browser")
     if getattr(args, "open", False):
         import webbrowser
+        from pathlib import Path
 
         webbrowser.open(Path(result["output"]).resolve().as_uri())
 
@@ -324,7 +336,7 @@ def redact(args: argparse.Namespace) -> int:
     from kenning.app.redact import redact_text
 
     data = read_stdin(REDACT_MAX, "ken redact").decode("utf-8", "replace")  # held whole, scrubbed thrice at most
-    result = redact_text(data, Path.cwd())
+    result = redact_text(data, _here())
     sys.stdout.write(result.text)
     if result.kinds:
         _say(f"redacted: {', '.join(result.kinds)}")
@@ -361,16 +373,16 @@ def precheck(args: argparse.Namespace) -> int:
         raise InvalidInput("--quiet prints nothing and --json prints the report: choose one")
     recorded = None
     if args.snooze is not None:
-        recorded = gate_app.snooze(project, args.paths, args.snooze, args.reason, cwd=Path.cwd(), now=args.now)
+        recorded = gate_app.snooze(project, args.paths, args.snooze, args.reason, cwd=_here(), now=args.now)
     elif args.unsnooze:
-        recorded = gate_app.unsnooze(project, args.paths, args.reason, cwd=Path.cwd(), now=args.now)
+        recorded = gate_app.unsnooze(project, args.paths, args.reason, cwd=_here(), now=args.now)
     if recorded is not None and not args.quiet:
         if recorded.redacted:
             _say(f"redacted before writing: {', '.join(recorded.redacted)}")
         event = recorded.event
         _say(f"ended the snoozes on these files ({event.id})" if args.unsnooze
              else f"snoozed until {event.get('until')} ({event.id})")
-    result = gate_app.precheck(project, args.paths, cwd=Path.cwd(), now=args.now, staged=not args.paths)
+    result = gate_app.precheck(project, args.paths, cwd=os.getcwd(), now=args.now, staged=not args.paths)
     if not args.quiet:
         for notice in result.notices:
             _say(notice)
@@ -381,7 +393,7 @@ def precheck(args: argparse.Namespace) -> int:
 def context(args: argparse.Namespace) -> int:
     from kenning.app.views.context import context as run_context
 
-    result = run_context(find_project(), args.tokens, [*args.paths, *args.at], cwd=Path.cwd(), now=args.now)
+    result = run_context(find_project(), args.tokens, [*args.paths, *args.at], cwd=_here(), now=args.now)
     _print_json(result.to_json()) if args.json else sys.stdout.write(result.text)
     return 0
 
@@ -453,7 +465,7 @@ def _export_log(project: Any, args: argparse.Namespace) -> int:
                            "--claude-md, --agents-md, --cursor and --json")
     target = output_path(args.output, root=project.root) if args.output else None
     result = export_log(project, "jsonl" if args.jsonl else "markdown", args.type or (), args.since, args.path,
-                        cwd=Path.cwd())
+                        cwd=_here())
     if target:
         save(target, result.text, project.root)
         _say(f"wrote {result.events} of {result.total} events to {target}")
@@ -481,7 +493,7 @@ def validate(args: argparse.Namespace) -> int:
     from kenning.app.team.validate import validate as run_validate
     from kenning.core.text import plural
 
-    report = run_validate(args.file, cwd=Path.cwd())
+    report = run_validate(args.file, cwd=_here())
     if args.json:
         _print_json(report)
     else:
@@ -517,6 +529,8 @@ def projects(args: argparse.Namespace) -> int:
         was = registry.clear_active()
         _say(f"no active project now (it was {was['name']})" if was else "no active project (none was set)")
     elif args.action == "add":
+        from pathlib import Path
+
         entry = registry.register(find_project(Path(args.target).expanduser().absolute()).root,
                                   name=args.name, aliases=args.alias)
         _say(f"registered {entry['name']} ({entry['path']})")
@@ -539,6 +553,8 @@ def mcp(args: argparse.Namespace) -> int:
         from kenning.core.errors import package_missing
 
         raise package_missing("`ken mcp` (the MCP server)", "mcp", reinstall_command()) from err
+    from pathlib import Path
+
     return serve(Path(args.root) if args.root else None)
 
 

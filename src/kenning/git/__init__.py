@@ -16,51 +16,88 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    # a folder as callers hold it: the gate's way passes str, other commands pathlib's Path
+    StrPath = str | os.PathLike[str]
 
 _SHA_RE = re.compile(r"^[0-9a-f]{40}([0-9a-f]{24})?$")
 
 
-def find_root(start: Path) -> Path | None:
-    """The top of the working tree containing ``start`` (the nearest folder with ``.git``)."""
-    current = start.resolve()
-    for folder in (current, *current.parents):
-        if os.path.exists(folder / ".git"):
+def find_root(start: StrPath) -> str | None:
+    """The top of the working tree containing ``start`` (the nearest folder with ``.git``), as a
+    real path."""
+    folder = os.path.realpath(start)
+    while True:
+        if os.path.exists(os.path.join(folder, ".git")):
             return folder
-    return None
+        up = os.path.dirname(folder)
+        if up == folder:  # the file system's root (or a drive's) has no parent
+            return None
+        folder = up
 
 
-def git_dir(root: Path) -> Path | None:
-    dot = root / ".git"
-    if dot.is_dir():
+def _read(path: str) -> str:
+    """A small text file git keeps (HEAD, a ref, ``commondir``), as read in text mode."""
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def spelled(text: str) -> str:
+    """``text`` spelled as pathlib spells it (``str(Path(text))``): no empty or ``.`` names, no
+    trailing ``/``, ``..`` kept (it may cross a link); a leading ``//`` kept, as POSIX lets it
+    mean something else than ``/``. On Windows (drives, shares, two separators) pathlib itself."""
+    if os.name == "nt":  # pragma: no cover - exercised on Windows only
+        from pathlib import Path
+
+        return str(Path(text))
+    root = "//" if text.startswith("//") and not text.startswith("///") else "/" if text.startswith("/") else ""
+    names = [name for name in text.split("/") if name not in ("", ".")]
+    return root + "/".join(names) if root or names else "."
+
+
+def git_dir(root: StrPath) -> str | None:
+    dot = os.path.join(root, ".git")
+    if os.path.isdir(dot):
         return dot
     try:
-        text = dot.read_text(encoding="utf-8").strip()
+        text = _read(dot).strip()
     except OSError:
         return None
     if text.startswith("gitdir:"):
-        target = Path(text[len("gitdir:"):].strip())
-        return target if target.is_absolute() else (root / target).resolve()
+        target = spelled(text[len("gitdir:"):].strip())
+        return target if _absolute(target) else os.path.realpath(os.path.join(root, target))
     return None
 
 
-def common_dir(gdir: Path) -> Path:
+def common_dir(gdir: StrPath) -> str:
     """For a linked worktree, the main repository's git dir (where refs and hooks live)."""
+    gdir = os.fspath(gdir)
     try:
-        text = (gdir / "commondir").read_text(encoding="utf-8").strip()
+        text = _read(os.path.join(gdir, "commondir")).strip()
     except OSError:
         return gdir
-    path = Path(text)
-    return path if path.is_absolute() else (gdir / path).resolve()
+    path = spelled(text)
+    return path if _absolute(path) else os.path.realpath(os.path.join(gdir, path))
 
 
-def head_commit(root: Path) -> str | None:
+def _absolute(path: str) -> bool:
+    """pathlib's ``is_absolute``: on Windows a path needs its drive as well as its root."""
+    if os.name == "nt":
+        drive, rest = os.path.splitdrive(path)
+        return bool(drive) and rest[:1] in ("\\", "/")
+    return path.startswith("/")
+
+
+def head_commit(root: StrPath) -> str | None:
     """The sha HEAD points at, or None in a repository without commits."""
     gdir = git_dir(root)
     if gdir is None:
         return None
     try:
-        head = (gdir / "HEAD").read_text(encoding="utf-8").strip()
+        head = _read(os.path.join(gdir, "HEAD")).strip()
     except OSError:
         return None
     if _SHA_RE.match(head):
@@ -74,23 +111,23 @@ def head_commit(root: Path) -> str | None:
     return found
 
 
-def _refs_elsewhere(gdir: Path, ref: str) -> bool:
+def _refs_elsewhere(gdir: str, ref: str) -> bool:
     """Whether HEAD's ref lives where the files above cannot read it: a reftable repository
     (``git init --ref-format=reftable``) or a symbolic ref pointing on to another. An unborn
     branch (no file, no packed line) is neither: it costs no process."""
     common = common_dir(gdir)
-    if (common / "reftable").is_dir() or (gdir / "reftable").is_dir():
+    if os.path.isdir(os.path.join(common, "reftable")) or os.path.isdir(os.path.join(gdir, "reftable")):
         return True
     for folder in (gdir, common):
         try:
-            if (folder / ref).read_text(encoding="utf-8").startswith("ref:"):
+            if _read(os.path.join(folder, ref)).startswith("ref:"):
                 return True
         except OSError:
             continue
     return False
 
 
-def _rev_parse_head(root: Path) -> str | None:
+def _rev_parse_head(root: StrPath) -> str | None:
     try:
         sha = run(root, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], timeout=10.0).strip()
     except GitError:
@@ -98,15 +135,15 @@ def _rev_parse_head(root: Path) -> str | None:
     return sha if _SHA_RE.match(sha) else None
 
 
-def _resolve_ref(gdir: Path, ref: str) -> str | None:
+def _resolve_ref(gdir: str, ref: str) -> str | None:
     try:
-        value = (gdir / ref).read_text(encoding="utf-8").strip()
+        value = _read(os.path.join(gdir, ref)).strip()
         if _SHA_RE.match(value):
             return value
     except OSError:
         pass
     try:
-        packed = (gdir / "packed-refs").read_text(encoding="utf-8")
+        packed = _read(os.path.join(gdir, "packed-refs"))
     except OSError:
         return None
     for line in packed.splitlines():
@@ -125,11 +162,11 @@ class GitError(Exception):
 PATHS_PER_CALL = 500  # paths on one command line: at most 1,024 characters each (app.paths), within any ARG_MAX
 
 
-def run(root: Path, args: list[str], timeout: float = 30.0, stdin: str | None = None) -> str:
+def run(root: StrPath, args: list[str], timeout: float = 30.0, stdin: str | None = None) -> str:
     return run_bytes(root, args, timeout, stdin.encode() if stdin is not None else None).decode("utf-8", "replace")
 
 
-def run_bytes(root: Path, args: list[str], timeout: float = 30.0, stdin: bytes | None = None) -> bytes:
+def run_bytes(root: StrPath, args: list[str], timeout: float = 30.0, stdin: bytes | None = None) -> bytes:
     """``run`` with the output as git wrote it: ``cat-file --batch`` counts its sizes in bytes."""
     env = dict(os.environ)
     env.setdefault("LC_ALL", "C")
@@ -145,7 +182,7 @@ def run_bytes(root: Path, args: list[str], timeout: float = 30.0, stdin: bytes |
     return out
 
 
-def _captured(argv: list[str], cwd: Path, env: dict[str, str] | None, stdin: bytes | None,
+def _captured(argv: list[str], cwd: StrPath, env: dict[str, str] | None, stdin: bytes | None,
               timeout: float) -> tuple[int, bytes, bytes]:
     """Run ``argv`` in ``cwd`` to its end: its exit code, standard output and error; ``stdin`` fed
     in (None: this process's own). ``TimeoutError`` past ``timeout`` seconds (the process is
@@ -245,7 +282,7 @@ _DEFAULT_SIGNALS = _default_signals() if os.name == "posix" else ()
 
 # -- the work tree ---------------------------------------------------------------------------------
 
-def config_get(root: Path, key: str) -> str | None:
+def config_get(root: StrPath, key: str) -> str | None:
     try:
         value = run(root, ["config", "--get", key]).strip()
     except GitError:
@@ -253,42 +290,44 @@ def config_get(root: Path, key: str) -> str | None:
     return value or None
 
 
-def hooks_dir(root: Path) -> Path | None:
+def hooks_dir(root: StrPath) -> Path | None:
     """Where git runs hooks from: ``core.hooksPath`` when set, else the common git dir's hooks/."""
+    from pathlib import Path  # ``ken init`` and ``ken doctor`` ask, never the gate
+
     configured = config_get(root, "core.hooksPath")
     if configured:
         path = Path(os.path.expanduser(configured))
-        return path if path.is_absolute() else root / path
+        return path if path.is_absolute() else Path(root) / path
     gdir = git_dir(root)
-    return common_dir(gdir) / "hooks" if gdir else None
+    return Path(common_dir(gdir)) / "hooks" if gdir else None
 
 
-def staged_paths(root: Path) -> list[str]:
+def staged_paths(root: StrPath) -> list[str]:
     text = run(root, ["diff", "--cached", "--name-only", "-z", "--diff-filter=ACMRD"])
     return [p for p in text.split("\0") if p]
 
 
-def working_diff(root: Path, path: str) -> str:
+def working_diff(root: StrPath, path: str) -> str:
     """The uncommitted change to one file (against HEAD, or everything when there is no HEAD)."""
     base = ["HEAD"] if head_commit(root) else []
     return run(root, ["diff", "--no-color", *base, "--", path])
 
 
-def staged_diff(root: Path, paths: list[str]) -> str:
+def staged_diff(root: StrPath, paths: list[str]) -> str:
     return run(root, ["diff", "--cached", "--no-color", "--", *paths])
 
 
-def tracked(root: Path, path: str) -> bool:
+def tracked(root: StrPath, path: str) -> bool:
     """Whether git tracks a file at or under ``path`` (relative to the work tree)."""
     return bool(run(root, ["ls-files", "-z", "--", path]).strip("\0"))
 
 
-def tracked_among(root: Path, paths: list[str]) -> list[str]:
+def tracked_among(root: StrPath, paths: list[str]) -> list[str]:
     """The files git tracks at or under ``paths`` (relative to the work tree), in one process."""
     return [p for p in run(root, ["ls-files", "-z", "--", *paths]).split("\0") if p]
 
 
-def head_blobs(root: Path, paths: list[str]) -> dict[str, str]:
+def head_blobs(root: StrPath, paths: list[str]) -> dict[str, str]:
     """The blob id of each of ``paths`` in HEAD (a path HEAD lacks is left out), in one process."""
     if not paths or head_commit(root) is None:
         return {}
@@ -301,13 +340,13 @@ def head_blobs(root: Path, paths: list[str]) -> dict[str, str]:
     return found
 
 
-def tracked_files(root: Path) -> list[str]:
+def tracked_files(root: StrPath) -> list[str]:
     """Every path the index holds (relative to the work tree, as git lists them), in one process.
     A file deleted from the working tree but not from the index is still listed."""
     return [p for p in run(root, ["ls-files", "-z"], timeout=120.0).split("\0") if p]
 
 
-def ignored(root: Path, path: str) -> bool:
+def ignored(root: StrPath, path: str) -> bool:
     """Whether git ignores ``path`` (relative to the work tree; it need not exist yet), so a file
     written there would not show in `git status`. A tracked path is never ignored."""
     try:  # check-ignore answers with its exit status: 0 ignored, 1 not ignored
@@ -320,7 +359,7 @@ def ignored(root: Path, path: str) -> bool:
     return code == 0
 
 
-def attributes(root: Path, paths: list[str], name: str) -> dict[str, str | None]:
+def attributes(root: StrPath, paths: list[str], name: str) -> dict[str, str | None]:
     """The value git gives attribute ``name`` for each path (relative to the work tree), after
     every attributes file and its precedence: ``union`` for ``merge=union``, ``set``/``unset``
     for a bare or negated attribute; None when unspecified."""

@@ -10,7 +10,7 @@ from kenning.git import GitError, run
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from pathlib import Path
+    from kenning.git import StrPath
 
 _RECORD = "\x1e"   # starts each commit in our --format
 _FIELD = "\x1f"
@@ -38,7 +38,7 @@ class CommitRecord:
 _LOG_FORMAT = f"--format={_RECORD}%H{_FIELD}%ct{_FIELD}%ae{_FIELD}%s{_FIELD}%P{_FIELD}%m{_FIELD}%b{_BODY_END}"
 
 
-def log(root: Path, revisions: list[str], since: int | None = None, paths: list[str] | None = None,
+def log(root: StrPath, revisions: list[str], since: int | None = None, paths: list[str] | None = None,
         full_diff: bool = False, until: int | None = None, grep: str | None = None,
         walk: bool = True, timeout: float = 30.0, full_history: bool = False) -> list[CommitRecord]:
     """One `git log` process: commits newest first, each with the files it changed (renames
@@ -74,7 +74,7 @@ def _span(since: int | None, until: int | None, grep: str | None) -> list[str]:
     return args
 
 
-def readable_log(root: Path, revisions: list[str], since: int | None = None, until: int | None = None,
+def readable_log(root: StrPath, revisions: list[str], since: int | None = None, until: int | None = None,
                  paths: list[str] | None = None, grep: str | None = None, full_diff: bool = False,
                  timeout: float = 30.0, full_history: bool = False) -> tuple[list[CommitRecord], int]:
     """``log``, degrading per commit when git cannot read some object (a partial clone missing a
@@ -96,7 +96,7 @@ def readable_log(root: Path, revisions: list[str], since: int | None = None, unt
     return out, len(records) - len(counted)
 
 
-def files_log(root: Path, revisions: list[str], since: int | None = None, until: int | None = None,
+def files_log(root: StrPath, revisions: list[str], since: int | None = None, until: int | None = None,
               timeout: float = 30.0, paths: list[str] | None = None) -> tuple[list[CommitRecord], dict[str, set[str]]]:
     """Commits with the files they changed, read from the trees alone (no rename detection, no
     line counts: 0 each), several times cheaper than ``log`` over a long history; and the blob
@@ -104,7 +104,7 @@ def files_log(root: Path, revisions: list[str], since: int | None = None, until:
     return _raw_log(root, revisions, since, until, paths, None, False, timeout, False)
 
 
-def _raw_log(root: Path, revisions: list[str], since: int | None, until: int | None, paths: list[str] | None,
+def _raw_log(root: StrPath, revisions: list[str], since: int | None, until: int | None, paths: list[str] | None,
              grep: str | None, full_diff: bool, timeout: float,
              full_history: bool) -> tuple[list[CommitRecord], dict[str, set[str]]]:
     args = ["log", "--raw", "--no-abbrev", "--no-renames", "--no-color", _LOG_FORMAT, *_span(since, until, grep)]
@@ -144,7 +144,7 @@ def _parse_raw(text: str) -> tuple[list[CommitRecord], dict[str, set[str]]]:
 _WRITE_PATH_FILTERS = ["git", "commit-graph", "write", "--reachable", "--changed-paths", "--no-progress"]
 
 
-def start_writing_path_filters(root: Path) -> bool:
+def start_writing_path_filters(root: StrPath) -> bool:
     """Start git writing its commit-graph with changed-path filters on its own: detached (a session
     of its own, no terminal, no output), outliving this process, at the lowest CPU priority (POSIX
     ``nice`` 19: long work nobody waits on, so the user's commands keep the processor). False
@@ -171,28 +171,31 @@ def _lowest_priority() -> None:
 _BLOOM_CHUNK = b"BDAT"  # the chunk of the filters' data (git's gitformat-commit-graph)
 
 
-def has_path_filters(root: Path) -> bool:
+def has_path_filters(root: StrPath) -> bool:
     """Whether git's commit-graph holds changed-path filters, in the graph file or a layer of a
     split graph (False: no graph, a graph without them, or no repository git can answer for). A
     writer at work is not seen here: git takes its lock only to write the file, after reading
     every commit."""
     try:
-        info = root / run(root, ["rev-parse", "--git-path", "objects/info"]).strip()  # relative or absolute
+        # relative or absolute: joined, an absolute answer stands alone
+        info = os.path.join(root, run(root, ["rev-parse", "--git-path", "objects/info"]).strip())
     except GitError:
         return False
-    chain = info / "commit-graphs"
-    layers = [chain / f"graph-{line.strip()}.graph" for line in _lines(chain / "commit-graph-chain") if line.strip()]
-    return any(_has_chunk(graph, _BLOOM_CHUNK) for graph in [info / "commit-graph", *layers])
+    chain = os.path.join(info, "commit-graphs")
+    layers = [os.path.join(chain, f"graph-{line.strip()}.graph")
+              for line in _lines(os.path.join(chain, "commit-graph-chain")) if line.strip()]
+    return any(_has_chunk(graph, _BLOOM_CHUNK) for graph in [os.path.join(info, "commit-graph"), *layers])
 
 
-def _lines(path: Path) -> list[str]:
+def _lines(path: str) -> list[str]:
     try:
-        return path.read_text(encoding="ascii", errors="replace").splitlines()
+        with open(path, encoding="ascii", errors="replace") as f:
+            return f.read().splitlines()
     except OSError:
         return []
 
 
-def _has_chunk(graph: Path, chunk: bytes) -> bool:
+def _has_chunk(graph: str, chunk: bytes) -> bool:
     """Whether a commit-graph file's table of chunks lists ``chunk``: the header (signature
     ``CGPH``, version, hash version, chunk count, base count), then 12 bytes per chunk (its id and
     offset), read without the rest of the file."""
@@ -207,7 +210,7 @@ def _has_chunk(graph: Path, chunk: bytes) -> bool:
     return any(table[at:at + 4] == chunk for at in range(0, len(table), 12))
 
 
-def missing_objects(root: Path, oids: list[str]) -> set[str]:
+def missing_objects(root: StrPath, oids: list[str]) -> set[str]:
     """Which of these objects the repository does not have: one ``cat-file`` for all of them."""
     if not oids:
         return set()
@@ -218,7 +221,7 @@ def missing_objects(root: Path, oids: list[str]) -> set[str]:
     return {line.split()[0] for line in text.splitlines() if line.endswith(" missing")}
 
 
-def subjects(root: Path, head: str, since: int | None = None,
+def subjects(root: StrPath, head: str, since: int | None = None,
              grep: list[str] | None = None) -> list[tuple[str, str, int]]:
     """(sha, subject, committer time) of the commits reachable from ``head``, newest first: no
     diffs, so cheap over a long span. ``grep``: only messages containing one of these fixed strings."""
@@ -231,7 +234,7 @@ def subjects(root: Path, head: str, since: int | None = None,
     return _rows(run(root, args))
 
 
-def messages(root: Path, head: str, grep: list[str]) -> list[tuple[str, str, int, str]]:
+def messages(root: StrPath, head: str, grep: list[str]) -> list[tuple[str, str, int, str]]:
     """(sha, subject, committer time, body) of the commits reachable from ``head`` whose message
     contains one of these fixed strings: a review number's trailer, to find the commit carrying it."""
     args = ["log", f"--format=%H{_FIELD}%ct{_FIELD}%s{_FIELD}%b%x1e", "--no-color"]
@@ -257,7 +260,7 @@ def _rows(text: str) -> list[tuple[str, str, int]]:
     return rows
 
 
-def touching(root: Path, head: str, path: str, since: int, until: int, limit: int) -> list[tuple[str, int]]:
+def touching(root: StrPath, head: str, path: str, since: int, until: int, limit: int) -> list[tuple[str, int]]:
     """The newest ``limit`` commits that touched ``path`` in [since, until]: (sha, time). git
     stops at the ``limit``-th, so a busy file costs little."""
     text = run(root, ["log", f"-n{limit}", f"--format=%H{_FIELD}%ct", f"--since=@{since}", f"--until=@{until}",
@@ -265,7 +268,7 @@ def touching(root: Path, head: str, path: str, since: int, until: int, limit: in
     return [(sha, int(time)) for sha, _, time in (line.partition(_FIELD) for line in text.splitlines()) if sha]
 
 
-def lookup(root: Path, names: list[str]) -> dict[str, tuple[str, str, int]]:
+def lookup(root: StrPath, names: list[str]) -> dict[str, tuple[str, str, int]]:
     """Each commit name (an abbreviated sha) that exists -> (full sha, subject, time); one process."""
     if not names:
         return {}
@@ -279,7 +282,7 @@ def lookup(root: Path, names: list[str]) -> dict[str, tuple[str, str, int]]:
     return found
 
 
-def is_ancestor(root: Path, sha: str, head: str) -> bool:
+def is_ancestor(root: StrPath, sha: str, head: str) -> bool:
     """Whether ``sha`` is in the history of ``head``."""
     try:
         run(root, ["merge-base", "--is-ancestor", sha, head])
@@ -288,7 +291,7 @@ def is_ancestor(root: Path, sha: str, head: str) -> bool:
     return True
 
 
-def between(root: Path, old: str, new: str) -> list[CommitRecord]:
+def between(root: StrPath, old: str, new: str) -> list[CommitRecord]:
     """One process: the commits only in ``old`` (side ``<``: dropped by a rewrite) and only in
     ``new`` (side ``>``), with their files and patches."""
     return parse_log(run(root, ["log", "-M", "--numstat", "-p", "--no-color", "--left-right", _LOG_FORMAT,
@@ -332,7 +335,7 @@ def _rename(name: str) -> tuple[str, str | None]:
     return new, old
 
 
-def renames(root: Path, paths: list[str], timeout: float = 60.0) -> list[tuple[int, str, str]]:
+def renames(root: StrPath, paths: list[str], timeout: float = 60.0) -> list[tuple[int, str, str]]:
     """(commit time, old path, new path) of each rename of one of ``paths`` in HEAD's history,
     newest first, from one ``git log``: ``--full-diff`` so that git sees the new name beside the
     old (a diff limited to the old path would show a deletion), and only renames printed."""
@@ -354,7 +357,7 @@ def renames(root: Path, paths: list[str], timeout: float = 60.0) -> list[tuple[i
     return found
 
 
-def show_patches(root: Path, shas: list[str], paths: list[str] | None = None) -> dict[str, str]:
+def show_patches(root: StrPath, shas: list[str], paths: list[str] | None = None) -> dict[str, str]:
     """The patch of each commit (as ``git log -p`` prints it), limited to ``paths`` when given:
     one process for all of them (the commits go in on its standard input: no command line limits
     how many)."""

@@ -13,21 +13,21 @@ from kenning.git import common_dir, git_dir
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from pathlib import Path
+    from kenning.git import StrPath
 
 
-def stamp(gdir: Path) -> list[int] | None:
+def stamp(gdir: StrPath) -> list[int] | None:
     """The index file's size, mtime and inode: any change of what git tracks (``git add``, a
     commit, a checkout) rewrites the file, so an unchanged stamp means an unchanged answer.
     None when there is no index file yet."""
     try:
-        st = os.stat(gdir / "index")
+        st = os.stat(os.path.join(gdir, "index"))
     except OSError:
         return None
     return [st.st_size, st.st_mtime_ns, st.st_ino]
 
 
-def tracked_paths(root: Path, paths: list[str]) -> set[str] | None:
+def tracked_paths(root: StrPath, paths: list[str]) -> set[str] | None:
     """Which of ``paths`` git tracks (the index lists them, as a file or a folder of files), read
     from the index file, without a process: the gate's budget of git processes stays whole. None
     when the index is in a form this reader does not know (a split index, a future version)."""
@@ -35,8 +35,9 @@ def tracked_paths(root: Path, paths: list[str]) -> set[str] | None:
     if gdir is None:
         return None
     try:
-        data = (gdir / "index").read_bytes()
-        if any(gdir.glob("sharedindex.*")):  # a split index keeps most entries in another file
+        with open(os.path.join(gdir, "index"), "rb") as f:
+            data = f.read()
+        if _split(gdir):  # a split index keeps most entries in another file
             return None
     except FileNotFoundError:
         return set()  # nothing was ever added
@@ -85,9 +86,20 @@ def _named(data: bytes, key: bytes) -> bool:
 _SHA256 = lazy_regex(r"(?im)^\s*objectformat\s*=\s*sha256\s*$")
 
 
-def _config_text(gdir: Path) -> str:
+def _split(gdir: str) -> bool:
+    """Whether the git dir holds a ``sharedindex.*`` file (names compared as the file system
+    compares them); a folder that cannot be listed holds none that we can see."""
     try:
-        return (common_dir(gdir) / "config").read_text(encoding="utf-8", errors="replace")
+        names = os.listdir(gdir)
+    except PermissionError:
+        return False
+    return any(os.path.normcase(name).startswith("sharedindex.") for name in names)
+
+
+def _config_text(gdir: str) -> str:
+    try:
+        with open(os.path.join(common_dir(gdir), "config"), encoding="utf-8", errors="replace") as f:
+            return f.read()
     except OSError:
         return ""
 

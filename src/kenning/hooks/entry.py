@@ -14,8 +14,8 @@ so it holds where the installed block finds no ``timeout`` command (macOS, Git f
 
 from __future__ import annotations
 
+import os
 import sys
-from pathlib import Path
 
 from kenning.core.defaults import BLOCKED_EXIT, TIMEOUT_SECONDS
 from kenning.core.errors import BadConfig, KenError, MemoryUnreadable
@@ -43,7 +43,7 @@ def run(name: str, agent: str | None = None) -> int:
 
     timer = _time_limit(name, TIMEOUT_SECONDS)
     try:
-        project = find_project(Path.cwd())
+        project = find_project(os.getcwd())
         if not project.initialized:
             return 0
         if name == "pre-commit":
@@ -66,7 +66,7 @@ def run(name: str, agent: str | None = None) -> int:
 def _time_limit(name: str, seconds: float) -> Any:
     """A timer that ends the process with exit 0 after ``seconds``: a hook that hangs (a lock
     held by a crashed process, a slow disk) must not hold up the commit or the agent."""
-    import os
+
     import threading
 
     def give_up() -> None:
@@ -83,7 +83,6 @@ def _time_limit(name: str, seconds: float) -> Any:
 def _agent(name: str, agent: str | None) -> int:
     """Read the agent's JSON payload on stdin; print the JSON answer (or nothing)."""
     import json
-    import os
 
     from kenning.app.gate import agent_dialects, tool_calls
     from kenning.app.project import environment, find_project
@@ -99,7 +98,7 @@ def _agent(name: str, agent: str | None) -> int:
         # read to one byte past the limit: a payload without end is refused, not waited for
         payload = tool_calls.read_payload(sys.stdin.buffer.read(foreign.PAYLOAD_LIMIT + 1))
         start = agent_dialects.folder(payload) or environment("CLAUDE_PROJECT_DIR") or os.getcwd()
-        project = find_project(Path(str(start)))
+        project = find_project(str(start))
         if not project.initialized:
             return 0
         project.config_problems = []  # a bad value: the gate checks with its default, and says so
@@ -128,7 +127,7 @@ def _capture(name: str, agent: str | None) -> int:
     """After a tool call (``post-tool-use``) or at the end of a turn or session (``session-end``):
     observe the call, or write the session's failed attempts. Nothing is printed on stdout (an
     empty answer is every agent's "go on"); a problem is one line on stderr, and the exit is 0."""
-    import os
+
 
     from kenning.app.capture import sessions
     from kenning.app.project import environment, find_project
@@ -141,7 +140,7 @@ def _capture(name: str, agent: str | None) -> int:
             return 0  # most calls: told apart from the payload alone, before any file is read
         cwd = payload.get("cwd")
         start = cwd if isinstance(cwd, str) and os.path.isabs(cwd) else environment("CLAUDE_PROJECT_DIR") or os.getcwd()
-        project = find_project(Path(start))
+        project = find_project(start)
         if project.initialized:
             if name == "post-tool-use":
                 sessions.observe(project, payload, agent)
@@ -159,13 +158,13 @@ def _capture(name: str, agent: str | None) -> int:
 def _refuse_unread(reason: str, say: Any) -> bool:
     """Fail closed for an edit whose payload could not be read: the agent is told why, unless the
     project chose to be advised only (``gate.agent = "advise"``) or has no memory here."""
-    import os
+
 
     from kenning.app.gate import tool_calls
     from kenning.app.project import environment, find_project
 
     try:
-        project = find_project(Path(environment("CLAUDE_PROJECT_DIR") or os.getcwd()))
+        project = find_project(environment("CLAUDE_PROJECT_DIR") or os.getcwd())
         answer = tool_calls.unreadable_edit(project, reason) if project.initialized else None
     except (KenError, OSError, ValueError):
         return False

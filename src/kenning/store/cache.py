@@ -19,7 +19,7 @@ from kenning.store import cache_owner, search
 from kenning.store.bulk import load
 from kenning.store.event_queries import EventQueries
 from kenning.store.event_rows import RETIRING, bulk_path_rows, event_row, path_rows, retirement, snooze_rows
-from kenning.store.files import refuse_links
+from kenning.store.files import exists, refuse_links
 from kenning.store.gate_queries import FIX_COMMIT_PREFIX, GateQueries
 from kenning.store.state_table import RANK_KEY, StateTable, replace_tables
 
@@ -27,10 +27,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping
     from contextlib import AbstractContextManager
-    from pathlib import Path
     from typing import Any
 
     from kenning.store.cache_owner import Owner
+    from kenning.store.files import StrPath
 
 # 19: the summary state keeps events derived from git apart from the notes
 # 20: an unsnooze is kept as a snooze row without an end ("")
@@ -161,7 +161,7 @@ class Cache(EventQueries, GateQueries):
     an index another clone built is emptied before it is read, and one git tracks is not used
     (``cache_owner``)."""
 
-    def __init__(self, path: Path | None, owner: Owner | None = None) -> None:
+    def __init__(self, path: StrPath | None, owner: Owner | None = None) -> None:
         self.path = path
         self.owner = owner
         self.problem: str | None = None
@@ -172,19 +172,20 @@ class Cache(EventQueries, GateQueries):
         try:
             self.db, self._file = self._connect_noted(path)
         except (OSError, sqlite3.Error, UnsafePath) as err:
-            self.problem = (f"the index .kenning/cache/{path.name} cannot be used ({cause(err)}); "
+            self.problem = (f"the index .kenning/cache/{os.path.basename(path)} cannot be used ({cause(err)}); "
                             "answering from the log (slower)")
             self.db = self._open(":memory:")
 
     @classmethod
-    def unusable(cls, path: Path, why: str) -> Cache:
+    def unusable(cls, path: StrPath, why: str) -> Cache:
         """An index in memory, for a clone that cannot own the one at ``path``."""
         cache = cls(None)
         cache.path = path
-        cache.problem = f"the index .kenning/cache/{path.name} cannot be used ({why}); answering from the log (slower)"
+        cache.problem = (f"the index .kenning/cache/{os.path.basename(path)} cannot be used ({why}); "
+                         "answering from the log (slower)")
         return cache
 
-    def _connect_noted(self, path: Path) -> tuple[sqlite3.Connection, tuple[int, int] | None]:
+    def _connect_noted(self, path: StrPath) -> tuple[sqlite3.Connection, tuple[int, int] | None]:
         """Connect, noting which file (device, inode) was opened, to notice its replacement.
         Noted before opening where it exists: a replacement in between then looks like one
         (an extra reopen), never the reverse (writes refused with no reopen)."""
@@ -216,12 +217,13 @@ class Cache(EventQueries, GateQueries):
     def in_memory(cls) -> Cache:
         return cls(None)
 
-    def _connect(self, path: Path) -> sqlite3.Connection:
+    def _connect(self, path: StrPath) -> sqlite3.Connection:
         refuse_links(path)
         for suffix in ("-journal", "-wal"):
-            refuse_links(path.with_name(path.name + suffix))
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+            refuse_links(os.fspath(path) + suffix)
+        folder = os.path.dirname(path) or os.curdir
+        os.makedirs(folder, exist_ok=True)
+        if not os.access(folder, os.W_OK) or (exists(path) and not os.access(path, os.W_OK)):
             raise PermissionError(13, "the folder or file is read-only")
         try:
             return self._open(str(path), self.owner)
@@ -246,7 +248,7 @@ class Cache(EventQueries, GateQueries):
             self._file = None
 
     @staticmethod
-    def _discard(path: Path) -> None:
+    def _discard(path: StrPath) -> None:
         for suffix in ("", "-journal", "-wal", "-shm"):
             try:
                 os.unlink(str(path) + suffix)

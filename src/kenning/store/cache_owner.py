@@ -23,7 +23,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import sqlite3
     from collections.abc import Callable
-    from pathlib import Path
+
+    from kenning.store.files import StrPath
 
 KEY_FILE = "kenning-cache-key"
 _KEY = re.compile(r"[0-9a-f]{32}")
@@ -43,7 +44,7 @@ class TrackedIndex(UnsafePath):
     """Git tracks the index file: what is in it came from a commit, so it is never read."""
 
 
-def clone_key(path: Path) -> str:
+def clone_key(path: StrPath) -> str:
     """This clone's key, kept at ``path`` in its git dir; made on first use. ``OSError`` when it
     can be neither read nor made (a read-only git dir)."""
     try:
@@ -56,11 +57,11 @@ def clone_key(path: Path) -> str:
     return _new_key(path, replace=bool(key) or os.path.lexists(path))
 
 
-def _new_key(path: Path, replace: bool) -> str:
+def _new_key(path: StrPath, replace: bool) -> str:
     """Write a new key whole, then link it into place: two processes making the first key at once
     agree on the one linked first; a damaged key file is replaced."""
     key = os.urandom(16).hex()
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary = os.path.join(os.path.dirname(path), f".{os.path.basename(path)}.{os.getpid()}.tmp")
     with open(temporary, "w", encoding="ascii") as f:
         f.write(key + "\n")
     try:

@@ -20,7 +20,6 @@ import io
 import json
 import os
 import stat
-from pathlib import Path
 
 from kenning.core.errors import UnsafePath
 from kenning.core.foreign import Unreadable
@@ -31,6 +30,9 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
+    # a path as callers hold it: the gate's way passes str, other commands pathlib's Path
+    StrPath = str | os.PathLike[str]
+
 
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # 0 where the platform has none (Windows): the lstat walk decides
 # Windows opens file descriptors in text mode unless told otherwise: "\n" would be written as
@@ -38,7 +40,7 @@ NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # 0 where the platform has none (Window
 BINARY = getattr(os, "O_BINARY", 0)
 
 
-def refuse_links(path: Path) -> None:
+def refuse_links(path: StrPath) -> None:
     """``UnsafePath`` when ``path``, or a folder between ``.kenning`` and it, is a symbolic link.
 
     A cloned repository can commit ``.kenning/events.jsonl -> ~/.bashrc``: following it would
@@ -47,24 +49,61 @@ def refuse_links(path: Path) -> None:
     Paths outside a ``.kenning`` folder are not checked here (``inside`` does, for writes).
     Writers also open the final file with ``O_NOFOLLOW``, which closes the gap between this walk
     and the open."""
-    parts = path.parts
+    text = os.fspath(path)
+    if os.altsep:
+        text = text.replace(os.altsep, os.sep)
+    parts = text.split(os.sep)
     if ".kenning" not in parts:
         return
     start = len(parts) - 1 - parts[::-1].index(".kenning")
-    here = type(path)(*parts[:start])
-    for end, part in enumerate(parts[start:], start + 1):
-        here = here / part
+    prefix = os.sep.join(parts[:start]) + os.sep if start else ""
+    kept = [part for part in parts[start:] if part not in ("", ".")]  # the names a path's parts hold
+    for end in range(1, len(kept) + 1):
         try:
-            mode = os.lstat(here).st_mode
+            mode = os.lstat(prefix + os.sep.join(kept[:end])).st_mode
         except FileNotFoundError:
             return  # nothing further exists yet: whatever is created will be a real file
         except OSError:
             return  # unreadable: the open that follows reports the real cause
         if stat.S_ISLNK(mode):
-            shown = "/".join(parts[start:end])
+            shown = "/".join(kept[:end])
             raise UnsafePath(f"{shown} is a symbolic link; kenning never follows links inside .kenning/ "
                              "(a cloned repository could point it anywhere): replace it with a regular "
                              "file or folder")
+
+
+def parent(path: StrPath) -> str:
+    """The folder ``path`` (a file's path, as kenning builds them) is in; ``.`` for a bare name."""
+    return os.path.dirname(os.fspath(path)) or os.curdir
+
+
+def _mode(path: StrPath) -> int | None:
+    """``path``'s mode (links followed), None when it is missing, dangles, loops or is named wrong;
+    any other failure (a folder that cannot be searched) raises. pathlib's ``exists``, ``is_dir``
+    and ``is_file`` answer the same way, which the commands' messages were built on."""
+    try:
+        return os.stat(path).st_mode
+    except OSError as err:
+        if err.errno in (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP) \
+                or getattr(err, "winerror", None) in (21, 123, 1921):
+            return None
+        raise
+    except ValueError:
+        return None
+
+
+def exists(path: StrPath) -> bool:
+    return _mode(path) is not None
+
+
+def is_dir(path: StrPath) -> bool:
+    mode = _mode(path)
+    return mode is not None and stat.S_ISDIR(mode)
+
+
+def is_file(path: StrPath) -> bool:
+    mode = _mode(path)
+    return mode is not None and stat.S_ISREG(mode)
 
 
 # the folders of a repository that only their owner writes: git's own, and kenning's (whose files
@@ -73,7 +112,7 @@ _OWN_FOLDERS = (".git", ".kenning")
 _SHOWN = 200  # characters of a link's target in an error line: enough to recognise it
 
 
-def inside(root: Path, path: Path) -> Path:
+def inside(root: StrPath, path: StrPath) -> str:
     """Where a write to ``path``, a file or folder under the repository ``root``, may land: the
     one decision, for every file kenning writes in a repository. ``UnsafePath`` with one line
     naming the link when ``path``, or a folder between ``root`` and it, is a symbolic link that
@@ -94,16 +133,16 @@ def inside(root: Path, path: Path) -> Path:
         raise UnsafePath(f"{path} is outside the repository {root}; kenning writes only inside it")
     base = os.path.realpath(root)
     rel = os.path.relpath(os.path.abspath(path), os.path.abspath(root))
-    parts = Path(rel).parts if rel != os.curdir else ()
+    parts = rel.split(os.sep) if rel != os.curdir else []  # relpath's answer is normal: no empty or . names
     here = base
     for i, part in enumerate(parts):
         step = os.path.join(here, part)
         try:
             is_link = stat.S_ISLNK(os.lstat(step).st_mode)
         except OSError:  # missing (created as a regular one), or unreadable: the write reports why
-            return Path(step, *parts[i + 1:])
+            return os.path.join(step, *parts[i + 1:])
         here = _followed(base, step, "/".join(parts[:i + 1]), last=i == len(parts) - 1) if is_link else step
-    return Path(here)
+    return here
 
 
 def _followed(base: str, link: str, shown: str, last: bool) -> str:
@@ -121,16 +160,16 @@ def _followed(base: str, link: str, shown: str, last: bool) -> str:
         if err.errno == errno.ELOOP:
             raise UnsafePath(f"{shown} is a symbolic link that loops (it leads back to itself); {fix}") from err
         raise UnsafePath(f"{shown} is a symbolic link that cannot be followed ({err.strerror}); {fix}") from err
-    if not contains(Path(base), Path(target)):
+    if not contains(base, target):
         raise UnsafePath(f"{shown} is a symbolic link to {target[:_SHOWN]} outside the repository; {fix}")
     rel = os.path.relpath(target, base)
-    first = Path(rel).parts[0] if rel != os.curdir else ""
+    first = rel.split(os.sep, 1)[0] if rel != os.curdir else ""
     if first.casefold() in _OWN_FOLDERS:  # casefold: .GIT is .git where the file system ignores case
         raise UnsafePath(f"{shown} is a symbolic link into {first}/, which only {first[1:]} writes; {fix}")
     return target
 
 
-def contains(root: Path, path: Path) -> bool:
+def contains(root: StrPath, path: StrPath) -> bool:
     """Whether ``path`` is named under ``root`` (by its letters, links not followed): a path a
     user typed that lies in the repository is written by the repository's rule (``inside``)."""
     named, base = os.path.abspath(path), os.path.abspath(root)
@@ -140,7 +179,7 @@ def contains(root: Path, path: Path) -> bool:
     return not (rel == os.pardir or rel.startswith(os.pardir + os.sep) or os.path.isabs(rel))
 
 
-def open_nofollow(path: Path, flags: int, mode: int = 0o644) -> int:
+def open_nofollow(path: StrPath, flags: int, mode: int = 0o644) -> int:
     """``os.open`` that refuses a link at ``path`` or between ``.kenning`` and it."""
     refuse_links(path)
     try:
@@ -151,7 +190,7 @@ def open_nofollow(path: Path, flags: int, mode: int = 0o644) -> int:
         raise err
 
 
-def read_text(path: Path) -> str | None:
+def read_text(path: StrPath) -> str | None:
     """The file's text, or None when it does not exist or is not a readable regular file (a
     FIFO or a device is never read: one would block, the other never end); ``UnsafePath`` when
     it is a link inside ``.kenning/``."""
@@ -163,7 +202,7 @@ def read_text(path: Path) -> str | None:
         return None
 
 
-def read_capped(path: Path, limit: int) -> bytes | None:
+def read_capped(path: StrPath, limit: int) -> bytes | None:
     """The bytes of a file kenning did not write (a manifest, an agent's settings, the team's
     lessons), or None when it does not exist. ``Unreadable`` saying why when it is not a regular
     file (a FIFO would block the read forever, a device never ends), is larger than ``limit``
@@ -178,7 +217,7 @@ def read_capped(path: Path, limit: int) -> bytes | None:
         raise Unreadable(err.strerror or str(err)) from None
 
 
-def read_exact(path: Path) -> str | None:
+def read_exact(path: StrPath) -> str | None:
     """The file's text exactly as stored (line endings kept), or None when it does not exist.
     ``UnicodeDecodeError`` when it is not UTF-8: a caller about to rewrite part of a user's file
     must not replace bytes it cannot read."""
@@ -189,8 +228,8 @@ def read_exact(path: Path) -> str | None:
         return None
 
 
-def write_atomic(path: Path, text: str, mode: int | None = None, durable: bool = True,
-                 within: Path | None = None) -> bool:
+def write_atomic(path: StrPath, text: str, mode: int | None = None, durable: bool = True,
+                 within: StrPath | None = None) -> bool:
     """Replace ``path`` with ``text``; return False when it already had exactly that text.
 
     A new file gets the usual permissions (0666 minus the umask); a replaced file keeps its own.
@@ -200,7 +239,7 @@ def write_atomic(path: Path, text: str, mode: int | None = None, durable: bool =
     """
     data = text.encode("utf-8")
     current = None
-    path = inside(within, path) if within is not None else path
+    path = inside(within, path) if within is not None else os.fspath(path)
     refuse_links(path)
     try:
         with open(path, "rb") as f:
@@ -209,8 +248,9 @@ def write_atomic(path: Path, text: str, mode: int | None = None, durable: bool =
             current = os.fstat(f.fileno()).st_mode & 0o7777
     except OSError:
         pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.parent / f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+    folder = parent(path)
+    os.makedirs(folder, exist_ok=True)
+    tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY, 0o666)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -231,19 +271,19 @@ def write_atomic(path: Path, text: str, mode: int | None = None, durable: bool =
     return True
 
 
-def _sweep_temporaries(path: Path) -> None:
+def _sweep_temporaries(path: str) -> None:
     """Remove ``.<name>.<pid>.<random>.tmp`` files that a killed writer left behind: those whose
     process is gone. A live writer's file is left alone (it is about to be renamed)."""
-    prefix = f".{path.name}."
+    prefix, folder = f".{os.path.basename(path)}.", parent(path)
     try:
-        names = [n for n in os.listdir(path.parent) if n.startswith(prefix) and n.endswith(".tmp")]
+        names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(".tmp")]
     except OSError:
         return
     for name in names:
         pid = name[len(prefix):].split(".", 1)[0]
         if pid.isdigit() and not _alive(int(pid)):
             try:
-                os.unlink(path.parent / name)
+                os.unlink(os.path.join(folder, name))
             except OSError:
                 pass
 
@@ -263,7 +303,7 @@ def _alive(pid: int) -> bool:
 CACHE_LIMIT = 64 * 1024 * 1024  # far above any cache kenning writes; a committed monster is a miss
 
 
-def read_json(path: Path) -> Any:
+def read_json(path: StrPath) -> Any:
     """Decoded JSON, or None when the file is missing, a link, not a regular file, too large,
     nested too deeply or not valid JSON (a cache miss)."""
     from kenning.core.foreign import json_value
@@ -275,7 +315,7 @@ def read_json(path: Path) -> Any:
         return None
 
 
-def write_json_quietly(path: Path, value: Any) -> None:
+def write_json_quietly(path: StrPath, value: Any) -> None:
     """Write a cache file; failing to write a cache is never an error (it is rebuilt next time).
     Not synced to disk: a crash may cost a cache, never corrupt it, and the agent hook writes one
     on every blocked edit (an fsync is 1-8 ms of its answer)."""
@@ -307,8 +347,8 @@ def ends_torn(fd: int) -> bool:
     return os.read(fd, 1) != b"\n"
 
 
-def append_lines(path: Path, lines: Sequence[str], durable: bool = False, mend_torn: bool = False,
-                 follow_links: bool = False, within: Path | None = None) -> None:
+def append_lines(path: StrPath, lines: Sequence[str], durable: bool = False, mend_torn: bool = False,
+                 follow_links: bool = False, within: StrPath | None = None) -> None:
     """Append ``lines`` (each without its newline) to ``path``, created if missing, in one
     ``O_APPEND`` write that ``write_whole`` finishes. ``durable`` fsyncs before returning (an
     fsync that fails raises). ``mend_torn`` first ends a last line that has no newline, so a
@@ -319,11 +359,11 @@ def append_lines(path: Path, lines: Sequence[str], durable: bool = False, mend_t
     as for ``write_atomic``."""
     if not lines:
         return
-    path = inside(within, path) if within is not None else path
+    path = inside(within, path) if within is not None else os.fspath(path)
     data = "".join(line + "\n" for line in lines).encode("utf-8")
     if not follow_links:
         refuse_links(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    os.makedirs(parent(path), exist_ok=True)
     # O_RDWR when mending: the torn check reads the last byte
     if follow_links:
         fd = os.open(path, (os.O_RDWR if mend_torn else os.O_WRONLY) | os.O_APPEND | os.O_CREAT | BINARY, 0o644)
@@ -339,49 +379,51 @@ def append_lines(path: Path, lines: Sequence[str], durable: bool = False, mend_t
         os.close(fd)
 
 
-def create_if_missing(path: Path, text: str, within: Path | None = None) -> bool:
+def create_if_missing(path: StrPath, text: str, within: StrPath | None = None) -> bool:
     """Write ``text`` only when ``path`` does not exist yet; never overwrite a user's file.
     ``within`` as for ``write_atomic`` (checked first: a dangling link is refused, not filled)."""
     path = inside(within, path) if within is not None else path
-    if path.exists():
+    if exists(path):
         return False
     return write_atomic(path, text)
 
 
-def ensure_dir(path: Path, within: Path | None = None) -> None:
+def ensure_dir(path: StrPath, within: StrPath | None = None) -> None:
     path = inside(within, path) if within is not None else path
     refuse_links(path)
-    path.mkdir(parents=True, exist_ok=True)
+    os.makedirs(path, exist_ok=True)
 
 
-def remove(path: Path, within: Path | None = None) -> bool:
+def remove(path: StrPath, within: StrPath | None = None) -> bool:
     """Delete the file ``path``; False when there was none. ``within`` as for ``write_atomic``,
     for the folders above it: a link at ``path`` is itself removed, never what it leads to."""
+    path = os.fspath(path)
     if within is not None:
-        path = inside(within, path.parent) / path.name
-    refuse_links(path.parent)
+        path = os.path.join(inside(within, parent(path)), os.path.basename(path))
+    refuse_links(parent(path))
     try:
-        path.unlink()
+        os.unlink(path)
         return True
     except FileNotFoundError:
         return False
 
 
-def remove_empty_dir(path: Path) -> bool:
+def remove_empty_dir(path: StrPath) -> bool:
     """Delete the folder ``path`` when it is empty; False when it is not, or gone."""
     try:
-        path.rmdir()
+        os.rmdir(path)
         return True
     except OSError:
         return False
 
 
-def move(path: Path, target: Path, replace: bool = False, within: Path | None = None) -> None:
+def move(path: StrPath, target: StrPath, replace: bool = False, within: StrPath | None = None) -> None:
     """Rename ``path`` to ``target`` in one step: the same bytes, mode and owner, and a symlink
     stays the link itself (its target is never read nor copied). ``FileExistsError`` when
     ``target`` exists, unless ``replace``. ``within`` as for ``remove``, for both names."""
     if within is not None:
-        path, target = inside(within, path.parent) / path.name, inside(within, target.parent) / target.name
+        path = os.path.join(inside(within, parent(path)), os.path.basename(path))
+        target = os.path.join(inside(within, parent(target)), os.path.basename(target))
     if not replace and os.path.lexists(target):
         raise FileExistsError(errno.EEXIST, "already exists", str(target))
     os.replace(path, target)

@@ -16,7 +16,7 @@ from kenning.core.foreign import size_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from pathlib import Path
+    from os import PathLike
     from typing import BinaryIO
 
 _CHUNK = 1 << 20
@@ -39,7 +39,7 @@ def describe(limit: int) -> str:
     return size_text(limit)
 
 
-def open_regular(path: Path | str) -> BinaryIO:
+def open_regular(path: str | PathLike[str]) -> BinaryIO:
     """``path`` opened for reading, if it is a regular file; ``NotRegular`` (naming what it is)
     otherwise. Opened with ``O_NONBLOCK``, so a FIFO is refused rather than waited on."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOCTTY", 0)
@@ -56,7 +56,7 @@ def open_regular(path: Path | str) -> BinaryIO:
         raise
 
 
-def read_regular(path: Path | str, limit: int) -> bytes:
+def read_regular(path: str | PathLike[str], limit: int) -> bytes:
     """The whole content of the regular file ``path``; ``TooLarge`` past ``limit`` bytes (said
     from its size before any byte is read, and held while reading: a file may grow meanwhile)."""
     with open_regular(path) as stream:

@@ -28,7 +28,8 @@ from kenning.store.files import BINARY, NOFOLLOW, ends_torn, open_nofollow, refu
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
-    from pathlib import Path
+
+    from kenning.store.files import StrPath
 
 _CHUNK = 1 << 16
 
@@ -62,7 +63,7 @@ def holds_event(data: bytes) -> bool:
 class EventLog:
     """``.kenning/events.jsonl`` and its lock file."""
 
-    def __init__(self, path: Path, lock_path: Path, quarantine: Path) -> None:
+    def __init__(self, path: StrPath, lock_path: StrPath, quarantine: StrPath) -> None:
         self.path = path
         self.lock_path = lock_path
         self.quarantine = quarantine
@@ -122,8 +123,8 @@ class EventLog:
         return _FileLock(self.lock_path, timeout, patience=self.rebuild_path)
 
     @property
-    def rebuild_path(self) -> Path:
-        return self.lock_path.with_name("rebuild.lock")
+    def rebuild_path(self) -> str:
+        return os.path.join(os.path.dirname(self.lock_path), "rebuild.lock")
 
     def rebuilding(self) -> AbstractContextManager[None]:
         """Held (shared) while this process folds the whole log into the index, so that writers
@@ -133,7 +134,7 @@ class EventLog:
     def derived_lock(self, timeout: float) -> AbstractContextManager[None]:
         """The lock writers of derived files (summary.md) take, apart from the log's own: whoever
         writes under it has read the log last, so the last file written is the newest."""
-        return _FileLock(self.lock_path.with_name("derived.lock"), timeout)
+        return _FileLock(os.path.join(os.path.dirname(self.lock_path), "derived.lock"), timeout)
 
     def append(self, line: str) -> tuple[int, str | None]:
         """Append one event line (caller holds the lock). Returns the offset it starts at, and a
@@ -207,8 +208,8 @@ class EventLog:
 
     def _quarantine(self, torn: bytes, offset: int) -> None:
         refuse_links(self.quarantine)
-        self.quarantine.mkdir(parents=True, exist_ok=True)
-        name = self.quarantine / f"torn-{offset:012d}-{zlib.crc32(torn):08x}.bin"
+        os.makedirs(self.quarantine, exist_ok=True)
+        name = os.path.join(self.quarantine, f"torn-{offset:012d}-{zlib.crc32(torn):08x}.bin")
         fd = open_nofollow(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
         with open(fd, "wb") as q:
             q.write(torn)
@@ -230,7 +231,7 @@ class EventLog:
             return f.read(end - start)
 
 
-def file_lock(path: Path, timeout: float) -> AbstractContextManager[None]:
+def file_lock(path: StrPath, timeout: float) -> AbstractContextManager[None]:
     """An exclusive OS lock on ``path`` (created if needed), for other machine-wide files."""
     return _FileLock(path, timeout)
 
@@ -267,7 +268,7 @@ class _FileLock:
     marker file (``_Marker``) whose holder, while it holds it, extends the wait up to
     ``REBUILD_PATIENCE`` seconds in all."""
 
-    def __init__(self, path: Path, timeout: float, patience: Path | None = None) -> None:
+    def __init__(self, path: StrPath, timeout: float, patience: StrPath | None = None) -> None:
         self.path = path
         self.timeout = timeout
         self.patience = patience
@@ -275,7 +276,7 @@ class _FileLock:
 
     def __enter__(self) -> None:
         refuse_links(self.path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        os.makedirs(os.path.dirname(self.path) or os.curdir, exist_ok=True)
         self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | NOFOLLOW | BINARY, 0o644)
         start = time.monotonic()
         deadline = start + self.timeout
@@ -302,7 +303,7 @@ class _Marker:
     """A shared OS lock held to say "a rebuild is running"; taking it never waits, and a marker
     that cannot be taken (a link, a read-only folder) is simply not set: it only lends patience."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: StrPath) -> None:
         self.path = path
         self.fd = -1
 
@@ -323,7 +324,7 @@ class _Marker:
             os.close(self.fd)
 
 
-def _marked(path: Path) -> bool:
+def _marked(path: StrPath) -> bool:
     """Whether some process holds the marker at ``path`` (it cannot be locked exclusively now)."""
     try:
         fd = os.open(path, os.O_RDONLY | NOFOLLOW | BINARY)

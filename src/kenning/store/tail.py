@@ -15,13 +15,14 @@ from kenning.store.files import refuse_links
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
-    from pathlib import Path
     from typing import BinaryIO
+
+    from kenning.store.files import StrPath
 
 BLOCK = 1 << 16  # bytes read at a time, from the end back
 
 
-def lines_holding(path: Path, needles: list[bytes], block: int | None = None) -> Iterator[bytes]:
+def lines_holding(path: StrPath, needles: list[bytes], block: int | None = None) -> Iterator[bytes]:
     """The lines of ``path`` (split at ``\\n`` alone, without it) that hold one of ``needles``,
     from the last to the first. Nothing when the file does not exist or is not a regular file;
     ``UnsafePath`` when it is a link inside ``.kenning/``. Holds one block and the line being

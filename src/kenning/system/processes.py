@@ -14,7 +14,7 @@ import sys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from pathlib import Path
+    from os import PathLike
 
 
 class Finished:
@@ -29,7 +29,7 @@ class Finished:
         self.timed_out = timed_out
 
 
-def run_shell(command: str, cwd: Path, env: dict[str, str], stdin: str, timeout: float) -> Finished:
+def run_shell(command: str, cwd: str | PathLike[str], env: dict[str, str], stdin: str, timeout: float) -> Finished:
     """``command`` through the system shell, ``stdin`` fed in, output captured. ``OSError`` when
     the shell cannot be started."""
     import subprocess  # here, not at the top: the gate and the hooks start no process
@@ -56,7 +56,7 @@ def replace_with(program: str, argv: list[str], env: dict[str, str]) -> int:
     return 0  # not reached: execve returns only by raising
 
 
-def spawn_ken(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> bool:
+def spawn_ken(args: list[str], cwd: str | PathLike[str], env: dict[str, str] | None = None) -> bool:
     """Start ``ken ARGS`` (this interpreter, ``-m kenning``) on its own: detached, no terminal,
     outliving this process, with ``env`` added to this process's environment. False when it
     could not be started."""

@@ -38,9 +38,12 @@ GOALS = {"recall": 0.90, "attribution": 0.85, "noise": 0.03}
 
 def audit(cwd: Path, since: str = AUDIT_SINCE, controls: int = AUDIT_CONTROLS,
           now: str | None = None) -> dict[str, Any]:
-    root = git.find_root(cwd)
-    if root is None:
+    from pathlib import Path  # ``ken audit`` alone: never the gate's way
+
+    top = git.find_root(cwd)
+    if top is None:
         raise NotInitialized(f"{cwd} is not inside a git repository; run `ken audit` in one")
+    root = Path(top)
     head = git.head_commit(root)
     if head is None:
         raise InvalidInput("this repository has no commits to audit")

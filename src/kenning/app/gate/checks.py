@@ -30,8 +30,8 @@ LOCK = "checks.lock"  # held while records are appended (``_append``)
 AUDIT = "audit.json"  # the last `ken audit` report: what the gate would have caught, for `ken visualize`
 
 
-def _path(project: Project) -> Any:
-    return project.local_dir / RECORDS
+def _path(project: Project) -> str:
+    return os.path.join(project.local_folder, RECORDS)
 
 
 def _append(project: Project, *records: dict[str, Any]) -> None:
@@ -47,8 +47,8 @@ def _append(project: Project, *records: dict[str, Any]) -> None:
 
     lines = [json.dumps(r, sort_keys=True, separators=(",", ":")) for r in records]
     try:
-        with file_lock(project.local_dir / LOCK, project.number("lock", "timeout_seconds")):
-            files.append_lines(_path(project), lines, mend_torn=True, within=project.root)
+        with file_lock(os.path.join(project.local_folder, LOCK), project.number("lock", "timeout_seconds")):
+            files.append_lines(_path(project), lines, mend_torn=True, within=project.folder)
     except (OSError, KenError) as err:
         hand_over([f"the check was not recorded ({cause(err)})"])
 
@@ -102,7 +102,9 @@ def complete(project: Project, path: str, by: str, now_us: int, repeated: bool,
 
 def exist(project: Project) -> bool:
     """Whether any gate run was recorded here (the records' file is there)."""
-    return bool(_path(project).is_file())
+    from kenning.store import files
+
+    return files.is_file(_path(project))
 
 
 def read(project: Project) -> list[dict[str, Any]]:

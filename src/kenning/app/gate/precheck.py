@@ -29,10 +29,12 @@ from kenning.store.gate_queries import GitHistory
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
-    from pathlib import Path
+    from os import PathLike
     from typing import Any
 
     from kenning.app.record import Recorded
+
+    StrPath = str | PathLike[str]  # a folder as callers hold it: str on the gate's way
 
 
 EVIDENCE_LIMIT = 20  # ids listed per warning; the message gives the total
@@ -74,7 +76,7 @@ def settings(project: Project) -> gate.Thresholds:
                          int(number("revert_commits")), number("revert_recent_days"), number("similarity"))
 
 
-def precheck(project: Project, raw_paths: list[str], cwd: Path | None = None, now: str | None = None,
+def precheck(project: Project, raw_paths: list[str], cwd: StrPath | None = None, now: str | None = None,
              staged: bool = False, surface: str | None = "cli", decision: str = "advise",
              proposed: Mapping[str, str] | None = None, compare_staged: bool = False) -> Precheck:
     """Judge ``raw_paths`` (or the staged files when ``staged``) as of ``now``. Each judged file
@@ -88,7 +90,7 @@ def precheck(project: Project, raw_paths: list[str], cwd: Path | None = None, no
     if compare_staged and paths and proposed is None:
         from kenning.core.gate.similarity import added_lines
 
-        proposed = {p: text for p, text in added_lines(git.staged_diff(project.root, paths)).items() if text.strip()}
+        proposed = {p: text for p, text in added_lines(git.staged_diff(project.folder, paths)).items() if text.strip()}
     with open_for_paths(project, paths, now) as memory:
         notices: list[str] = []
         report = judge(memory, paths, now_us, notices, proposed)
@@ -104,8 +106,8 @@ def _mark_unknown(memory: Memory, report: gate.Verdicts) -> None:
     """Flag the quiet paths that are on no disk, in no memory and not tracked by git: most likely
     mistyped, so "ok" would mislead. A deleted file git or memory knows is judged as ever. The
     index is read only for such paths, and without a git process."""
-    root = memory.project.root
-    quiet = [v for v in report.files if not v.warnings and not os.path.lexists(root / v.path)
+    root = memory.project.folder
+    quiet = [v for v in report.files if not v.warnings and not os.path.lexists(os.path.join(root, v.path))
              and memory.cache.oldest_memory([v.path]) is None and not memory.cache.reverts_touching(v.path, "", "~", 1)]
     known = git_index.tracked_paths(root, [v.path for v in quiet]) if quiet else None
     if known is None:
@@ -121,7 +123,7 @@ def staged_repeats(project: Project, paths: list[str]) -> dict[str, dict[str, An
         return {}
     from kenning.core.gate.similarity import added_lines
 
-    return similar_failures(project, added_lines(git.staged_diff(project.root, paths)))
+    return similar_failures(project, added_lines(git.staged_diff(project.folder, paths)))
 
 
 def similar_failures(project: Project, proposed: Mapping[str, str]) -> dict[str, dict[str, Any]]:
@@ -155,11 +157,11 @@ def _similar(memory: Memory, proposed: Mapping[str, str]) -> dict[str, dict[str,
     return found
 
 
-def _paths(project: Project, raw_paths: list[str], cwd: Path | None, staged: bool) -> list[str]:
+def _paths(project: Project, raw_paths: list[str], cwd: StrPath | None, staged: bool) -> list[str]:
     if raw_paths:
-        found = [canonical_path(project.root, p, cwd) for p in raw_paths]
+        found = [canonical_path(project.folder, p, cwd) for p in raw_paths]
     elif staged:
-        found = git.staged_paths(project.root)
+        found = git.staged_paths(project.folder)
     else:
         raise InvalidInput("name the files to check (or run it from a git hook for the staged files)")
     return list(dict.fromkeys(found))
@@ -278,10 +280,10 @@ def _facts(memory: Memory, paths: list[str], since_us: int, notices: list[str]) 
     said is kept in the index per (HEAD, path): a repeated precheck runs no git process, and a
     miss costs one ``git log`` for all the missed paths together. Renames are looked for
     (``--full-diff``) only when a path no longer exists."""
-    root = memory.project.root
+    root = memory.project.folder
     head = git.head_commit(root)
     commits: dict[str, list[gate.Commit]] = {p: [] for p in paths}
-    facts = {p: gate.FileFacts(p, commits[p], *_working_file(root / p)) for p in paths}
+    facts = {p: gate.FileFacts(p, commits[p], *_working_file(os.path.join(root, p))) for p in paths}
     if head is None:
         return facts
     oldest = memory.cache.oldest_memory(paths)
@@ -329,7 +331,7 @@ def _look_back(memory: Memory, facts: dict[str, gate.FileFacts], reverts: dict[s
     """Whether a file moved on since a revert older than the facts reach: at most
     ``revert_commits + 1`` later commits are needed, so git stops at the newest few (cheap on a
     busy file) and is asked only when the facts have fewer. Kept per (HEAD, path) like the facts."""
-    root, head = memory.project.root, git.head_commit(memory.project.root)
+    root, head = memory.project.folder, git.head_commit(memory.project.folder)
     enough = config.revert_commits + 1
     for path, file_facts in facts.items():
         older = [gate.event_time(e) for e in reverts[path] if gate.event_time(e) < file_facts.covered_from]
@@ -401,7 +403,7 @@ def _reverted(record: git_history.CommitRecord) -> tuple[str | None, bool]:
 WORKING_FILE_MAX = 64 << 20  # bytes of a working file whose lines the gate counts; more is generated
 
 
-def _working_file(path: Path) -> tuple[bool, int]:
+def _working_file(path: str) -> tuple[bool, int]:
     """(exists, line count): the one read of file contents the gate allows. A FIFO or a device
     at the path (or a link to one) is never opened for long: it counts as a file of no lines."""
     try:
@@ -416,7 +418,7 @@ def _working_file(path: Path) -> tuple[bool, int]:
     return True, data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
 
 
-def snooze(project: Project, raw_paths: list[str], duration: str, reason: str | None, cwd: Path | None = None,
+def snooze(project: Project, raw_paths: list[str], duration: str, reason: str | None, cwd: StrPath | None = None,
            now: str | None = None) -> Recorded:
     """Record a ``snooze`` event for the paths' current warnings."""
     from kenning.app.record import record
@@ -429,14 +431,14 @@ def snooze(project: Project, raw_paths: list[str], duration: str, reason: str | 
         raise InvalidInput(f"--snooze: {err}") from err
     if not raw_paths:
         raise InvalidInput("name the files whose warnings you snooze")
-    paths = list(dict.fromkeys(canonical_path(project.root, p, cwd) for p in raw_paths))
+    paths = list(dict.fromkeys(canonical_path(project.folder, p, cwd) for p in raw_paths))
     until = format_timestamp(now_micros(now) + length)
     fields = {"type": "snooze", "summary": f"snoozed the gate on {', '.join(paths)} until {until}: {reason}",
               "paths": paths, "until": until, "reason": reason, "source": "cli", "actor": "human"}
     return record(project, fields, cwd=cwd, now=now)
 
 
-def unsnooze(project: Project, raw_paths: list[str], reason: str | None = None, cwd: Path | None = None,
+def unsnooze(project: Project, raw_paths: list[str], reason: str | None = None, cwd: StrPath | None = None,
              now: str | None = None) -> Recorded:
     """End the running snoozes on the paths now: an ``unsnooze`` snooze event, since the log is
     append-only (``gate.is_unsnooze``). Their warnings count again from the next check."""
@@ -446,7 +448,7 @@ def unsnooze(project: Project, raw_paths: list[str], reason: str | None = None, 
         raise InvalidInput("name the files whose snoozes you end")
     if reason is not None and not reason.strip():
         raise InvalidInput("--reason is empty; say why, or leave it out")
-    paths = list(dict.fromkeys(canonical_path(project.root, p, cwd) for p in raw_paths))
+    paths = list(dict.fromkeys(canonical_path(project.folder, p, cwd) for p in raw_paths))
     at = format_timestamp(now_micros(now))
     why = reason or "the warnings matter again"
     fields = {"type": "snooze", "summary": f"ended the snoozes on {', '.join(paths)}: {why}", "paths": paths,

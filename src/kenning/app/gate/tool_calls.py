@@ -22,7 +22,6 @@ import json
 import os
 import re
 import sys
-from pathlib import Path
 
 from kenning.app.gate import checks, codex_protocol
 from kenning.app.project import Project, now_micros
@@ -34,6 +33,7 @@ from kenning.store import files
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 # The one declaration of each agent's hooks: its settings file and, per hook event, the tools
@@ -53,20 +53,22 @@ if TYPE_CHECKING:
 # SessionEnd a session (Claude Code, Gemini CLI): both fold the session's observations into
 # events. None: no matcher (events that take none).
 EDITS = "Edit|Write|MultiEdit|NotebookEdit"
-AGENTS: dict[str, tuple[Path, dict[str, str | None]]] = {
-    "claude": (Path(".claude") / "settings.json", {
+# each agent's settings file, relative to the repository (the operating system's separator, as
+# pathlib spelled it): the hook itself never builds a ``Path``
+AGENTS: dict[str, tuple[str, dict[str, str | None]]] = {
+    "claude": (os.path.join(".claude", "settings.json"), {
         "PreToolUse": EDITS, "SessionStart": "startup|resume|clear|compact",
         "PostToolUse": f"Bash|{EDITS}", "PostToolUseFailure": "Bash", "Stop": None, "SessionEnd": None}),
-    "codex": (Path(".codex") / "hooks.json", {
+    "codex": (os.path.join(".codex", "hooks.json"), {
         "PreToolUse": "Edit|Write|MultiEdit|apply_patch", "SessionStart": "startup|resume|clear|compact",
         "PostToolUse": "Bash|Edit|Write|apply_patch", "Stop": None}),
-    "gemini": (Path(".gemini") / "settings.json", {
+    "gemini": (os.path.join(".gemini", "settings.json"), {
         "BeforeTool": "write_file|replace", "SessionStart": "startup|resume|clear",
         "AfterTool": "run_shell_command|replace|write_file", "AfterAgent": None, "SessionEnd": None}),
 }
 # Cursor's .cursor/hooks.json lists commands per event, without matcher groups: {"version": 1, "hooks":
 # {event: [{command, matcher?, timeout?}]}}; its preToolUse names the edit tool Write (cursor.com/docs/hooks)
-FLAT_AGENTS = {"cursor": (Path(".cursor") / "hooks.json", {"preToolUse": "Write", "sessionStart": ""})}
+FLAT_AGENTS = {"cursor": (os.path.join(".cursor", "hooks.json"), {"preToolUse": "Write", "sessionStart": ""})}
 HOOK_NAMES = {"PreToolUse": "pre-tool-use", "BeforeTool": "pre-tool-use", "preToolUse": "pre-tool-use",
               "SessionStart": "session-start", "sessionStart": "session-start",
               "PostToolUse": "post-tool-use", "PostToolUseFailure": "post-tool-use", "AfterTool": "post-tool-use",
@@ -87,7 +89,7 @@ def _settings_path(project: Project, agent: str) -> Path:
     declared = AGENTS.get(agent) or FLAT_AGENTS.get(agent)
     if declared is None:
         raise InvalidInput(f"unknown agent {agent!r}; use one of {', '.join([*AGENTS, *FLAT_AGENTS])}")
-    return project.root / declared[0]
+    return project.root / declared[0]  # pathlib's: setting hooks up, never running one
 
 
 def _load(path: Path) -> dict[str, Any]:
@@ -117,6 +119,8 @@ def ken_words() -> str:
     that moves the real file behind a stable link keeps working), else this Python with
     ``-m kenning``."""
     argv0 = sys.argv[0] if _basename(sys.argv[0]) in ("ken", "ken.exe") else ""
+    from pathlib import Path  # setting the hooks up, never running one
+
     beside = str(Path(sys.executable).with_name("ken.exe" if os.name == "nt" else "ken"))
     import shutil
 
@@ -411,11 +415,11 @@ def _judged(project: Project, payload: dict[str, Any]) -> dict[str, str]:
     """Repository path -> proposed text, for the edited files inside this repository."""
     from kenning.app.paths import canonical_path
 
-    cwd = Path(str(payload.get("cwd") or project.root))
+    cwd = str(payload.get("cwd") or project.folder)
     judged: dict[str, str] = {}
     for raw, text in edits(payload).items():
         try:
-            path = canonical_path(project.root, raw, cwd)
+            path = canonical_path(project.folder, raw, cwd)
         except InvalidInput:
             continue  # outside this repository: not ours to judge
         judged[path] = "\n".join(t for t in (judged.get(path), text) if t)
@@ -432,7 +436,7 @@ def pre_tool_use(project: Project, payload: dict[str, Any], now: str | None = No
     if not proposed:
         return None
     agent = agent if agent in AGENTS else "codex" if codex_protocol.sent_by_codex(payload) else "claude"
-    result = precheck(project, list(proposed), cwd=project.root, now=now, surface=None, proposed=proposed)
+    result = precheck(project, list(proposed), cwd=project.folder, now=now, surface=None, proposed=proposed)
     verdicts = result.report.files
     told = [v for v in verdicts if v.warnings or v.path in result.similar]
     blocked = [v for v in verdicts if v.severity == "block"]
@@ -530,7 +534,7 @@ def _sha256(data: bytes) -> str:
 def _sightings(project: Project, keys: list[str]) -> list[int]:
     """How many times each (session, file, evidence) was seen before; counts each once more.
     Remembered in ``local/`` (machine-local)."""
-    path = project.local_dir / SEEN
+    path = os.path.join(project.local_folder, SEEN)
     seen = files.read_json(path)
     seen = seen if isinstance(seen, dict) else {}
     counts = []

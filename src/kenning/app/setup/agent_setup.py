@@ -197,7 +197,7 @@ def _codex_config(ken: str) -> tuple[Path, str | None, str]:
 
 
 def _bridge(project: Project, path: Path, front: str | None) -> tuple[Path, str | None, str]:
-    current = _read(files.inside(project.root, path))
+    current = _read(Path(files.inside(project.root, path)))
     try:
         return path, current, with_bridge(current if current is not None else front, project.title)
     except ValueError as err:
@@ -208,7 +208,7 @@ def _bridge(project: Project, path: Path, front: str | None) -> tuple[Path, str 
 def _cursor_hooks(project: Project) -> tuple[Path, str | None, str]:
     """Cursor's ``.cursor/hooks.json``: kenning's command per event, replaced where it stands."""
     relative, events = tool_calls.FLAT_AGENTS["cursor"]
-    path = files.inside(project.root, project.root / relative)
+    path = Path(files.inside(project.root, project.root / relative))
     current = _read(path)
     data = _object(path, current)
     after = {"version": 1, **data}
@@ -231,7 +231,7 @@ def _cursor_hooks(project: Project) -> tuple[Path, str | None, str]:
 def cursor_hooks(project: Project, action: str) -> list[tuple[Path, str]]:
     """``ken hooks install|uninstall|status --agent cursor``: kenning's entries in
     ``.cursor/hooks.json`` (and, installing, its rule), each file with what happened to it."""
-    path = files.inside(project.root, project.root / tool_calls.FLAT_AGENTS["cursor"][0])
+    path = Path(files.inside(project.root, project.root / tool_calls.FLAT_AGENTS["cursor"][0]))
     if action == "install":
         planned = [_cursor_hooks(project), _bridge(project, project.root / CURSOR_RULE, _CURSOR_FRONT)]
         return [(where, "unchanged" if current == text else

@@ -469,7 +469,8 @@ def refusal(project: Project, folder: Path) -> str | None:
     git does not ignore (``core.hooksPath = .githooks``, committed for a team): kenning's hooks
     there would modify tracked files or add untracked ones, and carry this machine's ``ken`` path."""
     root, where = project.root.resolve(), folder.resolve()
-    gdir = git.git_dir(project.root)
+    found = git.git_dir(project.root)
+    gdir = Path(found) if found is not None else None
     inside_git = gdir is not None and (where == gdir.resolve() or gdir.resolve() in where.parents)
     if inside_git or (where != root and root not in where.parents):
         return None

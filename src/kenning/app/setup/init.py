@@ -141,7 +141,7 @@ def check_targets(project: Project, bridges: list[str], private: bool, hooks: bo
         files.inside(root, path)
     gdir = git.git_dir(root)
     if private and gdir is not None:
-        common = git.common_dir(gdir)
+        common = Path(git.common_dir(gdir))
         files.inside(common, common / "info" / "exclude")
     if hooks and gdir is not None:
         git_hooks.checked_folder(project)
@@ -214,7 +214,7 @@ _BRIDGE_NAME = re.compile(r"^## Project memory \(kenning\): (.+?)\r?$", re.M)
 def _ensure_line(path: Path, line: str, within: Path) -> bool:
     """Append ``line`` to the file unless it holds it. Where the file is a link, ``within``'s rule
     (``files.inside``) is asked before its target is read: the text read is the text rewritten."""
-    path = files.inside(within, path)
+    path = Path(files.inside(within, path))
     text = files.read_text(path) or ""
     if line in text.splitlines():
         return False
@@ -226,7 +226,7 @@ def _exclude(project: Project, changes: list[tuple[str, str]]) -> None:
     gdir = git.git_dir(project.root)
     if gdir is None:
         raise InvalidInput("--private needs a git repository to keep kenning out of; run `git init`")
-    common = git.common_dir(gdir)
+    common = Path(git.common_dir(gdir))
     existed = os.path.lexists(common / "info" / "exclude")
     changed = False
     for line in ("/.kenning/", "/CLAUDE.local.md"):

@@ -38,7 +38,7 @@ def export(project: Project, targets: list[str], tokens: int = block_rules.DEFAU
     planned: dict[Path, tuple[str, str | None, str]] = {}
     for target in targets:  # every file is checked before any is written
         name = TARGETS[target]
-        path = files.inside(project.root, project.root / name)  # AGENTS.md is often a link to CLAUDE.md
+        path = Path(files.inside(project.root, project.root / name))  # AGENTS.md is often a link to CLAUDE.md
         if path in planned:
             continue
         current = _read(path, name)
