@@ -11,11 +11,11 @@ a repository from `bench/shapes.py`, each run takes, for A then B (B then A on e
 - the first `ken summary` after a clone: `.kenning/cache` removed, `ken summary` answering from one
   pass while it starts the background build; the next run waits for that build to end.
 
-Each figure is the user + system CPU of that `ken` process alone, written by the process itself as
-it exits (`os.times`): on a machine shared with other work, wall times move with the load and CPU
-seconds much less. (`RUSAGE_CHILDREN` would also count the background build whenever it ended
-first: Python reaps a finished child as it starts the next process, and its CPU is then the
-parent's.) Prints the medians, and whether A and B printed the same summary.
+Each figure is the user + system CPU of that `ken` process and the git it waited for, written by
+the process itself as it exits (`getrusage`): on a machine shared with other work, wall times move
+with the load and CPU seconds much less. (This harness's own `RUSAGE_CHILDREN` would also count
+the background build whenever it ended first: Python reaps a finished child as it starts the next
+process, and its CPU is then the parent's; `ken` never waits for the build it starts.) Prints the medians, and whether A and B printed the same summary.
 """
 
 from __future__ import annotations
@@ -39,10 +39,14 @@ from shapes import END_US, ken_log, shape_repo  # noqa: E402
 from shapes_gen import SHAPES  # noqa: E402
 
 # `ken ARGS` through `kenning.cli.main.main` (not the console script's `run`, which leaves with
-# `os._exit` and so skips what follows), writing its own CPU seconds to the file KEN_AB_CPU names
+# `os._exit` and so skips what follows), writing its own CPU seconds, and its waited-for
+# children's (git), to the file KEN_AB_CPU names: from `getrusage`, to the microsecond (`os.times`
+# counts in clock ticks, 10 ms here: as coarse as a warm gate's differences)
 _SELF = ("import os, sys; sys.argv = ['ken', *sys.argv[1:]]; from kenning.cli.main import main\n"
          "try:\n    code = main()\nexcept SystemExit as done:\n    code = done.code\n"
-         "sys.stdout.flush(); open(os.environ['KEN_AB_CPU'], 'w').write(str(sum(os.times()[:2]))); "
+         "sys.stdout.flush(); import resource; used = [resource.getrusage(w) for w in "
+         "(resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]\n"
+         "open(os.environ['KEN_AB_CPU'], 'w').write(str(sum(u.ru_utime + u.ru_stime for u in used))); "
          "sys.exit(code)")
 MEASURES = ("whole rebuild", "first summary")
 
@@ -86,16 +90,22 @@ def measure(repo: Path, sources: dict[str, str], env: dict[str, str], runs: int,
     return found, printed
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def arguments(doc: str | None, runs: int) -> tuple[argparse.Namespace, dict[str, str]]:
+    """The command line of an A/B bench (this one, ``ab_warm.py``): its arguments, and the two
+    sides' ``src/`` folders by name."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("a_src")
     parser.add_argument("b_src")
     parser.add_argument("--shapes", default="default")
-    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--runs", type=int, default=runs)
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--ken", default=shutil.which("ken") or str(Path(sys.executable).with_name("ken")))
     args = parser.parse_args()
-    sources = {"A": str(Path(args.a_src).resolve()), "B": str(Path(args.b_src).resolve())}
+    return args, {"A": str(Path(args.a_src).resolve()), "B": str(Path(args.b_src).resolve())}
+
+
+def main() -> None:
+    args, sources = arguments(__doc__, 7)
     root = Path(tempfile.mkdtemp(prefix="ken-ab-"))
     env = bench_env(root / "home")
     print(f"| shape | measure (CPU s, median of {args.runs} [min-max]) | A | B | same summary |")
@@ -108,13 +118,20 @@ def main() -> None:
             ken_log(repo, shape.lines, args.ken, env)
             found, printed = measure(repo, sources, env, args.runs, root / "cpu")
             for what in MEASURES:
-                cells = [f"{statistics.median(v):.2f} [{min(v):.2f}-{max(v):.2f}]"
-                         for v in (found[what, "A"], found[what, "B"])]
-                print(f"| {name} | {what} | {cells[0]} | {cells[1]} | {'yes' if len(printed) == 1 else 'NO'} |",
-                      flush=True)
+                row(name, what, found[what, "A"], found[what, "B"], len(printed) == 1, ".2f")
             shutil.rmtree(repo, ignore_errors=True)
     finally:
         shutil.rmtree(root, ignore_errors=True)
+    footer(sources)
+
+
+def row(shape: str, what: str, a: list[float], b: list[float], same: bool, form: str) -> None:
+    """One line of an A/B table: each side's median [min-max], and whether both answered alike."""
+    cells = [f"{statistics.median(v):{form}} [{min(v):{form}}-{max(v):{form}}]" for v in (a, b)]
+    print(f"| {shape} | {what} | {cells[0]} | {cells[1]} | {'yes' if same else 'NO'} |", flush=True)
+
+
+def footer(sources: dict[str, str]) -> None:
     print(f"\n_A: {sources['A']}, B: {sources['B']}; {os.cpu_count()} cores, load average "
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} at the end._")
 

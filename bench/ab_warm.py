@@ -20,11 +20,8 @@ the same answers; the table says whether they did. Prints medians with [min-max]
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -32,7 +29,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from ab_cpu import _SELF  # noqa: E402
+from ab_cpu import _SELF, arguments, footer, row  # noqa: E402
 from run import bench_env  # noqa: E402
 from shapes import END_US, ken_log, shape_repo  # noqa: E402
 from shapes_gen import SHAPES  # noqa: E402
@@ -86,15 +83,7 @@ def measure(repos: dict[str, tuple[Path, dict[str, str]]], sources: dict[str, st
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("a_src")
-    parser.add_argument("b_src")
-    parser.add_argument("--shapes", default="default")
-    parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("--events", type=int, default=100_000)
-    parser.add_argument("--ken", default=shutil.which("ken") or str(Path(sys.executable).with_name("ken")))
-    args = parser.parse_args()
-    sources = {"A": str(Path(args.a_src).resolve()), "B": str(Path(args.b_src).resolve())}
+    args, sources = arguments(__doc__, 15)
     root = Path(tempfile.mkdtemp(prefix="ken-ab-warm-"))
     env = bench_env(root / "home")
     print(f"| shape | measure (CPU ms, median of {args.runs} [min-max]) | A | B | same answers |")
@@ -108,16 +97,12 @@ def main() -> None:
             repos = {who: _side(root / name, repo, who, src, env) for who, src in sources.items()}
             found, printed = measure(repos, sources, shape.twenty, shape.hot, args.runs, root / "cpu")
             for what in MEASURES:
-                cells = [f"{statistics.median(v):.0f} [{min(v):.0f}-{max(v):.0f}]"
-                         for v in (found[what, "A"], found[what, "B"])]
-                same = "yes" if len(printed[what]) == 1 else "NO"
-                print(f"| {name} | {what} | {cells[0]} | {cells[1]} | {same} |", flush=True)
+                row(name, what, found[what, "A"], found[what, "B"], len(printed[what]) == 1, ".0f")
             shutil.rmtree(repo, ignore_errors=True)
             shutil.rmtree(root / name, ignore_errors=True)
     finally:
         shutil.rmtree(root, ignore_errors=True)
-    print(f"\n_A: {sources['A']}, B: {sources['B']}; {os.cpu_count()} cores, load average "
-          f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} at the end._")
+    footer(sources)
 
 
 if __name__ == "__main__":
