@@ -15,7 +15,8 @@ Each figure is the user + system CPU of that `ken` process and the git it waited
 the process itself as it exits (`getrusage`): on a machine shared with other work, wall times move
 with the load and CPU seconds much less. (This harness's own `RUSAGE_CHILDREN` would also count
 the background build whenever it ended first: Python reaps a finished child as it starts the next
-process, and its CPU is then the parent's; `ken` never waits for the build it starts.) Prints the medians, and whether A and B printed the same summary.
+process, and its CPU is then the parent's; `ken` never waits for the build it starts.) Prints
+the medians, and whether A and B printed the same summary.
 """
 
 from __future__ import annotations
