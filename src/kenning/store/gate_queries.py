@@ -58,6 +58,11 @@ class GitHistory(Row):
     commits: list[list[Any]]
 
 
+def _by_issue(row: tuple[str | None, Any]) -> tuple[bool, str]:
+    """The order GROUP BY gave: no issue first, then by id."""
+    return row[0] is not None, row[0] or ""
+
+
 class GateQueries:
     """The gate's queries, on the index's connection ``db``."""
 
@@ -89,9 +94,21 @@ class GateQueries:
     def failed_by_issue(self, path: str, since: str, recent: str, until: str) -> list[IssueFailures]:
         """The log's failed attempts on ``path`` in [since, until], by issue (``recent``: the
         time the recent ones start)."""
-        rows = self.db.execute(f"SELECT p.issue_id, count(*), sum(p.ts>=?), max(p.ts) FROM {FAILED_ROWS}"
-                               f" WHERE {_FAILED} GROUP BY p.issue_id", (recent, path, "log", since, until))
-        return [IssueFailures(issue, int(n), int(fresh), newest) for issue, n, fresh, newest in rows]
+        # counted here rather than by GROUP BY, whose sort of the rows by issue cost a third more
+        # (a file failed on under a hundred issues at 100,000 events, thousands of rows)
+        counted: dict[str | None, list[Any]] = {}
+        for issue, ts in self.db.execute(f"SELECT p.issue_id, p.ts FROM {FAILED_ROWS} WHERE {_FAILED}",
+                                         (path, "log", since, until)):
+            seen = counted.get(issue)
+            if seen is None:
+                counted[issue] = [1, ts >= recent, ts]
+                continue
+            seen[0] += 1
+            seen[1] += ts >= recent
+            if ts > seen[2]:
+                seen[2] = ts
+        return [IssueFailures(issue, n, int(fresh), newest)
+                for issue, (n, fresh, newest) in sorted(counted.items(), key=_by_issue)]
 
     def fix_facts(self, issues: list[str], until: str, undone: Collection[str] = ()) -> list[FixFact]:
         """The fixes of ``issues`` recorded by ``until``, oldest first, as ``core.gate.rules.fix_fact``
