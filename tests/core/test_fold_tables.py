@@ -1,7 +1,8 @@
 """The fold on two kinds of tables must give one projection: ``MemoryTable`` (plain dicts, a fold
 from scratch) and the index's SQLite-backed ``StateTable`` (``Cache.table``), including the
 cache's own ways of carrying a state between processes (the short fields through ``meta``, a
-state folded in memory saved with ``save_tables`` and then grown on the SQLite tables).
+state folded in memory saved with ``save_tables`` and then grown on the SQLite tables, or grown
+on the same tables held in memory and written through, then read back by another process).
 
 And the property the cache rests on (``kenning.core.fold``'s docstring): the state is a
 function of the *set* of events, so applying them in any order gives the same projection.
@@ -133,6 +134,22 @@ def rebuilt_then_grown(events: list[Event], cut: int, bounded: bool, cache: Cach
     return state
 
 
+def held_then_grown(events: list[Event], cut: int, bounded: bool, cache: Cache) -> tuple[State, State]:
+    """As a rebuild that goes on folding in the same process (the events derived from git): part
+    folded on MemoryTables and saved whole, the same state kept with each table held in memory and
+    written through to the index (``Cache.held_table``), the rest folded onto it. Returns that
+    state, and the state another process then reads from the index."""
+    held = on_memory_tables(events[:cut], bounded)
+    cache.save_tables({name: getattr(held, name).rows for name in TABLES})
+    for name in TABLES:
+        setattr(held, name, cache.held_table(name, getattr(held, name)))
+    for event in events[cut:]:
+        held.apply(event)
+    cache.set_meta("state_small", held.short_fields())
+    read_back = State(bounded, tables={name: cache.table(name) for name in TABLES}, short=cache.meta("state_small"))
+    return held, read_back
+
+
 def tables(state: State) -> dict[str, Any]:
     """Every table as its ``newest()`` pairs (what the views iterate), and its size."""
     found: dict[str, Any] = {}
@@ -211,13 +228,15 @@ def test_memory_tables_and_state_tables_give_one_projection(
     if shuffle.random() < 0.5:
         shuffle.shuffle(events)
     split = int(len(events) * cut)
-    caches = [Cache.in_memory() for _ in range(3)]
+    caches = [Cache.in_memory() for _ in range(4)]
     try:
         with limits(small):
             reference = on_memory_tables(events, bounded)
+            held, read_back = held_then_grown(events, split, bounded, caches[3])
             others = {"StateTable": on_state_tables(events, bounded, caches[0]),
                       "carried over meta": carried_over(events, split, bounded, caches[1]),
-                      "saved then grown": rebuilt_then_grown(events, split, bounded, caches[2])}
+                      "saved then grown": rebuilt_then_grown(events, split, bounded, caches[2]),
+                      "saved, held, grown": held, "held, grown, read back": read_back}
         for name in TABLES:
             assert isinstance(getattr(others["StateTable"], name), StateTable)
         want = projection(reference, bounded)

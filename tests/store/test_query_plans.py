@@ -158,7 +158,7 @@ WHOLE_KINDS: dict[str, Callable[[Cache], Any]] = {
 # What is a whole read by nature: a text search, the whole log in order, counts by origin.
 WHOLE_LOG = {"search", "all_events", "derived_events", "count"}
 NOT_QUERIES = {"close", "transaction", "set_meta", "clear", "insert_many", "save_git_history",
-               "table", "save_tables", "reset", "in_memory", "busy", "snapshot", "replaced", "reopen",
+               "table", "held_table", "save_tables", "reset", "in_memory", "busy", "snapshot", "replaced", "reopen",
                "empty", "unusable"}
 
 # an index led by the event type, searched without a key of the outer row (a path): in a

@@ -278,8 +278,11 @@ class Memory:
             self._state_at = self._saved_at()
             return info
         self._save_state(rebuild)
-        if rebuild:
-            self._state = None
+        if rebuild and self._state is not None:
+            # kept, read from memory and written through: the summary this use case renders next
+            # reads every open issue's attempts (a reload from the index decoded them all again)
+            for name in TABLES:
+                setattr(self._state, name, self.cache.held_table(name, getattr(self._state, name)))
         return info
 
     def read_for_paths(self, paths: list[str]) -> int:

@@ -21,7 +21,7 @@ from kenning.store.event_queries import EventQueries
 from kenning.store.event_rows import RETIRING, bulk_path_rows, event_row, path_rows, retirement, snooze_rows
 from kenning.store.files import exists, refuse_links
 from kenning.store.gate_queries import FIX_COMMIT_PREFIX, GateQueries
-from kenning.store.state_table import RANK_KEY, StateTable, replace_tables
+from kenning.store.state_table import RANK_KEY, HeldTable, StateTable, replace_tables
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -409,6 +409,11 @@ class Cache(EventQueries, GateQueries):
 
     def table(self, name: str) -> StateTable:
         return StateTable(self.db, name)
+
+    def held_table(self, name: str, held: Any) -> HeldTable:
+        """The state table ``name``, read from ``held`` (the fold's table in memory, just saved
+        whole) and written to both."""
+        return HeldTable(held, StateTable(self.db, name))
 
     def save_tables(self, tables: dict[str, Mapping[str, tuple[str, Any]]],
                     encode: Callable[[Any], str] | None = None) -> None:

@@ -84,3 +84,36 @@ class StateTable:
     def by_rank(self) -> Iterator[tuple[str, Any]]:
         rows = self.db.execute("SELECT k, v FROM state WHERE name=? ORDER BY rank DESC, k ASC", (self.name,))
         return ((k, json.loads(v)) for k, v in rows)
+
+
+class HeldTable:
+    """A state table held in memory as well as stored: after a fold from scratch saved it whole,
+    the use case that folded it reads it from memory (the summary a rebuild renders asks about
+    every open issue), and each write goes to both, so what it folds next is kept. The same six
+    methods; ``held`` is the fold's own ``core.fold.MemoryTable``."""
+
+    def __init__(self, held: Any, stored: StateTable) -> None:
+        self.held = held
+        self.stored = stored
+
+    def get(self, k: str) -> Any:
+        return self.held.get(k)
+
+    def many(self, keys: Iterable[str]) -> dict[str, Any]:
+        return self.held.many(keys)  # type: ignore[no-any-return]
+
+    def put(self, k: str, rank: str, value: Any) -> None:
+        self.stored.put(k, rank, value)
+        self.held.put(k, rank, value)
+
+    def pop(self, k: str) -> Any:
+        value = self.held.pop(k)
+        if value is not None:
+            self.stored.pop(k)
+        return value
+
+    def size(self) -> int:
+        return self.held.size()  # type: ignore[no-any-return]
+
+    def by_rank(self) -> Iterator[tuple[str, Any]]:
+        return self.held.by_rank()  # type: ignore[no-any-return]

@@ -83,8 +83,10 @@ def refresh(memory: Memory, now_s: int, backfill_days: int | None = None, progre
             _remember(memory, start, revert_start)
             added = _read_span(memory, head, start, None, revert_start, progress, paths)
             info = {**(memory.cache.meta("git") or {}), "start": start, "revert_start": revert_start}
-        memory.save_state()
         memory.cache.set_meta("git", {**info, "head": head})
+        # after the head: the state's save mark names it, so this process's own derivation is not
+        # taken for another's (which would drop the state it holds and read it all again)
+        memory.save_state()
     return added
 
 
