@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-# the key the fold's tables are read by rank with (``StateTable.top``); ``store.cache`` creates it
+# the key the fold's tables are read by rank with (``StateTable.by_rank``); ``store.cache`` creates it
 RANK_KEY = "CREATE INDEX IF NOT EXISTS state_rank ON state(name, rank)"
 
 
