@@ -173,10 +173,11 @@ def judge(memory: Memory, paths: list[str], now_us: int, notices: list[str],
     keeps a revert the file moved on from when the change resembles it (``gate.current_failures``)."""
     config = settings(memory.project)
     since = gate.window_start(now_us, config)
-    facts = _facts(memory, paths, since, notices)
+    head = git.head_commit(memory.project.folder)  # read once: the facts and the look back ask at one HEAD
+    facts = _facts(memory, paths, since, notices, head)
     opened, until = gate.failures_start(now_us, config), format_timestamp(now_us + CLOCK_SLACK_US)
     reverts = {path: _reverts(memory, path, facts[path], format_timestamp(opened), until) for path in paths}
-    _look_back(memory, facts, reverts, config)
+    _look_back(memory, facts, reverts, config, head)
     ended = memory.cache.snoozes_ended(paths, until)
     running = [snooze for snooze in memory.cache.snoozes_running(paths, format_timestamp(now_us), until)
                if snooze.path not in ended or snooze.time > ended[snooze.path]]
@@ -274,14 +275,14 @@ def _file_memory(memory: Memory, path: str, since: int, failures_since: int, now
     return found
 
 
-def _facts(memory: Memory, paths: list[str], since_us: int, notices: list[str]) -> dict[str, gate.FileFacts]:
+def _facts(memory: Memory, paths: list[str], since_us: int, notices: list[str],
+           head: str | None) -> dict[str, gate.FileFacts]:
     """Git facts for the paths, from the commits that touched them since the window opened or
     the oldest memory about them was written. History only changes when HEAD moves, so what git
     said is kept in the index per (HEAD, path): a repeated precheck runs no git process, and a
     miss costs one ``git log`` for all the missed paths together. Renames are looked for
     (``--full-diff``) only when a path no longer exists."""
     root = memory.project.folder
-    head = git.head_commit(root)
     commits: dict[str, list[gate.Commit]] = {p: [] for p in paths}
     facts = {p: gate.FileFacts(p, commits[p], *_working_file(os.path.join(root, p))) for p in paths}
     if head is None:
@@ -327,11 +328,11 @@ def _facts(memory: Memory, paths: list[str], since_us: int, notices: list[str]) 
 
 
 def _look_back(memory: Memory, facts: dict[str, gate.FileFacts], reverts: dict[str, list[Event]],
-               config: gate.Thresholds) -> None:
+               config: gate.Thresholds, head: str | None) -> None:
     """Whether a file moved on since a revert older than the facts reach: at most
     ``revert_commits + 1`` later commits are needed, so git stops at the newest few (cheap on a
     busy file) and is asked only when the facts have fewer. Kept per (HEAD, path) like the facts."""
-    root, head = memory.project.folder, git.head_commit(memory.project.folder)
+    root = memory.project.folder
     enough = config.revert_commits + 1
     for path, file_facts in facts.items():
         older = [gate.event_time(e) for e in reverts[path] if gate.event_time(e) < file_facts.covered_from]
