@@ -245,7 +245,7 @@ def _record_lines(draw: st.DrawFn) -> list[str]:
         elif kind == "torn":
             lines.append(json.dumps({"file": path, "severity": "warn"})[:-3])
         else:
-            lines.append(json.dumps(["file", path]))
+            lines.append(json.dumps(draw(st.sampled_from([["file", path], {"file": [path], "severity": "warn"}]))))
     return lines
 
 

@@ -138,37 +138,34 @@ def last_about(project: Project, path: str) -> dict[str, Any] | None:
 
 def newest_about(project: Project, paths: list[str]) -> dict[str, dict[str, Any] | None]:
     """``last_about`` for each of ``paths`` (the post-commit hook asks about every file a commit
-    changed), each searched from the records' end (``store.tail``)."""
-    found: dict[str, dict[str, Any] | None] = {}
-    for path in paths:
-        newest = _newest(project, path)
-        if newest is _SPLIT_OTHERWISE:  # a raw U+2028 and the like: lines split as ``read`` splits them
-            every = read(project)
-            return {path: next((r for r in reversed(every) if r.get("file") == path), None) for path in paths}
-        found[path] = newest if isinstance(newest, dict) else None
-    return found
-
-
-_SPLIT_OTHERWISE = object()  # the line found holds a break ``str.splitlines`` also splits at
-
-
-def _newest(project: Project, path: str) -> object:
+    changed): the records searched once from their end (``store.tail``) for all of them, until
+    each has its newest record or the file's start is reached."""
     from kenning.store import tail
 
-    needles = list(dict.fromkeys(json.dumps(path, ensure_ascii=ascii).encode() for ascii in (True, False)))
-    for raw in tail.lines_holding(_path(project), needles):
+    needles = {path: list(dict.fromkeys(json.dumps(path, ensure_ascii=ascii).encode() for ascii in (True, False)))
+               for path in paths}
+    found: dict[str, dict[str, Any] | None] = dict.fromkeys(paths)
+    pending = set(paths)
+    for raw in tail.lines_holding(_path(project), [n for held in needles.values() for n in held]):
         line = raw.decode("utf-8", "replace")  # as ``read`` reads the file
         line = line[:-1] if line.endswith("\r") else line  # a line ended by "\r\n"
-        if any(mark in line for mark in _OTHER_BREAKS):
-            return _SPLIT_OTHERWISE
+        if any(mark in line for mark in _OTHER_BREAKS):  # a raw U+2028 and the like: split as ``read`` splits
+            every = read(project)
+            return {path: next((r for r in reversed(every) if r.get("file") == path), None) for path in paths}
         try:
             value = json.loads(line)
         except ValueError:
             continue  # a torn line of a machine-local record: skipped, as ``read`` skips it
-        if isinstance(value, dict) and value.get("file") == path:
-            return value
-        # the path was elsewhere in that line (a summary): look further back
-    return None
+        path = value.get("file") if isinstance(value, dict) else None
+        if not isinstance(path, str):
+            continue  # a foreign line, or a record whose file is not text (a hand edit)
+        # the line must name it as written (a path met in another's summary is not its record)
+        if path in pending and any(n in raw for n in needles[path]):
+            found[path] = value
+            pending.discard(path)
+            if not pending:
+                break
+    return found
 
 
 def stats(project: Project, since_us: int | None = None) -> dict[str, Any]:
