@@ -88,6 +88,30 @@ def test_a_bulk_load_leaves_the_index_one_event_at_a_time_leaves(tmp_path: Path,
 
 
 @SETTINGS
+@given(events=logs(), split=st.integers(0, 30))
+def test_a_second_bulk_load_gives_each_path_row_its_own_event(events: list[Event], split: int) -> None:
+    """A bulk load makes the path rows from the events it has just loaded, found by row id: into
+    an index that already held events (an index in memory loading a second bulk), or with an id
+    twice (the table keeps one), the row ids are not 1, 2, ... and each row must still carry
+    its own event's columns and paths."""
+    bulk, single = Cache(None), Cache(None)
+    with bulk.transaction():
+        bulk.insert_many([(e, origin(e), n, None) for n, e in enumerate(events[:split])])
+        bulk.insert_many([(e, origin(e), n, None) for n, e in enumerate(events[split:] + events[split:][:1], split)])
+    with single.transaction():
+        for n, e in enumerate(events):
+            single.insert(e, origin(e), n)
+    strays = bulk.db.execute(
+        "SELECT count(*) FROM event_paths p JOIN events e ON e.id=p.id WHERE p.type!=e.type OR p.ts!=e.ts"
+        " OR p.origin!=e.origin OR p.outcome IS NOT e.outcome OR p.issue_id IS NOT e.issue_id").fetchone()[0]
+    assert strays == 0
+    assert (sorted(bulk.db.execute("SELECT path, id FROM event_paths"))
+            == sorted(single.db.execute("SELECT path, id FROM event_paths")))
+    bulk.close()
+    single.close()
+
+
+@SETTINGS
 @given(events=logs(), later=logs(), by_id_only=st.booleans())
 def test_an_index_holding_its_bulk_load_answers_as_the_loaded_index_does(events: list[Event], later: list[Event],
                                                                          by_id_only: bool) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from operator import itemgetter
 
 from kenning.core.errors import UnsafePath, cause
 from kenning.core.events import Event
@@ -25,7 +24,7 @@ from kenning.store.state_table import RANK_KEY, HeldTable, StateTable, replace_t
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping
+    from collections.abc import Callable, Iterable, Mapping, Sequence
     from contextlib import AbstractContextManager
     from typing import Any
 
@@ -140,13 +139,21 @@ _SET_RETIRED = (f"UPDATE event_paths SET retired=({_FIRST_RETIREMENT}) WHERE pat
 _REFRESH_RETIRED = ("UPDATE event_paths SET retired=(SELECT min(r.ts) FROM retirements r WHERE r.id=event_paths.id)"
                     " WHERE type='decision'")
 
-# A bulk load's path rows, made in Python in key order (``event_rows.bulk_path_rows``: an
-# issue's first fix and a decision's first retirement joined in, every memory numbered) and
-# bound as plain tuples: 0.5 s at 100,000 events where SQLite's own copy (a UNION, a window
-# function and two sorts over temporary b-trees) took 1.0 s, and a third less with 500 paths
-# on one event in a hundred
-_LOAD_PATH = ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed, retired, n)"
-              " VALUES")
+# A bulk load's path rows, made by SQLite from the events just loaded: Python gives each path
+# once with its rows as integers (``event_rows.bulk_path_rows``: the event's row id, its number
+# among the path's memories), and each row's columns are read from a narrow copy of the events'
+# (``event_columns``, in memory) joined by row id. Binding ten values for each of 599,000 rows
+# (500 paths on one event in a hundred) cost 2.0 s, this 0.9 s; SQLite's own copy of the
+# rows, with the window function and sorts that number them, 10 s
+_EVENT_COLUMNS = ("CREATE TEMP TABLE event_columns(eid INTEGER PRIMARY KEY, type, ts, id, outcome, issue_id,"
+                  " origin, fixed, retired)")
+_COPY_COLUMNS = ("INSERT INTO temp.event_columns SELECT rowid, type, ts, id, outcome, issue_id, origin, NULL, NULL"
+                 " FROM main.events")
+_MARK_COLUMNS = "UPDATE temp.event_columns SET fixed=?, retired=? WHERE eid=?"
+_LOAD_PATHS_OF = ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed, retired, n)"
+                  " SELECT ?1, e.type, e.ts, e.id, e.outcome, e.issue_id, e.origin, e.fixed, e.retired,"
+                  " nullif(j.value & 4294967295, 0) FROM json_each(?2) j"
+                  " CROSS JOIN temp.event_columns e ON e.eid = j.value >> 32")
 _INSERT_RETIREMENT = "INSERT OR IGNORE INTO retirements(id, by, ts) VALUES(?, ?, ?)"
 _INSERT_SNOOZE = "INSERT OR IGNORE INTO snoozes(path, until, ts, id) VALUES(?, ?, ?, ?)"
 
@@ -355,8 +362,8 @@ class Cache(EventQueries, GateQueries):
 
     def insert_many(self, rows: Iterable[tuple[Event, str, int | None, str | None]],
                     paths: set[str] | None = None, by_id_only: bool = False) -> None:
-        """Bulk-load events into an empty index (a rebuild). Rows go in key order, so each
-        B-tree is appended to rather than split at random; secondary indexes are built once, at
+        """Bulk-load events into an empty index (a rebuild). The path rows go in key order, so
+        their B-tree is appended to rather than split at random; secondary indexes are built once, at
         the end, from sorted data; the words for the search are left to the first search
         (``store.search``). ``paths``: a partial index that will only be asked about
         these paths keeps path rows for them alone and no planner statistics.
@@ -370,13 +377,18 @@ class Cache(EventQueries, GateQueries):
         # the default 2 MiB each of their rows read its pages again from the file
         self.db.execute("PRAGMA cache_size=-65536")
         loaded = list(rows)
-        made = (event_row(event, origin, line, raw) for event, origin, line, raw in loaded)
-        load(self.db, _INTO_EVENTS, sorted(made, key=itemgetter(0)))  # by id alone: half the time of whole tuples
+        before = self.db.execute("SELECT 1 FROM events LIMIT 1").fetchone()
+        # in the order they come (sorted by id, the key, they took as long): the n-th row is the
+        # n-th event, unless the table held rows before or an id came twice (the first is kept)
+        load(self.db, _INTO_EVENTS, [event_row(event, origin, line, raw) for event, origin, line, raw in loaded])
+        rowids: Sequence[int] = range(1, len(loaded) + 1)
+        if before or self.db.execute("SELECT max(rowid) FROM events").fetchone()[0] != (len(loaded) or None):
+            rowids = self._row_ids(loaded)
         search.unbuilt(self.db)  # their words are taken in by the first search, if any
         retirements = sorted(filter(None, (retirement(event) for event, _, _, _ in loaded
                                            if event.type in RETIRING)))
         self.db.executemany(_INSERT_RETIREMENT, retirements)
-        load(self.db, _LOAD_PATH, bulk_path_rows(loaded, paths, retirements))
+        self._load_paths(*bulk_path_rows(loaded, paths, retirements, rowids))
         self.db.executemany(_INSERT_SNOOZE, sorted(row for event, _, _, _ in loaded if event.type == "snooze"
                                                    for row in snooze_rows(event) if paths is None or row.path in paths))
         for statement in _SCHEMA.split(";"):
@@ -386,6 +398,22 @@ class Cache(EventQueries, GateQueries):
         if paths is None:  # statistics from a sample: enough to plan by
             self.db.execute("PRAGMA analysis_limit=1000")
             self.db.execute("ANALYZE")
+
+    def _row_ids(self, loaded: list[tuple[Event, str, int | None, str | None]]) -> list[int]:
+        ids = dict(self.db.execute("SELECT id, rowid FROM events"))
+        return [ids[event.id] for event, *_ in loaded]
+
+    def _load_paths(self, per_path: list[tuple[str, str]], marks: list[tuple[str | None, str | None, int]]) -> None:
+        if not per_path:
+            return
+        self.db.execute("PRAGMA temp_store=MEMORY")  # the copy is dropped at the end: never a file
+        self.db.execute(_EVENT_COLUMNS)
+        try:
+            self.db.execute(_COPY_COLUMNS)
+            self.db.executemany(_MARK_COLUMNS, marks)
+            self.db.executemany(_LOAD_PATHS_OF, per_path)
+        finally:
+            self.db.execute("DROP TABLE temp.event_columns")
 
     def remove(self, event_ids: list[str]) -> None:
         for event_id in event_ids:  # by key: the paths the event names, then its id among them

@@ -4,6 +4,7 @@ decision or forgets an event, one per path a snooze covers. Pure: ``Cache`` writ
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 
 from kenning.core.events import Event, serialize
@@ -11,6 +12,7 @@ from kenning.core.gate.rows import SnoozeRow
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
 
@@ -25,13 +27,17 @@ def path_rows(event: Event, origin: str, fixed: str | None = None,
 
 
 def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], paths: set[str] | None,
-                   retirements: list[tuple[str, str, str]]) -> list[tuple[Any, ...]]:
-    """The path rows of a bulk load (``Cache.insert_many``), in key order: each event's rows as
-    ``path_rows`` makes them (only ``paths``' when given), an issue's first fix and a
-    decision's first retirement among ``loaded`` and ``retirements`` joined in, and each
-    hand-written memory numbered among its path's by (ts, id) (``n``)."""
+                   retirements: list[tuple[str, str, str]], rowids: Sequence[int],
+                   ) -> tuple[list[tuple[str, str]], list[tuple[str | None, str | None, int]]]:
+    """The path rows of a bulk load (``Cache.insert_many``), as little as SQLite needs to make
+    them from the events already loaded: for each path (in order; only ``paths``' when given),
+    a JSON array of its rows in key order (type, ts, id), each an integer holding the event's
+    row id (``rowids[i]`` for ``loaded[i]``) above its number among the path's hand-written memories by (ts, id)
+    (``n``; 0 for none) in the low 32 bits. With them, the marks: for each issue with a fix its
+    first fix's time, for each retired decision its first retirement's (``retirements``), as
+    (fixed, retired, row id). Binding ten values a row cost more than SQLite's own work."""
     if paths is not None and not paths:
-        return []  # an index asked for events by id alone (the summary's one pass)
+        return [], []  # an index asked for events by id alone (the summary's one pass)
     first_fix: dict[str, str] = {}
     for event, *_ in loaded:
         iid = event.issue_id if event.type == "fix" else None
@@ -41,11 +47,14 @@ def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], path
     for target, _, ts in retirements:
         if target not in first_retired or ts < first_retired[target]:
             first_retired[target] = ts
+    marks: list[tuple[str | None, str | None, int]] = []
     # rows by type, then path, each list in (ts, id) order as the events come: read out in key
     # order without sorting the rows themselves (600,000 with 500 paths on one event in a hundred)
-    by_kind: dict[str, defaultdict[str, list[tuple[Any, ...]]]] = {}
+    by_kind: dict[str, defaultdict[str, list[int]]] = {}
     numbered: dict[str, int] = {}  # path -> its memories so far, in (ts, id) order
-    for event, origin, _, _ in sorted(loaded, key=_fold_order):
+    fold_keys = [(row[0].timestamp, row[0].id) for row in loaded]
+    for at in sorted(range(len(loaded)), key=fold_keys.__getitem__):
+        event, origin, _, _ = loaded[at]
         own = event.path
         if event.get("paths"):
             found = list(dict.fromkeys(event.paths()))  # a path listed twice is one row
@@ -55,29 +64,30 @@ def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], path
             found = [own]
         else:
             continue
-        kind, ts, eid, issue_id = event.type, event.timestamp, event.id, event.issue_id
-        fixed = first_fix.get(issue_id or "") if kind == "issue" else None
-        retired = first_retired.get(eid) if kind == "decision" else None
-        outcome = event.outcome
+        kind = event.type
+        row = rowids[at] << 32
+        fixed = first_fix.get(event.issue_id or "") if kind == "issue" else None
+        retired = first_retired.get(event.id) if kind == "decision" else None
+        if fixed is not None or retired is not None:
+            marks.append((fixed, retired, rowids[at]))
         rows = by_kind.get(kind)
         if rows is None:
             rows = by_kind[kind] = defaultdict(list)
-        memory = origin == "log" and kind != "snooze"  # numbered among its path's memories
-        n = None
-        for path in found:
-            if memory:
+        if origin == "log" and kind != "snooze":  # numbered among its path's memories
+            for path in found:
                 n = numbered[path] = numbered.get(path, 0) + 1
-            rows[path].append((path, kind, ts, eid, outcome, issue_id, origin, fixed, retired, n))
-    ordered: list[tuple[Any, ...]] = []  # the key (path, type, ts, id): appended to, never split
+                rows[path].append(row | n)
+        else:
+            for path in found:
+                rows[path].append(row)
+    ordered: list[tuple[str, str]] = []  # the key (path, type, ts, id): appended to, never split
     kinds = sorted(by_kind)
     for path in sorted(set().union(*by_kind.values())):
+        keys: list[int] = []
         for kind in kinds:
-            ordered += by_kind[kind].get(path, ())  # get: a missing key is not added
-    return ordered
-
-
-def _fold_order(row: tuple[Event, str, int | None, str | None]) -> tuple[str, str]:
-    return row[0].timestamp, row[0].id
+            keys += by_kind[kind].get(path, ())  # get: a missing key is not added
+        ordered.append((path, json.dumps(keys)))
+    return ordered, marks
 
 
 # the types of event that can retire another (``retirement``): a bulk load looks among these alone
