@@ -12,12 +12,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from event_strategies import add_forgetting, link_supersedes, type_fields  # tests/ is on sys.path (its conftest.py)
 from kenning.core.events import Event, canonical_json, parse_line
 from kenning.core.fold import unique
+from kenning.store import cache as cache_module
 from kenning.store.cache import Cache
 from kenning.store.one_pass import OnePassIndex
 
@@ -65,10 +67,13 @@ SETTINGS = settings(max_examples=150, deadline=None, database=None, derandomize=
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
+@pytest.mark.parametrize("one_array", [1, 16, 10**9])  # every path's rows as one array, the paths with many, none
 @SETTINGS
 @given(events=logs(), kept=st.sets(st.sampled_from(PATHS)))
 def test_a_bulk_load_leaves_the_index_one_event_at_a_time_leaves(tmp_path: Path, events: list[Event],
-                                                                   kept: set[str]) -> None:
+                                                                   kept: set[str], one_array: int,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache_module, "_ONE_ARRAY", one_array)
     made = {name: Cache(None) for name in ("bulk", "single", "partial")}
     with made["bulk"].transaction():
         made["bulk"].insert_many([(e, origin(e), n, None) for n, e in enumerate(events)])

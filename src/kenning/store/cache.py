@@ -17,14 +17,22 @@ from kenning.core.events import Event
 from kenning.store import cache_owner, search
 from kenning.store.bulk import load
 from kenning.store.event_queries import EventQueries
-from kenning.store.event_rows import RETIRING, bulk_path_rows, event_row, path_rows, retirement, snooze_rows
+from kenning.store.event_rows import (
+    RETIRING,
+    bulk_path_rows,
+    event_row,
+    path_batches,
+    path_rows,
+    retirement,
+    snooze_rows,
+)
 from kenning.store.files import exists, refuse_links
 from kenning.store.gate_queries import FIX_COMMIT_PREFIX, GateQueries
 from kenning.store.state_table import RANK_KEY, HeldTable, StateTable, replace_tables
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping, Sequence
+    from collections.abc import Callable, Iterable, Mapping
     from contextlib import AbstractContextManager
     from typing import Any
 
@@ -139,21 +147,25 @@ _SET_RETIRED = (f"UPDATE event_paths SET retired=({_FIRST_RETIREMENT}) WHERE pat
 _REFRESH_RETIRED = ("UPDATE event_paths SET retired=(SELECT min(r.ts) FROM retirements r WHERE r.id=event_paths.id)"
                     " WHERE type='decision'")
 
-# A bulk load's path rows, made by SQLite from the events just loaded: Python gives each path
-# once with its rows as integers (``event_rows.bulk_path_rows``: the event's row id, its number
-# among the path's memories), and each row's columns are read from a narrow copy of the events'
-# (``event_columns``, in memory) joined by row id. Binding ten values for each of 599,000 rows
-# (500 paths on one event in a hundred) cost 2.0 s, this 0.9 s; SQLite's own copy of the
-# rows, with the window function and sorts that number them, 10 s
+# A bulk load's path rows (``event_rows.bulk_path_rows``). A path with many rows is given
+# once, its rows one JSON array of integers (the event's row id, its number among the path's
+# memories), and SQLite makes its rows, each joined by row id to a narrow copy of the events'
+# columns (``event_columns``, in memory); the rows of the paths with few are bound whole, fifty
+# to a statement. Bound whole, ten values a row, 599,000 rows (500 paths on one event in a
+# hundred) cost 2.0 s, made by SQLite 0.9 s; one statement for each of 50,000 paths of two
+# rows cost more than binding their rows. SQLite's own copy of the rows from the events' JSON,
+# with the window function and sorts that number them, took 10 s
+_INTO_PATHS = "INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed, retired, n)"
+_LOAD_PATH = _INTO_PATHS + " VALUES"
 _EVENT_COLUMNS = ("CREATE TEMP TABLE event_columns(eid INTEGER PRIMARY KEY, type, ts, id, outcome, issue_id,"
                   " origin, fixed, retired)")
 _COPY_COLUMNS = ("INSERT INTO temp.event_columns SELECT rowid, type, ts, id, outcome, issue_id, origin, NULL, NULL"
                  " FROM main.events")
 _MARK_COLUMNS = "UPDATE temp.event_columns SET fixed=?, retired=? WHERE eid=?"
-_LOAD_PATHS_OF = ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed, retired, n)"
-                  " SELECT ?1, e.type, e.ts, e.id, e.outcome, e.issue_id, e.origin, e.fixed, e.retired,"
-                  " nullif(j.value & 4294967295, 0) FROM json_each(?2) j"
-                  " CROSS JOIN temp.event_columns e ON e.eid = j.value >> 32")
+_LOAD_PATH_ARRAY = (f"{_INTO_PATHS} SELECT ?1, e.type, e.ts, e.id, e.outcome, e.issue_id, e.origin, e.fixed, e.retired,"
+                    " nullif(j.value & 4294967295, 0) FROM json_each(?2) j"
+                    " CROSS JOIN temp.event_columns e ON e.eid = j.value >> 32")
+_ONE_ARRAY = 16  # rows of a path from which SQLite makes them
 _INSERT_RETIREMENT = "INSERT OR IGNORE INTO retirements(id, by, ts) VALUES(?, ?, ?)"
 _INSERT_SNOOZE = "INSERT OR IGNORE INTO snoozes(path, until, ts, id) VALUES(?, ?, ?, ?)"
 
@@ -381,14 +393,12 @@ class Cache(EventQueries, GateQueries):
         # in the order they come (sorted by id, the key, they took as long): the n-th row is the
         # n-th event, unless the table held rows before or an id came twice (the first is kept)
         load(self.db, _INTO_EVENTS, [event_row(event, origin, line, raw) for event, origin, line, raw in loaded])
-        rowids: Sequence[int] = range(1, len(loaded) + 1)
-        if before or self.db.execute("SELECT max(rowid) FROM events").fetchone()[0] != (len(loaded) or None):
-            rowids = self._row_ids(loaded)
+        numbered = not before and self.db.execute("SELECT max(rowid) FROM events").fetchone()[0] == len(loaded)
         search.unbuilt(self.db)  # their words are taken in by the first search, if any
         retirements = sorted(filter(None, (retirement(event) for event, _, _, _ in loaded
                                            if event.type in RETIRING)))
         self.db.executemany(_INSERT_RETIREMENT, retirements)
-        self._load_paths(*bulk_path_rows(loaded, paths, retirements, rowids))
+        self._load_paths(*bulk_path_rows(loaded, paths, retirements), _ONE_ARRAY if numbered else 1 << 62)
         self.db.executemany(_INSERT_SNOOZE, sorted(row for event, _, _, _ in loaded if event.type == "snooze"
                                                    for row in snooze_rows(event) if paths is None or row.path in paths))
         for statement in _SCHEMA.split(";"):
@@ -399,21 +409,30 @@ class Cache(EventQueries, GateQueries):
             self.db.execute("PRAGMA analysis_limit=1000")
             self.db.execute("ANALYZE")
 
-    def _row_ids(self, loaded: list[tuple[Event, str, int | None, str | None]]) -> list[int]:
-        ids = dict(self.db.execute("SELECT id, rowid FROM events"))
-        return [ids[event.id] for event, *_ in loaded]
-
-    def _load_paths(self, per_path: list[tuple[str, str]], marks: list[tuple[str | None, str | None, int]]) -> None:
-        if not per_path:
-            return
-        self.db.execute("PRAGMA temp_store=MEMORY")  # the copy is dropped at the end: never a file
-        self.db.execute(_EVENT_COLUMNS)
+    def _load_paths(self, per_path: list[tuple[str, list[int]]], columns: list[tuple[Any, ...]],
+                    one_array: int) -> None:
+        """The path rows in key order: bound whole, or made by SQLite for the paths with
+        ``one_array`` rows or more (only where the n-th event loaded is the table's n-th row)."""
+        copied = False
         try:
-            self.db.execute(_COPY_COLUMNS)
-            self.db.executemany(_MARK_COLUMNS, marks)
-            self.db.executemany(_LOAD_PATHS_OF, per_path)
+            for batch in path_batches(per_path, columns, one_array):
+                if isinstance(batch, list):
+                    load(self.db, _LOAD_PATH, batch)
+                    continue
+                if not copied:
+                    copied = self._copy_columns(columns)
+                self.db.execute(_LOAD_PATH_ARRAY, (batch[0], json.dumps(batch[1])))
         finally:
-            self.db.execute("DROP TABLE temp.event_columns")
+            if copied:
+                self.db.execute("DROP TABLE temp.event_columns")
+
+    def _copy_columns(self, columns: list[tuple[Any, ...]]) -> bool:
+        self.db.execute("PRAGMA temp_store=MEMORY")  # dropped at the end of the load: never a file
+        self.db.execute(_EVENT_COLUMNS)
+        self.db.execute(_COPY_COLUMNS)
+        self.db.executemany(_MARK_COLUMNS, [(c[6], c[7], number) for number, c in enumerate(columns, 1)
+                                            if c and (c[6] is not None or c[7] is not None)])
+        return True
 
     def remove(self, event_ids: list[str]) -> None:
         for event_id in event_ids:  # by key: the paths the event names, then its id among them

@@ -4,7 +4,6 @@ decision or forgets an event, one per path a snooze covers. Pure: ``Cache`` writ
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 
 from kenning.core.events import Event, serialize
@@ -12,7 +11,7 @@ from kenning.core.gate.rows import SnoozeRow
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterator
     from typing import Any
 
 
@@ -27,15 +26,15 @@ def path_rows(event: Event, origin: str, fixed: str | None = None,
 
 
 def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], paths: set[str] | None,
-                   retirements: list[tuple[str, str, str]], rowids: Sequence[int],
-                   ) -> tuple[list[tuple[str, str]], list[tuple[str | None, str | None, int]]]:
-    """The path rows of a bulk load (``Cache.insert_many``), as little as SQLite needs to make
-    them from the events already loaded: for each path (in order; only ``paths``' when given),
-    a JSON array of its rows in key order (type, ts, id), each an integer holding the event's
-    row id (``rowids[i]`` for ``loaded[i]``) above its number among the path's hand-written memories by (ts, id)
-    (``n``; 0 for none) in the low 32 bits. With them, the marks: for each issue with a fix its
-    first fix's time, for each retired decision its first retirement's (``retirements``), as
-    (fixed, retired, row id). Binding ten values a row cost more than SQLite's own work."""
+                   retirements: list[tuple[str, str, str]],
+                   ) -> tuple[list[tuple[str, list[int]]], list[tuple[Any, ...]]]:
+    """The path rows of a bulk load (``Cache.insert_many``), in two parts. For each path (in
+    order; only ``paths``' when given), its rows in key order (type, ts, id), each an integer:
+    the event's number in ``loaded`` from 1 (the row id an empty table gives it) above the low
+    32 bits, which hold the row's number among the path's hand-written memories by (ts, id)
+    (``n``; 0 for none). And for each event (by its number less one) the columns its rows share:
+    type, ts, id, outcome, issue, origin, its issue's first fix (among ``loaded``) and its
+    first retirement (among ``retirements``); none for an event about no path."""
     if paths is not None and not paths:
         return [], []  # an index asked for events by id alone (the summary's one pass)
     first_fix: dict[str, str] = {}
@@ -47,7 +46,7 @@ def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], path
     for target, _, ts in retirements:
         if target not in first_retired or ts < first_retired[target]:
             first_retired[target] = ts
-    marks: list[tuple[str | None, str | None, int]] = []
+    columns: list[tuple[Any, ...]] = [()] * len(loaded)
     # rows by type, then path, each list in (ts, id) order as the events come: read out in key
     # order without sorting the rows themselves (600,000 with 500 paths on one event in a hundred)
     by_kind: dict[str, defaultdict[str, list[int]]] = {}
@@ -64,12 +63,11 @@ def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], path
             found = [own]
         else:
             continue
-        kind = event.type
-        row = rowids[at] << 32
-        fixed = first_fix.get(event.issue_id or "") if kind == "issue" else None
+        kind, issue_id = event.type, event.issue_id
+        fixed = first_fix.get(issue_id or "") if kind == "issue" else None
         retired = first_retired.get(event.id) if kind == "decision" else None
-        if fixed is not None or retired is not None:
-            marks.append((fixed, retired, rowids[at]))
+        columns[at] = (kind, event.timestamp, event.id, event.outcome, issue_id, origin, fixed, retired)
+        row = (at + 1) << 32
         rows = by_kind.get(kind)
         if rows is None:
             rows = by_kind[kind] = defaultdict(list)
@@ -80,14 +78,36 @@ def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], path
         else:
             for path in found:
                 rows[path].append(row)
-    ordered: list[tuple[str, str]] = []  # the key (path, type, ts, id): appended to, never split
+    ordered: list[tuple[str, list[int]]] = []  # the key (path, type, ts, id): appended to, never split
     kinds = sorted(by_kind)
     for path in sorted(set().union(*by_kind.values())):
         keys: list[int] = []
         for kind in kinds:
             keys += by_kind[kind].get(path, ())  # get: a missing key is not added
-        ordered.append((path, json.dumps(keys)))
-    return ordered, marks
+        ordered.append((path, keys))
+    return ordered, columns
+
+
+def path_batches(per_path: list[tuple[str, list[int]]], columns: list[tuple[Any, ...]],
+                 one_array: int) -> Iterator[tuple[str, list[int]] | list[tuple[Any, ...]]]:
+    """``bulk_path_rows``' rows in key order, in batches: a path with ``one_array`` rows or more
+    as (path, its integers), for SQLite to make its rows; the rows of the paths between them
+    whole, (path, type, ts, id, outcome, issue, origin, fixed, retired, n), to bind."""
+    few: list[tuple[Any, ...]] = []
+    for path, keys in per_path:
+        if len(keys) >= one_array:
+            if few:
+                yield few
+                few = []
+            yield path, keys
+            continue
+        for key in keys:
+            few.append((path, *columns[(key >> 32) - 1], (key & _LOW) or None))
+    if few:
+        yield few
+
+
+_LOW = (1 << 32) - 1
 
 
 # the types of event that can retire another (``retirement``): a bulk load looks among these alone
