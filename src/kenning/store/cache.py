@@ -17,15 +17,7 @@ from kenning.core.events import Event
 from kenning.store import cache_owner, search
 from kenning.store.bulk import load
 from kenning.store.event_queries import EventQueries
-from kenning.store.event_rows import (
-    RETIRING,
-    bulk_path_rows,
-    event_row,
-    path_batches,
-    path_rows,
-    retirement,
-    snooze_rows,
-)
+from kenning.store.event_rows import RETIRING, bulk_path_rows, event_row, path_rows, retirement, snooze_rows
 from kenning.store.files import exists, refuse_links
 from kenning.store.gate_queries import FIX_COMMIT_PREFIX, GateQueries
 from kenning.store.state_table import RANK_KEY, HeldTable, StateTable, replace_tables
@@ -160,7 +152,7 @@ _LOAD_PATH = _INTO_PATHS + " VALUES"
 _EVENT_COLUMNS = ("CREATE TEMP TABLE event_columns(eid INTEGER PRIMARY KEY, type, ts, id, outcome, issue_id,"
                   " origin, fixed, retired)")
 _COPY_COLUMNS = ("INSERT INTO temp.event_columns SELECT rowid, type, ts, id, outcome, issue_id, origin, NULL, NULL"
-                 " FROM main.events")
+                 " FROM main.events WHERE rowid IN (SELECT value FROM json_each(?))")
 _MARK_COLUMNS = "UPDATE temp.event_columns SET fixed=?, retired=? WHERE eid=?"
 _LOAD_PATH_ARRAY = (f"{_INTO_PATHS} SELECT ?1, e.type, e.ts, e.id, e.outcome, e.issue_id, e.origin, e.fixed, e.retired,"
                     " nullif(j.value & 4294967295, 0) FROM json_each(?2) j"
@@ -398,7 +390,7 @@ class Cache(EventQueries, GateQueries):
         retirements = sorted(filter(None, (retirement(event) for event, _, _, _ in loaded
                                            if event.type in RETIRING)))
         self.db.executemany(_INSERT_RETIREMENT, retirements)
-        self._load_paths(*bulk_path_rows(loaded, paths, retirements), _ONE_ARRAY if numbered else 1 << 62)
+        self._load_paths(*bulk_path_rows(loaded, paths, retirements, _ONE_ARRAY if numbered else 1 << 62))
         self.db.executemany(_INSERT_SNOOZE, sorted(row for event, _, _, _ in loaded if event.type == "snooze"
                                                    for row in snooze_rows(event) if paths is None or row.path in paths))
         for statement in _SCHEMA.split(";"):
@@ -409,29 +401,32 @@ class Cache(EventQueries, GateQueries):
             self.db.execute("PRAGMA analysis_limit=1000")
             self.db.execute("ANALYZE")
 
-    def _load_paths(self, per_path: list[tuple[str, list[int]]], columns: list[tuple[Any, ...]],
-                    one_array: int) -> None:
-        """The path rows in key order: bound whole, or made by SQLite for the paths with
-        ``one_array`` rows or more (only where the n-th event loaded is the table's n-th row)."""
+    def _load_paths(self, per_path: list[tuple[str, list[Any]]], marks: list[tuple[str | None, str | None, int]],
+                    read: list[int]) -> None:
+        """The path rows in key order: a path's rows bound whole, or made by SQLite from
+        integers (``event_rows.bulk_path_rows``)."""
+        few: list[tuple[Any, ...]] = []  # the whole rows of the paths since the last made by SQLite
         copied = False
         try:
-            for batch in path_batches(per_path, columns, one_array):
-                if isinstance(batch, list):
-                    load(self.db, _LOAD_PATH, batch)
+            for path, rows in per_path:
+                if not rows or type(rows[0]) is tuple:
+                    few += rows
                     continue
+                load(self.db, _LOAD_PATH, few)  # the rows before go first: the key is appended to
+                few = []
                 if not copied:
-                    copied = self._copy_columns(columns)
-                self.db.execute(_LOAD_PATH_ARRAY, (batch[0], json.dumps(batch[1])))
+                    copied = self._copy_columns(marks, read)
+                self.db.execute(_LOAD_PATH_ARRAY, (path, json.dumps(rows)))
+            load(self.db, _LOAD_PATH, few)
         finally:
             if copied:
                 self.db.execute("DROP TABLE temp.event_columns")
 
-    def _copy_columns(self, columns: list[tuple[Any, ...]]) -> bool:
+    def _copy_columns(self, marks: list[tuple[str | None, str | None, int]], read: list[int]) -> bool:
         self.db.execute("PRAGMA temp_store=MEMORY")  # dropped at the end of the load: never a file
         self.db.execute(_EVENT_COLUMNS)
-        self.db.execute(_COPY_COLUMNS)
-        self.db.executemany(_MARK_COLUMNS, [(c[6], c[7], number) for number, c in enumerate(columns, 1)
-                                            if c and (c[6] is not None or c[7] is not None)])
+        self.db.execute(_COPY_COLUMNS, (json.dumps(read),))
+        self.db.executemany(_MARK_COLUMNS, marks)
         return True
 
     def remove(self, event_ids: list[str]) -> None:

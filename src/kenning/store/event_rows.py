@@ -4,14 +4,14 @@ decision or forgets an event, one per path a snooze covers. Pure: ``Cache`` writ
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
+from itertools import chain
 
 from kenning.core.events import Event, serialize
 from kenning.core.gate.rows import SnoozeRow
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
     from typing import Any
 
 
@@ -26,17 +26,19 @@ def path_rows(event: Event, origin: str, fixed: str | None = None,
 
 
 def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], paths: set[str] | None,
-                   retirements: list[tuple[str, str, str]],
-                   ) -> tuple[list[tuple[str, list[int]]], list[tuple[Any, ...]]]:
-    """The path rows of a bulk load (``Cache.insert_many``), in two parts. For each path (in
-    order; only ``paths``' when given), its rows in key order (type, ts, id), each an integer:
-    the event's number in ``loaded`` from 1 (the row id an empty table gives it) above the low
-    32 bits, which hold the row's number among the path's hand-written memories by (ts, id)
-    (``n``; 0 for none). And for each event (by its number less one) the columns its rows share:
-    type, ts, id, outcome, issue, origin, its issue's first fix (among ``loaded``) and its
-    first retirement (among ``retirements``); none for an event about no path."""
+                   retirements: list[tuple[str, str, str]], one_array: int,
+                   ) -> tuple[list[tuple[str, list[Any]]], list[tuple[str | None, str | None, int]], list[int]]:
+    """The path rows of a bulk load (``Cache.insert_many``): for each path (in order; only
+    ``paths``' when given), its rows in key order (type, ts, id). A path with fewer than
+    ``one_array`` rows has them whole, (path, type, ts, id, outcome, issue, origin, fixed,
+    retired, n): its issue's first fix (among ``loaded``), its first retirement (among
+    ``retirements``), its number among the path's hand-written memories by (ts, id). A path
+    with more has each as an integer, for SQLite to make the row: the event's number in
+    ``loaded`` from 1 (the row id an empty table gives it) above the low 32 bits, which hold
+    ``n`` (0 for none); with them, the numbers of the events SQLite reads for those rows, and
+    the marks (fixed, retired, number) of those that have either."""
     if paths is not None and not paths:
-        return [], []  # an index asked for events by id alone (the summary's one pass)
+        return [], [], []  # an index asked for events by id alone (the summary's one pass)
     first_fix: dict[str, str] = {}
     for event, *_ in loaded:
         iid = event.issue_id if event.type == "fix" else None
@@ -46,14 +48,53 @@ def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], path
     for target, _, ts in retirements:
         if target not in first_retired or ts < first_retired[target]:
             first_retired[target] = ts
-    columns: list[tuple[Any, ...]] = [()] * len(loaded)
+    about = _paths_about(loaded, paths)
+    counted = Counter(chain.from_iterable(found for _, found in about))  # counted in C, in one call
+    many = {path for path, rows in counted.items() if rows >= one_array}
+    marks: list[tuple[str | None, str | None, int]] = []
+    read: list[int] = []  # the events of the rows SQLite makes
     # rows by type, then path, each list in (ts, id) order as the events come: read out in key
     # order without sorting the rows themselves (600,000 with 500 paths on one event in a hundred)
-    by_kind: dict[str, defaultdict[str, list[int]]] = {}
+    by_kind: dict[str, defaultdict[str, list[Any]]] = {}
     numbered: dict[str, int] = {}  # path -> its memories so far, in (ts, id) order
+    for at, found in about:
+        event, origin, _, _ = loaded[at]
+        kind, issue_id = event.type, event.issue_id
+        fixed = first_fix.get(issue_id or "") if kind == "issue" else None
+        retired = first_retired.get(event.id) if kind == "decision" else None
+        if many and not many.isdisjoint(found):
+            read.append(at + 1)
+            if fixed is not None or retired is not None:
+                marks.append((fixed, retired, at + 1))
+        whole = (kind, event.timestamp, event.id, event.outcome, issue_id, origin, fixed, retired)
+        number = (at + 1) << 32
+        rows = by_kind.get(kind)
+        if rows is None:
+            rows = by_kind[kind] = defaultdict(list)
+        memory = origin == "log" and kind != "snooze"  # numbered among its path's memories
+        n = None
+        for path in found:
+            if memory:
+                n = numbered[path] = numbered.get(path, 0) + 1
+            rows[path].append(number | (n or 0) if path in many else (path, *whole, n))
+    ordered: list[tuple[str, list[Any]]] = []  # the key (path, type, ts, id): appended to, never split
+    kinds = sorted(by_kind)
+    for path in sorted(counted):
+        keys: list[Any] = []
+        for kind in kinds:
+            keys += by_kind[kind].get(path, ())  # get: a missing key is not added
+        ordered.append((path, keys))
+    return ordered, marks, read
+
+
+def _paths_about(loaded: list[tuple[Event, str, int | None, str | None]],
+                 paths: set[str] | None) -> list[tuple[int, list[str]]]:
+    """(at, the paths ``loaded[at]`` is about, only ``paths``' when given) for each event about
+    one, in the fold's order (ts, id)."""
+    about: list[tuple[int, list[str]]] = []
     fold_keys = [(row[0].timestamp, row[0].id) for row in loaded]
     for at in sorted(range(len(loaded)), key=fold_keys.__getitem__):
-        event, origin, _, _ = loaded[at]
+        event = loaded[at][0]
         own = event.path
         if event.get("paths"):
             found = list(dict.fromkeys(event.paths()))  # a path listed twice is one row
@@ -63,51 +104,8 @@ def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], path
             found = [own]
         else:
             continue
-        kind, issue_id = event.type, event.issue_id
-        fixed = first_fix.get(issue_id or "") if kind == "issue" else None
-        retired = first_retired.get(event.id) if kind == "decision" else None
-        columns[at] = (kind, event.timestamp, event.id, event.outcome, issue_id, origin, fixed, retired)
-        row = (at + 1) << 32
-        rows = by_kind.get(kind)
-        if rows is None:
-            rows = by_kind[kind] = defaultdict(list)
-        if origin == "log" and kind != "snooze":  # numbered among its path's memories
-            for path in found:
-                n = numbered[path] = numbered.get(path, 0) + 1
-                rows[path].append(row | n)
-        else:
-            for path in found:
-                rows[path].append(row)
-    ordered: list[tuple[str, list[int]]] = []  # the key (path, type, ts, id): appended to, never split
-    kinds = sorted(by_kind)
-    for path in sorted(set().union(*by_kind.values())):
-        keys: list[int] = []
-        for kind in kinds:
-            keys += by_kind[kind].get(path, ())  # get: a missing key is not added
-        ordered.append((path, keys))
-    return ordered, columns
-
-
-def path_batches(per_path: list[tuple[str, list[int]]], columns: list[tuple[Any, ...]],
-                 one_array: int) -> Iterator[tuple[str, list[int]] | list[tuple[Any, ...]]]:
-    """``bulk_path_rows``' rows in key order, in batches: a path with ``one_array`` rows or more
-    as (path, its integers), for SQLite to make its rows; the rows of the paths between them
-    whole, (path, type, ts, id, outcome, issue, origin, fixed, retired, n), to bind."""
-    few: list[tuple[Any, ...]] = []
-    for path, keys in per_path:
-        if len(keys) >= one_array:
-            if few:
-                yield few
-                few = []
-            yield path, keys
-            continue
-        for key in keys:
-            few.append((path, *columns[(key >> 32) - 1], (key & _LOW) or None))
-    if few:
-        yield few
-
-
-_LOW = (1 << 32) - 1
+        about.append((at, found))
+    return about
 
 
 # the types of event that can retire another (``retirement``): a bulk load looks among these alone
