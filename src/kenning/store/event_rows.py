@@ -59,24 +59,31 @@ def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], path
     numbered: dict[str, int] = {}  # path -> its memories so far, in (ts, id) order
     for at, found in about:
         event, origin, _, _ = loaded[at]
-        kind, issue_id = event.type, event.issue_id
+        kind, ts, eid, outcome, issue_id = event.type, event.timestamp, event.id, event.outcome, event.issue_id
         fixed = first_fix.get(issue_id or "") if kind == "issue" else None
-        retired = first_retired.get(event.id) if kind == "decision" else None
-        if many and not many.isdisjoint(found):
+        retired = first_retired.get(eid) if kind == "decision" else None
+        read_by_sqlite = bool(many) and not many.isdisjoint(found)
+        if read_by_sqlite:
             read.append(at + 1)
             if fixed is not None or retired is not None:
                 marks.append((fixed, retired, at + 1))
-        whole = (kind, event.timestamp, event.id, event.outcome, issue_id, origin, fixed, retired)
-        number = (at + 1) << 32
         rows = by_kind.get(kind)
         if rows is None:
             rows = by_kind[kind] = defaultdict(list)
         memory = origin == "log" and kind != "snooze"  # numbered among its path's memories
         n = None
+        if not read_by_sqlite:  # every row whole: the loop of most events, kept to that alone
+            for path in found:
+                if memory:
+                    n = numbered[path] = numbered.get(path, 0) + 1
+                rows[path].append((path, kind, ts, eid, outcome, issue_id, origin, fixed, retired, n))
+            continue
+        number = (at + 1) << 32
         for path in found:
             if memory:
                 n = numbered[path] = numbered.get(path, 0) + 1
-            rows[path].append(number | (n or 0) if path in many else (path, *whole, n))
+            rows[path].append(number | (n or 0) if path in many
+                              else (path, kind, ts, eid, outcome, issue_id, origin, fixed, retired, n))
     ordered: list[tuple[str, list[Any]]] = []  # the key (path, type, ts, id): appended to, never split
     kinds = sorted(by_kind)
     for path in sorted(counted):
