@@ -35,8 +35,9 @@ def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], path
     ``retirements``), its number among the path's hand-written memories by (ts, id). A path
     with more has each as an integer, for SQLite to make the row: the event's number in
     ``loaded`` from 1 (the row id an empty table gives it) above the low 32 bits, which hold
-    ``n`` (0 for none); with them, the numbers of the events SQLite reads for those rows, and
-    the marks (fixed, retired, number) of those that have either."""
+    ``n`` (0 for none; four billion memories of one file are out of reach); with them, the
+    numbers of the events SQLite reads for those rows, and the marks (fixed, retired, number)
+    of those that have either."""
     if paths is not None and not paths:
         return [], [], []  # an index asked for events by id alone (the summary's one pass)
     first_fix: dict[str, str] = {}
