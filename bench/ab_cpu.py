@@ -30,7 +30,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -107,9 +109,21 @@ def arguments(doc: str | None, runs: int) -> tuple[argparse.Namespace, dict[str,
 
 def main() -> None:
     args, sources = arguments(__doc__, 7)
-    root = Path(tempfile.mkdtemp(prefix="ken-ab-"))
+    title = f"measure (CPU s, median of {args.runs} [min-max])"
+    for name, _, repo, env, root in compared_shapes(args, sources, "ken-ab-", title, "same summary"):
+        found, printed = measure(repo, sources, env, args.runs, root / "cpu")
+        for what in MEASURES:
+            row(name, what, found[what, "A"], found[what, "B"], len(printed) == 1, ".2f")
+
+
+def compared_shapes(args: argparse.Namespace, sources: dict[str, str], prefix: str, title: str,
+                    agree: str) -> Iterator[tuple[str, Any, Path, dict[str, str], Path]]:
+    """An A/B table's header, then each shape of ``--shapes`` as (name, shape, its logged
+    repository, the environment, the scratch folder), the repository removed after its turn,
+    then the footer."""
+    root = Path(tempfile.mkdtemp(prefix=prefix))
     env = bench_env(root / "home")
-    print(f"| shape | measure (CPU s, median of {args.runs} [min-max]) | A | B | same summary |")
+    print(f"| shape | {title} | A | B | {agree} |")
     print("|---|---|---:|---:|---|")
     histories: dict[tuple[str, ...], Path] = {}  # shapes over the same files share one history
     try:
@@ -117,9 +131,7 @@ def main() -> None:
             shape = SHAPES[name](args.events, END_US)
             repo = shape_repo(root, shape, env, histories)
             ken_log(repo, shape.lines, args.ken, env)
-            found, printed = measure(repo, sources, env, args.runs, root / "cpu")
-            for what in MEASURES:
-                row(name, what, found[what, "A"], found[what, "B"], len(printed) == 1, ".2f")
+            yield name, shape, repo, env, root
             shutil.rmtree(repo, ignore_errors=True)
     finally:
         shutil.rmtree(root, ignore_errors=True)

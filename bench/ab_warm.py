@@ -24,15 +24,12 @@ import json
 import shutil
 import subprocess
 import sys
-import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from ab_cpu import _SELF, arguments, footer, row  # noqa: E402
-from run import bench_env  # noqa: E402
-from shapes import END_US, ken_log, shape_repo  # noqa: E402
-from shapes_gen import SHAPES  # noqa: E402
+from ab_cpu import _SELF, arguments, compared_shapes, row  # noqa: E402
+from shapes import END_US  # noqa: E402
 from startup import HOOK_PAYLOAD  # noqa: E402
 
 MEASURES = ("warm 20-file precheck", "warm agent hook")
@@ -84,25 +81,13 @@ def measure(repos: dict[str, tuple[Path, dict[str, str]]], sources: dict[str, st
 
 def main() -> None:
     args, sources = arguments(__doc__, 15)
-    root = Path(tempfile.mkdtemp(prefix="ken-ab-warm-"))
-    env = bench_env(root / "home")
-    print(f"| shape | measure (CPU ms, median of {args.runs} [min-max]) | A | B | same answers |")
-    print("|---|---|---:|---:|---|")
-    histories: dict[tuple[str, ...], Path] = {}
-    try:
-        for name in args.shapes.split(","):
-            shape = SHAPES[name](args.events, END_US)
-            repo = shape_repo(root, shape, env, histories)
-            ken_log(repo, shape.lines, args.ken, env)
-            repos = {who: _side(root / name, repo, who, src, env) for who, src in sources.items()}
-            found, printed = measure(repos, sources, shape.twenty, shape.hot, args.runs, root / "cpu")
-            for what in MEASURES:
-                row(name, what, found[what, "A"], found[what, "B"], len(printed[what]) == 1, ".0f")
-            shutil.rmtree(repo, ignore_errors=True)
-            shutil.rmtree(root / name, ignore_errors=True)
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
-    footer(sources)
+    title = f"measure (CPU ms, median of {args.runs} [min-max])"
+    for name, shape, repo, env, root in compared_shapes(args, sources, "ken-ab-warm-", title, "same answers"):
+        repos = {who: _side(root / name, repo, who, src, env) for who, src in sources.items()}
+        found, printed = measure(repos, sources, shape.twenty, shape.hot, args.runs, root / "cpu")
+        for what in MEASURES:
+            row(name, what, found[what, "A"], found[what, "B"], len(printed[what]) == 1, ".0f")
+        shutil.rmtree(root / name, ignore_errors=True)
 
 
 if __name__ == "__main__":
