@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from contextlib import AbstractContextManager
     from typing import Any
 
+    from kenning.core.fold import MemoryTable
     from kenning.store.cache_owner import Owner
     from kenning.store.files import StrPath
 
@@ -454,7 +455,7 @@ class Cache(EventQueries, GateQueries):
     def table(self, name: str) -> StateTable:
         return StateTable(self.db, name)
 
-    def held_table(self, name: str, held: Any) -> HeldTable:
+    def held_table(self, name: str, held: MemoryTable) -> HeldTable:
         """The state table ``name``, read from ``held`` (the fold's table in memory, just saved
         whole) and written to both."""
         return HeldTable(held, StateTable(self.db, name))

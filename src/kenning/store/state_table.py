@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Mapping
     from typing import Any
 
+    from kenning.core.fold import MemoryTable
+
 
 # the key the fold's tables are read by rank with (``StateTable.by_rank``); ``store.cache`` creates it
 RANK_KEY = "CREATE INDEX IF NOT EXISTS state_rank ON state(name, rank)"
@@ -92,7 +94,7 @@ class HeldTable:
     every open issue), and each write goes to both, so what it folds next is kept. The same six
     methods; ``held`` is the fold's own ``core.fold.MemoryTable``."""
 
-    def __init__(self, held: Any, stored: StateTable) -> None:
+    def __init__(self, held: MemoryTable, stored: StateTable) -> None:
         self.held = held
         self.stored = stored
 
@@ -100,7 +102,7 @@ class HeldTable:
         return self.held.get(k)
 
     def many(self, keys: Iterable[str]) -> dict[str, Any]:
-        return self.held.many(keys)  # type: ignore[no-any-return]
+        return self.held.many(keys)
 
     def put(self, k: str, rank: str, value: Any) -> None:
         self.stored.put(k, rank, value)
@@ -113,7 +115,7 @@ class HeldTable:
         return value
 
     def size(self) -> int:
-        return self.held.size()  # type: ignore[no-any-return]
+        return self.held.size()
 
     def by_rank(self) -> Iterator[tuple[str, Any]]:
-        return self.held.by_rank()  # type: ignore[no-any-return]
+        return self.held.by_rank()
