@@ -96,7 +96,6 @@ BOUNDED: dict[str, Callable[[Cache], Any]] = {
     "cited_memories": lambda c: c.cited_memories(HOT, UNTIL, 20),
     "failed_with_details": lambda c: c.failed_with_details(HOT, 50),
     "oldest_memory": lambda c: c.oldest_memory([HOT, FILES[5]]),
-    "path_types": lambda c: c.path_types(HOT),
     "snoozes_running": lambda c: c.snoozes_running([HOT, FILES[5]], SINCE, UNTIL),
     "snoozes_ended": lambda c: c.snoozes_ended([HOT, FILES[5]], UNTIL),
     "events_by_id": lambda c: c.events_by_id(["evt_00000000000000000001", "evt_00000000000000000002"]),

@@ -59,10 +59,7 @@ if TYPE_CHECKING:
 #     built without searching every event's JSON; the issue and outcome keys hold only the events
 #     they are asked about (those with an issue; attempts), and the path rows' type key the issues'
 #     alone (other types are asked by path, on the table's key)
-# 36: a hand-written memory's ``n`` is its number among the path's memories of its type, so the
-#     path rows have one key (path, type, ts, id): the second, by origin across types, was a sort
-#     of every row at each rebuild (0.5 s of 599,000 rows)
-CACHE_VERSION = "36"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+CACHE_VERSION = "35"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -93,6 +90,7 @@ CREATE INDEX IF NOT EXISTS events_derived ON events(type, origin) WHERE origin='
 CREATE INDEX IF NOT EXISTS events_cited ON events(ts, id) WHERE cites=1;
 CREATE INDEX IF NOT EXISTS events_fix_commit ON events(FIX_COMMIT_PREFIX) WHERE type='fix';
 CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts, fixed, issue_id) WHERE type='issue';
+CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, id, type, retired, n);
 CREATE INDEX IF NOT EXISTS event_paths_retired ON event_paths(path, retired, ts)
     WHERE type='decision' AND origin='log' AND retired IS NOT NULL;
 CREATE INDEX IF NOT EXISTS event_paths_issue ON event_paths(issue_id) WHERE type='issue';
@@ -101,8 +99,10 @@ CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, i
 """.replace("FIX_COMMIT_PREFIX", FIX_COMMIT_PREFIX).replace("RANK_KEY", RANK_KEY)
 # built after a bulk load rather than row by row during it. The path rows' partial keys are kept
 # during it: each built after would walk every path row for the few it holds (four walks of
-# 600,000 rows with 500 paths on one event in a hundred), and the rows come in nearly their order
-_DEFERRED = ("events_issue", "events_type", "events_outcome", "events_derived", "events_cited", "events_fix_commit")
+# 600,000 rows with 500 paths on one event in a hundred), and the rows come in nearly their
+# order. The origin key, over every row, costs as much either way (0.5 s of 600,000 rows)
+_DEFERRED = ("events_issue", "events_type", "events_outcome", "events_derived", "events_cited", "events_fix_commit",
+             "event_paths_origin")
 # what an index asked for events by id alone does without (``insert_many(by_id_only=True)``)
 _BY_PATH_OR_TYPE = ("events_type", "events_outcome", "events_derived")
 # an index built without the full-text table (a SQLite without FTS5) says so in its version, so
@@ -116,14 +116,12 @@ _INTO_EVENTS = ("INSERT OR IGNORE INTO events(id, ts, type, path, issue_id, outc
 _INSERT = _INTO_EVENTS + "(?,?,?,?,?,?,?,?,?,?,?)"
 
 
-# a path's hand-written memories of one type (its rows from the log of that type but snoozes'):
-# each row's ``n`` is its number among them in the order (ts, id), so how many were written
-# before a time is the sum over the path's types of the ``n`` of the last one before it
-# (``GateQueries.memories_before``), each a lookup on the table's key. An event indexed among
-# them (a union merge appends older events) or removed renumbers those after it: none, in the
-# usual case
-_MEMORY_ROWS = "SELECT {n} FROM event_paths WHERE path=?1 AND type=?2 AND origin='log' AND {where}"
-_RENUMBER = ("UPDATE event_paths SET n=n+?5 WHERE path=?1 AND type=?2 AND origin='log'"
+# a path's hand-written memories (its rows from the log but snoozes): each row's ``n`` is its
+# number among them in the order (ts, id), so how many were written before a time is the ``n``
+# of the last one before it (``GateQueries.memories_before``). An event indexed among them (a
+# union merge appends older events) or removed renumbers those after it: none, in the usual case
+_MEMORY_ROWS = "SELECT {n} FROM event_paths WHERE path=?1 AND origin='log' AND type!='snooze' AND {where}"
+_RENUMBER = ("UPDATE event_paths SET n=n+?5 WHERE path=?1 AND origin='log' AND type!='snooze'"
              " AND (ts>?3 OR (ts=?3 AND id>?4))")
 _INSERT_PATH = ("INSERT OR IGNORE INTO event_paths(path, type, ts, id, outcome, issue_id, origin, fixed, retired, n)"
                 f" VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, CASE WHEN ?7='log' AND ?2!='snooze' THEN"
@@ -161,8 +159,7 @@ _COPY_COLUMNS = ("INSERT INTO temp.event_columns SELECT rowid, type, ts, id, out
                  " FROM main.events WHERE rowid IN (SELECT value FROM json_each(?))")
 _MARK_COLUMNS = "UPDATE temp.event_columns SET fixed=?, retired=? WHERE eid=?"
 _LOAD_PATH_ARRAY = (f"{_INTO_PATHS} SELECT ?1, e.type, e.ts, e.id, e.outcome, e.issue_id, e.origin, e.fixed, e.retired,"
-                    " CASE WHEN e.type='snooze' THEN NULL ELSE j.key - (j.value & 4294967295) + 1 END"
-                    " FROM json_each(?2) j"
+                    " nullif(j.value & 4294967295, 0) FROM json_each(?2) j"
                     " CROSS JOIN temp.event_columns e ON e.eid = j.value >> 32")
 # rows of a path from which SQLite makes them (from 16, many-files read 347 arrays for 8,759 rows: slower)
 _ONE_ARRAY = 64
@@ -439,15 +436,14 @@ class Cache(EventQueries, GateQueries):
         return True
 
     def remove(self, event_ids: list[str]) -> None:
-        for event_id in event_ids:  # by key: the paths the event names, then its row among each's
-            kind, issue_id, retires, ts = self.db.execute("SELECT type, issue_id, supersedes, ts FROM events"
-                                                          " WHERE id=?", (event_id,)).fetchone() or (None,) * 4
-            own = (f"path IN ({_EVENT_PATHS}) AND type=?2 AND ts=?3 AND id=?1", (event_id, kind, ts))
-            for (path,) in self.db.execute(f"SELECT path FROM event_paths WHERE {own[0]} AND n IS NOT NULL",
-                                           own[1]).fetchall():
-                self.db.execute(_RENUMBER, (path, kind, ts, event_id, -1))  # the memories after it move up
-            self.db.execute(f"DELETE FROM event_paths WHERE {own[0]}", own[1])
-            self.db.execute(f"DELETE FROM snoozes WHERE path IN ({_EVENT_PATHS}) AND id=?1", (event_id,))
+        for event_id in event_ids:  # by key: the paths the event names, then its id among them
+            kind, issue_id, retires = self.db.execute("SELECT type, issue_id, supersedes FROM events WHERE id=?",
+                                                      (event_id,)).fetchone() or (None, None, None)
+            for path, ts in self.db.execute(f"SELECT path, ts FROM event_paths WHERE path IN ({_EVENT_PATHS}) AND id=?1"
+                                            " AND n IS NOT NULL", (event_id,)).fetchall():
+                self.db.execute(_RENUMBER, (path, None, ts, event_id, -1))  # the memories after it move up
+            for table in ("event_paths", "snoozes"):
+                self.db.execute(f"DELETE FROM {table} WHERE path IN ({_EVENT_PATHS}) AND id=?1", (event_id,))
             self.db.execute("DELETE FROM retirements WHERE id=(SELECT supersedes FROM events WHERE id=?1) AND by=?1",
                             (event_id,))
             search.forget(self.db, "id=?", (event_id,))

@@ -13,7 +13,6 @@ import json
 
 from kenning.core.events import Event, parse_indexed
 from kenning.core.rows import Row
-from kenning.store.gate_queries import PATH_TYPES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -131,16 +130,15 @@ def recent_events(db: sqlite3.Connection, limit: int) -> list[Listed]:
 
 
 def latest_per_path(db: sqlite3.Connection, paths: list[str], each: int) -> dict[str, list[Listed]]:
-    """path -> the newest ``each`` events about it (snoozes aside), newest first. One probe per
-    type of the path's rows on the key (path, type, time), each reading ``each`` keys: the cost
+    """path -> the newest ``each`` events about it (snoozes aside), newest first. Two probes per
+    path on the (path, origin, time) index, one per origin, each reading ``each`` keys: the cost
     follows what is shown."""
     found: dict[str, list[str]] = {}
     for path in paths:
         keys = []
-        for (kind,) in db.execute(PATH_TYPES, (path,)).fetchall():
-            if kind is not None and kind != "snooze":
-                keys += db.execute("SELECT ts, id FROM event_paths WHERE path=? AND type=?"
-                                   " ORDER BY ts DESC, id DESC LIMIT ?", (path, kind, each)).fetchall()
+        for origin in ("log", "git"):
+            keys += db.execute("SELECT ts, id FROM event_paths WHERE path=? AND origin=?"
+                               " AND type!='snooze' ORDER BY ts DESC LIMIT ?", (path, origin, each)).fetchall()
         found[path] = [event_id for _, event_id in sorted(keys, reverse=True)[:each]]
     rows = listed(db, sorted({event_id for ids in found.values() for event_id in ids}))
     return {path: [rows[i] for i in ids if i in rows] for path, ids in found.items()}

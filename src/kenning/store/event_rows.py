@@ -32,13 +32,12 @@ def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], path
     ``paths``' when given), its rows in key order (type, ts, id). A path with fewer than
     ``one_array`` rows has them whole, (path, type, ts, id, outcome, issue, origin, fixed,
     retired, n): its issue's first fix (among ``loaded``), its first retirement (among
-    ``retirements``), its number among the path's hand-written memories of its type by (ts,
-    id). A path with more has its rows from the log each as an integer, for SQLite to make the
-    row: the event's number in ``loaded`` from 1 (the row id an empty table gives it) above
-    the low 32 bits, which hold where its type's rows start in the path's list (so ``n`` is
-    its place after that; four billion rows of one file are out of reach); its rows from
-    elsewhere (git) follow, whole. With them, the numbers of the events SQLite reads for those
-    rows, and the marks (fixed, retired, number) of those that have either."""
+    ``retirements``), its number among the path's hand-written memories by (ts, id). A path
+    with more has each as an integer, for SQLite to make the row: the event's number in
+    ``loaded`` from 1 (the row id an empty table gives it) above the low 32 bits, which hold
+    ``n`` (0 for none; four billion memories of one file are out of reach); with them, the
+    numbers of the events SQLite reads for those rows, and the marks (fixed, retired, number)
+    of those that have either."""
     if paths is not None and not paths:
         return [], [], []  # an index asked for events by id alone (the summary's one pass)
     first_fix: dict[str, str] = {}
@@ -55,66 +54,45 @@ def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], path
     many = {path for path, rows in counted.items() if rows >= one_array}
     marks: list[tuple[str | None, str | None, int]] = []
     read: list[int] = []  # the events of the rows SQLite makes
-    columns: dict[int, tuple[Any, ...]] = {}  # at -> the event's columns of its rows
-    elsewhere: set[int] = set()  # the events not from the log: never numbered
-    # each event's place in ``loaded`` by type, then path, each list in (ts, id) order as the
-    # events come: read out in key order without sorting the rows themselves (600,000 with 500
-    # paths on one event in a hundred), and without a step per row but an append
-    by_kind: dict[str, defaultdict[str, list[int]]] = {}
+    # rows by type, then path, each list in (ts, id) order as the events come: read out in key
+    # order without sorting the rows themselves (600,000 with 500 paths on one event in a hundred)
+    by_kind: dict[str, defaultdict[str, list[Any]]] = {}
+    numbered: dict[str, int] = {}  # path -> its memories so far, in (ts, id) order
     for at, found in about:
         event, origin, _, _ = loaded[at]
-        kind, eid, issue_id = event.type, event.id, event.issue_id
+        kind, ts, eid, outcome, issue_id = event.type, event.timestamp, event.id, event.outcome, event.issue_id
         fixed = first_fix.get(issue_id or "") if kind == "issue" else None
         retired = first_retired.get(eid) if kind == "decision" else None
-        columns[at] = (kind, event.timestamp, eid, event.outcome, issue_id, origin, fixed, retired)
-        if origin != "log":
-            elsewhere.add(at)
-        if many and not many.isdisjoint(found):
+        read_by_sqlite = bool(many) and not many.isdisjoint(found)
+        if read_by_sqlite:
             read.append(at + 1)
             if fixed is not None or retired is not None:
                 marks.append((fixed, retired, at + 1))
         rows = by_kind.get(kind)
         if rows is None:
             rows = by_kind[kind] = defaultdict(list)
+        memory = origin == "log" and kind != "snooze"  # numbered among its path's memories
+        n = None
+        if not read_by_sqlite:  # every row whole: the loop of most events, kept to that alone
+            for path in found:
+                if memory:
+                    n = numbered[path] = numbered.get(path, 0) + 1
+                rows[path].append((path, kind, ts, eid, outcome, issue_id, origin, fixed, retired, n))
+            continue
+        number = (at + 1) << 32
         for path in found:
-            rows[path].append(at)
+            if memory:
+                n = numbered[path] = numbered.get(path, 0) + 1
+            rows[path].append(number | (n or 0) if path in many
+                              else (path, kind, ts, eid, outcome, issue_id, origin, fixed, retired, n))
     ordered: list[tuple[str, list[Any]]] = []  # the key (path, type, ts, id): appended to, never split
-    kinds = [(kind, by_kind[kind]) for kind in sorted(by_kind)]
+    kinds = sorted(by_kind)
     for path in sorted(counted):
-        if path in many:
-            ordered += _made_by_sqlite(path, kinds, columns, elsewhere)
-            continue
-        whole: list[tuple[Any, ...]] = []
-        for kind, by_path in kinds:
-            numbered = kind != "snooze"
-            n = 0
-            for at in by_path.get(path, ()):  # get: a missing key is not added
-                row = columns[at]
-                if numbered and row[5] == "log":
-                    n += 1
-                    whole.append((path, *row, n))
-                else:
-                    whole.append((path, *row, None))
-        ordered.append((path, whole))
+        keys: list[Any] = []
+        for kind in kinds:
+            keys += by_kind[kind].get(path, ())  # get: a missing key is not added
+        ordered.append((path, keys))
     return ordered, marks, read
-
-
-def _made_by_sqlite(path: str, kinds: list[tuple[str, defaultdict[str, list[int]]]],
-                    columns: dict[int, tuple[Any, ...]], elsewhere: set[int]) -> list[tuple[str, list[Any]]]:
-    """A path's rows as ``bulk_path_rows`` gives those SQLite makes: the log's as integers, then
-    the rest whole (few: events derived from git)."""
-    made: list[int] = []
-    whole: list[tuple[Any, ...]] = []
-    for _, by_path in kinds:
-        ats = by_path.get(path)
-        if not ats:
-            continue
-        if elsewhere and not elsewhere.isdisjoint(ats):
-            whole += [(path, *columns[at], None) for at in ats if at in elsewhere]
-            ats = [at for at in ats if at not in elsewhere]
-        start = len(made)
-        made += [((at + 1) << 32) | start for at in ats]
-    return [(path, made), (path, whole)] if whole else [(path, made)]
 
 
 def _paths_about(loaded: list[tuple[Event, str, int | None, str | None]],

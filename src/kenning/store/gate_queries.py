@@ -25,19 +25,6 @@ _FAILED = "p.path=? AND p.origin=? AND p.type='attempt' AND p.outcome='failed' A
 # the index's ``events_fix_commit``, so the fixes naming a commit a revert undid are found by key
 FIX_COMMIT = "coalesce(json_extract(json, '$.commit'), json_extract(json, '$.git_commit'))"
 FIX_COMMIT_PREFIX = f"substr({FIX_COMMIT}, 1, {SHA_PREFIX})"
-# the types of a path's rows, each found by one lookup on the key (path, type, ...): a skip over
-# the rows of each type, however many (``GateQueries.path_types``)
-PATH_TYPES = ("WITH RECURSIVE kinds(type) AS (SELECT min(type) FROM event_paths WHERE path=?1"
-               " UNION ALL SELECT (SELECT min(p.type) FROM event_paths p WHERE p.path=?1 AND p.type>kinds.type)"
-               " FROM kinds WHERE kinds.type IS NOT NULL) SELECT type FROM kinds")
-# the oldest memory by hand about any of the paths (a JSON array): each path's types, then the
-# first row from the log of each
-_OLDEST_MEMORY = (
-    "WITH RECURSIVE kinds(path, type) AS (SELECT value, (SELECT min(p.type) FROM event_paths p WHERE p.path=value)"
-    " FROM json_each(?1) UNION ALL SELECT kinds.path, (SELECT min(p.type) FROM event_paths p"
-    " WHERE p.path=kinds.path AND p.type>kinds.type) FROM kinds WHERE kinds.type IS NOT NULL)"
-    " SELECT min((SELECT p.ts FROM event_paths p WHERE p.path=kinds.path AND p.type=kinds.type AND p.origin='log'"
-    " ORDER BY p.ts, p.id LIMIT 1)) FROM kinds WHERE kinds.type IS NOT NULL AND kinds.type!='snooze'")
 # what git was asked for, kept with its answer (the ``full`` column): renames followed, lines counted
 _RENAMES, _LINES = 1, 2
 
@@ -165,33 +152,19 @@ class GateQueries:
 
     def memories_before(self, path: str, before: str, until: str, limit: int) -> Counted:
         """Memories about ``path`` written by hand before ``before``; decisions retired by
-        ``until`` (the clock) left out. Counted without walking them: for each type of the
-        path's rows, the number the last one before ``before`` carries among the path's
-        memories of that type (``n``, one key lookup), less the decisions among them retired by
-        then (a walk over the path's retired decisions alone); the newest are the newest of
-        each type's newest, each a range scan on the key."""
-        kinds = [kind for kind in self.path_types(path) if kind != "snooze"]
-        if not kinds:
-            return Counted(0, [])
-        last = self.db.execute(
-            "SELECT " + " + ".join(f"coalesce((SELECT p.n FROM event_paths p WHERE p.path=?1 AND p.type=?{at}"
-                                   " AND p.origin='log' AND p.ts<?2 ORDER BY p.ts DESC, p.id DESC LIMIT 1), 0)"
-                                   for at in range(3, 3 + len(kinds))), (path, before, *kinds)).fetchone()[0]
+        ``until`` (the clock) left out. Counted without walking them: the number the last one
+        before ``before`` carries among the path's memories (``n``, one key lookup), less the
+        decisions among them retired by then (a walk over the path's retired decisions alone)."""
+        where = ("p.path=? AND p.origin='log' AND p.ts<? AND p.type!='snooze'"
+                 " AND (p.retired IS NULL OR p.retired>?)")
+        found = self._counted(where, (path, before, until), limit, count=False)
+        last = self.db.execute("SELECT p.n FROM event_paths p INDEXED BY event_paths_origin WHERE p.path=?"
+                               " AND p.origin='log' AND p.ts<? AND p.type!='snooze' ORDER BY p.ts DESC, p.id DESC"
+                               " LIMIT 1", (path, before)).fetchone()
         retired = self.db.execute("SELECT count(*) FROM event_paths p INDEXED BY event_paths_retired WHERE p.path=?"
                                   " AND p.type='decision' AND p.origin='log' AND p.retired IS NOT NULL"
                                   " AND p.retired<=? AND p.ts<?", (path, until, before)).fetchone()[0]
-        newest = " UNION ALL ".join(
-            f"SELECT * FROM (SELECT p.ts, p.id FROM event_paths p WHERE p.path=?1 AND p.type=?{at} AND p.origin='log'"
-            " AND p.ts<?2 AND (p.retired IS NULL OR p.retired>?3) ORDER BY p.ts DESC, p.id DESC LIMIT ?4)"
-            for at in range(5, 5 + len(kinds)))
-        found = self.db.execute(f"SELECT (SELECT e.json FROM events e WHERE e.id=q.id) FROM ({newest}) q"
-                                " ORDER BY q.ts DESC, q.id DESC LIMIT ?4", (path, before, until, limit, *kinds))
-        return Counted(int(last) - int(retired), [r[0] for r in found])
-
-    def path_types(self, path: str) -> list[str]:
-        """The types of the rows about ``path``, in order: a skip over the table's key (path,
-        type, ...), one lookup per type, however many rows each has."""
-        return [r[0] for r in self.db.execute(PATH_TYPES, (path,)) if r[0] is not None]
+        return Counted((last[0] if last else 0) - int(retired), found.newest)
 
     def cited_memories(self, path: str, until: str, limit: int) -> list[str]:
         """The newest memories about ``path`` written by hand by ``until`` that cite lines of code
@@ -203,8 +176,8 @@ class GateQueries:
         of 20,000 events that cite nothing)."""
         rows = self.db.execute(
             "SELECT e.json FROM events e INDEXED BY events_cited"
-            " CROSS JOIN event_paths p"
-            " ON p.path=?1 AND p.type=e.type AND p.ts=+e.ts AND p.id=+e.id AND p.origin='log'"
+            " CROSS JOIN event_paths p INDEXED BY event_paths_origin"
+            " ON p.path=?1 AND p.origin='log' AND p.ts=+e.ts AND p.id=+e.id"
             " WHERE e.cites=1 AND e.ts<=?2 AND p.type!='snooze'"
             " AND (p.retired IS NULL OR p.retired>?2)"
             " ORDER BY e.ts DESC, e.id DESC LIMIT ?3", (path, until, limit))
@@ -237,9 +210,9 @@ class GateQueries:
         return [r[0] for r in rows]
 
     def oldest_memory(self, paths: list[str]) -> str | None:
-        """The time of the oldest memory written by hand about any of ``paths`` (snoozes aside):
-        the first of each path's types, each one lookup on the key."""
-        row = self.db.execute(_OLDEST_MEMORY, (json.dumps(paths),)).fetchone()
+        marks = ",".join("?" * len(paths))
+        row = self.db.execute(f"SELECT min(ts) FROM event_paths WHERE path IN ({marks}) AND origin='log'"
+                              " AND type!='snooze'", paths).fetchone()
         return row[0] if row else None
 
     def snoozes_running(self, paths: list[str], now: str, until: str) -> list[SnoozeRow]:
