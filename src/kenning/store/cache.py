@@ -59,7 +59,11 @@ if TYPE_CHECKING:
 #     built without searching every event's JSON; the issue and outcome keys hold only the events
 #     they are asked about (those with an issue; attempts), and the path rows' type key the issues'
 #     alone (other types are asked by path, on the table's key)
-CACHE_VERSION = "35"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+# 36: the path rows are keyed by (path, ts, id), a file's memories in the fold's order whatever
+#     their type, and the types the gate asks by path have partial keys (failed attempts, issues,
+#     decisions): the second key over every row, by origin, was a sort of each row at every
+#     rebuild (0.5 s of 599,000 rows with 500 paths on one event in a hundred)
+CACHE_VERSION = "36"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -71,7 +75,7 @@ CREATE TABLE IF NOT EXISTS events(
     json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS event_paths(path TEXT NOT NULL, type TEXT NOT NULL, ts TEXT NOT NULL, id TEXT NOT NULL,
     outcome TEXT, issue_id TEXT, origin TEXT NOT NULL, fixed TEXT, retired TEXT, n INTEGER,
-    PRIMARY KEY(path, type, ts, id)) WITHOUT ROWID;
+    PRIMARY KEY(path, ts, id)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS retirements(id TEXT NOT NULL, by TEXT NOT NULL, ts TEXT NOT NULL,
     PRIMARY KEY(id, by)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS snoozes(path TEXT NOT NULL, until TEXT NOT NULL, ts TEXT NOT NULL, id TEXT NOT NULL,
@@ -90,7 +94,7 @@ CREATE INDEX IF NOT EXISTS events_derived ON events(type, origin) WHERE origin='
 CREATE INDEX IF NOT EXISTS events_cited ON events(ts, id) WHERE cites=1;
 CREATE INDEX IF NOT EXISTS events_fix_commit ON events(FIX_COMMIT_PREFIX) WHERE type='fix';
 CREATE INDEX IF NOT EXISTS event_paths_kind ON event_paths(type, path, ts, fixed, issue_id) WHERE type='issue';
-CREATE INDEX IF NOT EXISTS event_paths_origin ON event_paths(path, origin, ts, id, type, retired, n);
+CREATE INDEX IF NOT EXISTS event_paths_decision ON event_paths(path, ts, id, retired) WHERE type='decision';
 CREATE INDEX IF NOT EXISTS event_paths_retired ON event_paths(path, retired, ts)
     WHERE type='decision' AND origin='log' AND retired IS NOT NULL;
 CREATE INDEX IF NOT EXISTS event_paths_issue ON event_paths(issue_id) WHERE type='issue';
@@ -98,11 +102,9 @@ CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, i
     WHERE type='attempt' AND outcome='failed';
 """.replace("FIX_COMMIT_PREFIX", FIX_COMMIT_PREFIX).replace("RANK_KEY", RANK_KEY)
 # built after a bulk load rather than row by row during it. The path rows' partial keys are kept
-# during it: each built after would walk every path row for the few it holds (four walks of
-# 600,000 rows with 500 paths on one event in a hundred), and the rows come in nearly their
-# order. The origin key, over every row, costs as much either way (0.5 s of 600,000 rows)
-_DEFERRED = ("events_issue", "events_type", "events_outcome", "events_derived", "events_cited", "events_fix_commit",
-             "event_paths_origin")
+# during it: each built after would walk every path row for the few it holds (five walks of
+# 600,000 rows with 500 paths on one event in a hundred), and the rows come in nearly their order
+_DEFERRED = ("events_issue", "events_type", "events_outcome", "events_derived", "events_cited", "events_fix_commit")
 # what an index asked for events by id alone does without (``insert_many(by_id_only=True)``)
 _BY_PATH_OR_TYPE = ("events_type", "events_outcome", "events_derived")
 # an index built without the full-text table (a SQLite without FTS5) says so in its version, so
@@ -135,18 +137,20 @@ _REFRESH_FIXED = ("UPDATE event_paths SET fixed=(SELECT min(f.ts) FROM events f 
                   " AND f.type='fix') WHERE type='issue'")
 # likewise a decision's rows carry the time it was first retired (the retirements table says by whom)
 _FIRST_RETIREMENT = "SELECT min(ts) FROM retirements WHERE id=?1"
-# the paths an indexed event is about (its location's and its ``paths``): its rows' keys
+# the paths an indexed event is about (its location's and its ``paths``), and its time: its rows' keys
 _EVENT_PATHS = ("SELECT path FROM events WHERE id=?1 UNION"
                 " SELECT value FROM json_each((SELECT json FROM events WHERE id=?1), '$.paths')")
-_SET_RETIRED = (f"UPDATE event_paths SET retired=({_FIRST_RETIREMENT}) WHERE path IN ({_EVENT_PATHS})"
-                " AND type='decision' AND id=?1")
+_EVENT_ROWS = f"path IN ({_EVENT_PATHS}) AND ts=(SELECT ts FROM events WHERE id=?1) AND id=?1"
+_SET_RETIRED = (f"UPDATE event_paths SET retired=({_FIRST_RETIREMENT}) WHERE {_EVENT_ROWS}"
+                " AND type='decision'")
 _REFRESH_RETIRED = ("UPDATE event_paths SET retired=(SELECT min(r.ts) FROM retirements r WHERE r.id=event_paths.id)"
                     " WHERE type='decision'")
 
 # A bulk load's path rows (``event_rows.bulk_path_rows``). A path with many rows is given
-# once, its rows one JSON array of integers (the event's row id, its number among the path's
-# memories), and SQLite makes its rows, each joined by row id to a narrow copy of the events'
-# columns (``event_columns``, in memory); the rows of the paths with few are bound whole, fifty
+# once, its hand-written memories one JSON array of the events' row ids in the fold's order (so
+# each one's number among them is its place), and SQLite makes their rows, each joined by row
+# id to a narrow copy of the events' columns (``event_columns``, in memory); its other rows
+# (snoozes, events derived from git) and the rows of the paths with few are bound whole, fifty
 # to a statement. Bound whole, ten values a row, 599,000 rows (500 paths on one event in a
 # hundred) cost 2.0 s, made by SQLite 0.9 s; one statement for each of 50,000 paths of two
 # rows cost more than binding their rows. SQLite's own copy of the rows from the events' JSON,
@@ -159,8 +163,7 @@ _COPY_COLUMNS = ("INSERT INTO temp.event_columns SELECT rowid, type, ts, id, out
                  " FROM main.events WHERE rowid IN (SELECT value FROM json_each(?))")
 _MARK_COLUMNS = "UPDATE temp.event_columns SET fixed=?, retired=? WHERE eid=?"
 _LOAD_PATH_ARRAY = (f"{_INTO_PATHS} SELECT ?1, e.type, e.ts, e.id, e.outcome, e.issue_id, e.origin, e.fixed, e.retired,"
-                    " nullif(j.value & 4294967295, 0) FROM json_each(?2) j"
-                    " CROSS JOIN temp.event_columns e ON e.eid = j.value >> 32")
+                    " j.key + 1 FROM json_each(?2) j CROSS JOIN temp.event_columns e ON e.eid = j.value")
 # rows of a path from which SQLite makes them (from 16, many-files read 347 arrays for 8,759 rows: slower)
 _ONE_ARRAY = 64
 _INSERT_RETIREMENT = "INSERT OR IGNORE INTO retirements(id, by, ts) VALUES(?, ?, ?)"
@@ -439,11 +442,11 @@ class Cache(EventQueries, GateQueries):
         for event_id in event_ids:  # by key: the paths the event names, then its id among them
             kind, issue_id, retires = self.db.execute("SELECT type, issue_id, supersedes FROM events WHERE id=?",
                                                       (event_id,)).fetchone() or (None, None, None)
-            for path, ts in self.db.execute(f"SELECT path, ts FROM event_paths WHERE path IN ({_EVENT_PATHS}) AND id=?1"
+            for path, ts in self.db.execute(f"SELECT path, ts FROM event_paths WHERE {_EVENT_ROWS}"
                                             " AND n IS NOT NULL", (event_id,)).fetchall():
                 self.db.execute(_RENUMBER, (path, None, ts, event_id, -1))  # the memories after it move up
-            for table in ("event_paths", "snoozes"):
-                self.db.execute(f"DELETE FROM {table} WHERE path IN ({_EVENT_PATHS}) AND id=?1", (event_id,))
+            self.db.execute(f"DELETE FROM event_paths WHERE {_EVENT_ROWS}", (event_id,))
+            self.db.execute(f"DELETE FROM snoozes WHERE path IN ({_EVENT_PATHS}) AND id=?1", (event_id,))
             self.db.execute("DELETE FROM retirements WHERE id=(SELECT supersedes FROM events WHERE id=?1) AND by=?1",
                             (event_id,))
             search.forget(self.db, "id=?", (event_id,))

@@ -130,16 +130,13 @@ def recent_events(db: sqlite3.Connection, limit: int) -> list[Listed]:
 
 
 def latest_per_path(db: sqlite3.Connection, paths: list[str], each: int) -> dict[str, list[Listed]]:
-    """path -> the newest ``each`` events about it (snoozes aside), newest first. Two probes per
-    path on the (path, origin, time) index, one per origin, each reading ``each`` keys: the cost
-    follows what is shown."""
+    """path -> the newest ``each`` events about it (snoozes aside), newest first. One probe per
+    path on the path rows' key (path, time, id), reading ``each`` keys and the snoozes among
+    them: the cost follows what is shown."""
     found: dict[str, list[str]] = {}
     for path in paths:
-        keys = []
-        for origin in ("log", "git"):
-            keys += db.execute("SELECT ts, id FROM event_paths WHERE path=? AND origin=?"
-                               " AND type!='snooze' ORDER BY ts DESC LIMIT ?", (path, origin, each)).fetchall()
-        found[path] = [event_id for _, event_id in sorted(keys, reverse=True)[:each]]
+        found[path] = [r[0] for r in db.execute("SELECT id FROM event_paths WHERE path=? AND type!='snooze'"
+                                                " ORDER BY ts DESC, id DESC LIMIT ?", (path, each))]
     rows = listed(db, sorted({event_id for ids in found.values() for event_id in ids}))
     return {path: [rows[i] for i in ids if i in rows] for path, ids in found.items()}
 

@@ -6,12 +6,22 @@ from __future__ import annotations
 
 from kenning.core.events import TYPES
 from kenning.store import search
-from kenning.store.gate_queries import FAILED_ROWS, Counted
+from kenning.store.gate_queries import DECISION_ROWS, FAILED_ROWS, ISSUE_ROWS, Counted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import sqlite3
     from collections.abc import Iterable, Iterator
+
+
+def _rows_of(kind: str) -> tuple[str, str]:
+    """The path rows to read for events of ``kind`` by path, and what the query adds to its
+    ``p.type=?``: an issue's or a decision's by their partial keys (named, with the type they
+    hold written out, which a partial key needs to be read), another's on the table's key (path,
+    ts, id), among the path's rows of every type."""
+    if kind in ("issue", "decision"):
+        return (ISSUE_ROWS if kind == "issue" else DECISION_ROWS), f" AND p.type='{kind}'"
+    return "event_paths p", ""
 
 
 class EventQueries:
@@ -83,14 +93,17 @@ class EventQueries:
         ``kind`` at ``path`` about ``issue_id`` could repeat, newest first: an attempt's or a
         fix's among its issue's; another's among those at its path (an issue not fixed, a
         decision not retired), or among the ``limit`` newest of its type when it has no path.
-        Each a range scan on a key, so a write costs the same whatever the log holds."""
+        Each a range scan on a key: by issue, by type, or (an issue or a decision) by the path's
+        partial key; another type at a path walks the path's rows newest first until ``limit``
+        of its type are found."""
         if kind in ("attempt", "fix") and issue_id:
             rows = self.db.execute("SELECT json FROM events WHERE issue_id=? AND type=? AND origin='log'"
                                    " ORDER BY ts DESC, id DESC LIMIT ?", (issue_id, kind, limit))
         elif path:
             standing = {"issue": " AND p.fixed IS NULL", "decision": " AND p.retired IS NULL"}.get(kind, "")
+            rows_of, typed = _rows_of(kind)
             rows = self.db.execute(
-                "SELECT e.json FROM (SELECT p.id, p.ts FROM event_paths p WHERE p.path=? AND p.type=?"
+                f"SELECT e.json FROM (SELECT p.id, p.ts FROM {rows_of} WHERE p.path=? AND p.type=?{typed}"
                 f" AND p.origin='log'{standing} ORDER BY p.ts DESC, p.id DESC LIMIT ?) q JOIN events e ON e.id=q.id"
                 " ORDER BY q.ts DESC, q.id DESC", (path, kind, limit))
         else:
@@ -165,7 +178,8 @@ class EventQueries:
 
     def near(self, kind: str, paths: list[str], folders: list[str], limit: int) -> list[str]:
         """Events of ``kind`` about ``paths`` or inside ``folders`` (``src/api/``), newest first;
-        retired decisions left out. Range scans on the path index, so cost follows ``limit``."""
+        retired decisions left out. Range scans on the path rows' keys (an issue's or a decision's
+        partial key; for another type the rows of every type at those paths)."""
         where, args = [], []
         if paths:
             where.append(f"p.path IN ({','.join('?' * len(paths))})")
@@ -176,9 +190,10 @@ class EventQueries:
         if not where:
             return []
         standing = " AND p.retired IS NULL" if kind == "decision" else ""
+        rows_of, typed = _rows_of(kind)
         # pick the few ids on the path index first, then read only their JSON
         rows = self.db.execute(
-            f"SELECT e.json FROM (SELECT DISTINCT p.id, p.ts FROM event_paths p WHERE p.type=?"
+            f"SELECT e.json FROM (SELECT DISTINCT p.id, p.ts FROM {rows_of} WHERE p.type=?{typed}"
             f" AND ({' OR '.join(where)}){standing} ORDER BY p.ts DESC, p.id DESC LIMIT ?) q"
             f" JOIN events e ON e.id=q.id ORDER BY q.ts DESC, q.id DESC", (kind, *args, limit))
         return [r[0] for r in rows]

@@ -29,15 +29,15 @@ def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], path
                    retirements: list[tuple[str, str, str]], one_array: int,
                    ) -> tuple[list[tuple[str, list[Any]]], list[tuple[str | None, str | None, int]], list[int]]:
     """The path rows of a bulk load (``Cache.insert_many``): for each path (in order; only
-    ``paths``' when given), its rows in key order (type, ts, id). A path with fewer than
-    ``one_array`` rows has them whole, (path, type, ts, id, outcome, issue, origin, fixed,
-    retired, n): its issue's first fix (among ``loaded``), its first retirement (among
-    ``retirements``), its number among the path's hand-written memories by (ts, id). A path
-    with more has each as an integer, for SQLite to make the row: the event's number in
-    ``loaded`` from 1 (the row id an empty table gives it) above the low 32 bits, which hold
-    ``n`` (0 for none; four billion memories of one file are out of reach); with them, the
-    numbers of the events SQLite reads for those rows, and the marks (fixed, retired, number)
-    of those that have either."""
+    ``paths``' when given), its rows in key order (ts, id). A path with fewer than ``one_array``
+    rows has them whole, (path, type, ts, id, outcome, issue, origin, fixed, retired, n): its
+    issue's first fix (among ``loaded``), its first retirement (among ``retirements``), its
+    number among the path's hand-written memories (rows from the log but snoozes) by (ts, id).
+    A path with more has its memories as integers, for SQLite to make the rows: each event's
+    number in ``loaded`` from 1 (the row id an empty table gives it), the list in (ts, id) order
+    (so a memory's number is its place); then its other rows whole, as a list of their own.
+    With them, the numbers of the events SQLite reads for those rows, and the marks (fixed,
+    retired, number) of those that have either."""
     if paths is not None and not paths:
         return [], [], []  # an index asked for events by id alone (the summary's one pass)
     first_fix: dict[str, str] = {}
@@ -54,44 +54,42 @@ def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], path
     many = {path for path, rows in counted.items() if rows >= one_array}
     marks: list[tuple[str | None, str | None, int]] = []
     read: list[int] = []  # the events of the rows SQLite makes
-    # rows by type, then path, each list in (ts, id) order as the events come: read out in key
-    # order without sorting the rows themselves (600,000 with 500 paths on one event in a hundred)
-    by_kind: dict[str, defaultdict[str, list[Any]]] = {}
-    numbered: dict[str, int] = {}  # path -> its memories so far, in (ts, id) order
+    # each path's rows as the events come, in (ts, id) order: the key's, without sorting the rows
+    # themselves (600,000 with 500 paths on one event in a hundred); a memory of a path with many
+    # is only its event's number
+    by_path: defaultdict[str, list[tuple[Any, ...]]] = defaultdict(list)
+    made: defaultdict[str, list[int]] = defaultdict(list)  # the memories of the paths with many
+    numbered: dict[str, int] = {}  # path -> its memories so far, for the paths with few
     for at, found in about:
         event, origin, _, _ = loaded[at]
         kind, ts, eid, outcome, issue_id = event.type, event.timestamp, event.id, event.outcome, event.issue_id
         fixed = first_fix.get(issue_id or "") if kind == "issue" else None
         retired = first_retired.get(eid) if kind == "decision" else None
-        read_by_sqlite = bool(many) and not many.isdisjoint(found)
-        if read_by_sqlite:
-            read.append(at + 1)
-            if fixed is not None or retired is not None:
-                marks.append((fixed, retired, at + 1))
-        rows = by_kind.get(kind)
-        if rows is None:
-            rows = by_kind[kind] = defaultdict(list)
-        memory = origin == "log" and kind != "snooze"  # numbered among its path's memories
+        memory = origin == "log" and kind != "snooze"
         n = None
-        if not read_by_sqlite:  # every row whole: the loop of most events, kept to that alone
+        if not many or many.isdisjoint(found):  # every row whole: the loop of most events, kept to that alone
             for path in found:
                 if memory:
                     n = numbered[path] = numbered.get(path, 0) + 1
-                rows[path].append((path, kind, ts, eid, outcome, issue_id, origin, fixed, retired, n))
+                by_path[path].append((path, kind, ts, eid, outcome, issue_id, origin, fixed, retired, n))
             continue
-        number = (at + 1) << 32
+        read.append(at + 1)
+        if fixed is not None or retired is not None:
+            marks.append((fixed, retired, at + 1))
         for path in found:
-            if memory:
+            if path in many:
+                if memory:
+                    made[path].append(at + 1)
+                    continue
+                n = None
+            elif memory:
                 n = numbered[path] = numbered.get(path, 0) + 1
-            rows[path].append(number | (n or 0) if path in many
-                              else (path, kind, ts, eid, outcome, issue_id, origin, fixed, retired, n))
-    ordered: list[tuple[str, list[Any]]] = []  # the key (path, type, ts, id): appended to, never split
-    kinds = sorted(by_kind)
+            by_path[path].append((path, kind, ts, eid, outcome, issue_id, origin, fixed, retired, n))
+    ordered: list[tuple[str, list[Any]]] = []  # the key (path, ts, id): appended to, never split
     for path in sorted(counted):
-        keys: list[Any] = []
-        for kind in kinds:
-            keys += by_kind[kind].get(path, ())  # get: a missing key is not added
-        ordered.append((path, keys))
+        if path in many:
+            ordered.append((path, made.get(path, [])))  # get: a missing key is not added
+        ordered.append((path, by_path.get(path, [])))
     return ordered, marks, read
 
 

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 # Named, not left to the planner: with sampled statistics it walks every attempt on the
 # path's primary key to find the few failed ones (0.9 ms on a file with 3,000 attempts).
 FAILED_ROWS = "event_paths p INDEXED BY event_paths_failed"
+# a file's issues and decisions, likewise by their partial keys (the table's key is (path, ts, id))
+ISSUE_ROWS = "event_paths p INDEXED BY event_paths_kind"
+DECISION_ROWS = "event_paths p INDEXED BY event_paths_decision"
 _FAILED = "p.path=? AND p.origin=? AND p.type='attempt' AND p.outcome='failed' AND p.ts>=? AND p.ts<=?"
 # the first characters of the commit a fix names (its ``commit``, else its ``git_commit``): the key of
 # the index's ``events_fix_commit``, so the fixes naming a commit a revert undid are found by key
@@ -138,11 +141,11 @@ class GateQueries:
         """Issues about ``path`` opened by ``until`` with no fix by then: how many (unless
         ``count`` is False: then 0), and the newest."""
         where = "p.path=? AND p.type='issue' AND p.issue_id IS NOT NULL AND p.ts<=? AND (p.fixed IS NULL OR p.fixed>?)"
-        return self._counted(where, (path, until, until), limit, count)
+        return self._counted(where, (path, until, until), limit, count, ISSUE_ROWS)
 
     def standing_decision(self, path: str, since: str, until: str) -> str | None:
         where = "p.path=? AND p.type='decision' AND p.ts>=? AND p.ts<=? AND (p.retired IS NULL OR p.retired>?)"
-        return next(iter(self._counted(where, (path, since, until, until), 1, count=False).newest), None)
+        return next(iter(self._counted(where, (path, since, until, until), 1, False, DECISION_ROWS).newest), None)
 
     def known_ids(self, event_ids: list[str]) -> set[str]:
         if not event_ids:
@@ -158,7 +161,7 @@ class GateQueries:
         where = ("p.path=? AND p.origin='log' AND p.ts<? AND p.type!='snooze'"
                  " AND (p.retired IS NULL OR p.retired>?)")
         found = self._counted(where, (path, before, until), limit, count=False)
-        last = self.db.execute("SELECT p.n FROM event_paths p INDEXED BY event_paths_origin WHERE p.path=?"
+        last = self.db.execute("SELECT p.n FROM event_paths p WHERE p.path=?"
                                " AND p.origin='log' AND p.ts<? AND p.type!='snooze' ORDER BY p.ts DESC, p.id DESC"
                                " LIMIT 1", (path, before)).fetchone()
         retired = self.db.execute("SELECT count(*) FROM event_paths p INDEXED BY event_paths_retired WHERE p.path=?"
@@ -176,7 +179,7 @@ class GateQueries:
         of 20,000 events that cite nothing)."""
         rows = self.db.execute(
             "SELECT e.json FROM events e INDEXED BY events_cited"
-            " CROSS JOIN event_paths p INDEXED BY event_paths_origin"
+            " CROSS JOIN event_paths p"
             " ON p.path=?1 AND p.origin='log' AND p.ts=+e.ts AND p.id=+e.id"
             " WHERE e.cites=1 AND e.ts<=?2 AND p.type!='snooze'"
             " AND (p.retired IS NULL OR p.retired>?2)"
@@ -202,11 +205,15 @@ class GateQueries:
               json.dumps(told.commits)) for path, told in entries.items()))
 
     def failed_with_details(self, path: str, limit: int) -> list[str]:
-        """The newest failed attempts on ``path`` that carry a change (``details``)."""
-        rows = self.db.execute(
-            "SELECT e.json FROM event_paths p JOIN events e ON e.id=p.id WHERE p.path=? AND p.type='attempt'"
-            " AND p.outcome='failed' AND json_extract(e.json, '$.details') IS NOT NULL"
-            " ORDER BY p.ts DESC, p.id DESC LIMIT ?", (path, limit))
+        """The newest failed attempts on ``path`` that carry a change (``details``): the newest of
+        each origin's, each walked newest first on the failed attempts' key until ``limit`` are
+        found (by hand, derived from git: the two a revert's and a person's failures)."""
+        newest = " UNION ALL ".join(
+            f"SELECT * FROM (SELECT p.ts, p.id, e.json FROM {FAILED_ROWS} JOIN events e ON e.id=p.id"
+            f" WHERE p.path=?1 AND p.origin='{origin}' AND p.type='attempt' AND p.outcome='failed'"
+            " AND json_extract(e.json, '$.details') IS NOT NULL ORDER BY p.ts DESC, p.id DESC LIMIT ?2)"
+            for origin in ("log", "git"))
+        rows = self.db.execute(f"SELECT json FROM ({newest}) ORDER BY ts DESC, id DESC LIMIT ?2", (path, limit))
         return [r[0] for r in rows]
 
     def oldest_memory(self, paths: list[str]) -> str | None:
