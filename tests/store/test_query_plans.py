@@ -248,3 +248,21 @@ def test_the_memories_citing_code_are_walked_first(cache: Cache) -> None:
     [(sql, lines)] = _plans(cache, BOUNDED["cited_memories"])
     assert "events_cited" in lines[0] and "ts=? AND id=?" in lines[1], "\n".join([sql, *lines])
     assert not any("TEMP B-TREE" in line for line in lines), "\n".join([sql, *lines])
+
+
+# the gate's reads of a file's failed attempts, open issues, standing decision and retired
+# decisions: on a partial key, each answered from the key alone
+FROM_THEIR_KEYS = ("failed_attempts", "failed_count", "failed_by_issue", "failed_split", "open_issues_at",
+                   "standing_decision", "memories_before")
+
+
+@pytest.mark.parametrize("name", FROM_THEIR_KEYS)
+def test_the_gates_reads_on_partial_keys_never_open_the_rows(cache: Cache, name: str) -> None:
+    """A partial key that lacks a column its own condition names (the type, the origin) sends
+    SQLite to the row for each entry it reads, to test that column again: the warm gate's reads
+    of a busy file's failed attempts took twice as long (the path rows keyed by (path, ts, id)
+    hold neither in their key)."""
+    for sql, lines in _plans(cache, BOUNDED[name]):
+        for line in lines:
+            if re.search(r"USING (COVERING )?INDEX event_paths_", line):
+                assert "COVERING INDEX" in line, f"{name}: reads the rows behind the key\n{sql}\n" + "\n".join(lines)
