@@ -206,8 +206,8 @@ class GateQueries:
 
     def failed_with_details(self, path: str, limit: int) -> list[str]:
         """The newest failed attempts on ``path`` that carry a change (``details``): the newest of
-        each origin's, each walked newest first on the failed attempts' key until ``limit`` are
-        found (by hand, derived from git: the two a revert's and a person's failures)."""
+        those by hand and of those derived from git (a revert's), each origin's walked newest
+        first on the failed attempts' key until ``limit`` carry one."""
         newest = " UNION ALL ".join(
             f"SELECT * FROM (SELECT p.ts, p.id, e.json FROM {FAILED_ROWS} JOIN events e ON e.id=p.id"
             f" WHERE p.path=?1 AND p.origin='{origin}' AND p.type='attempt' AND p.outcome='failed'"
