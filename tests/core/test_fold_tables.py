@@ -321,3 +321,23 @@ def test_a_late_issue_twin_asks_for_a_fold_from_scratch() -> None:
     assert grown.refold and not scratch.refold
     assert summary.render(fold(in_order), "proj", "purpose", 200_000) == summary.render(
         scratch, "proj", "purpose", 200_000)
+
+
+@given(ranks=st.dictionaries(st.text("abc", min_size=1, max_size=3), st.sampled_from(["", "01", "02", "10", "2030"]),
+                             max_size=40),
+       limit=st.integers(0, 12))
+@settings(max_examples=200, deadline=None)
+def test_the_first_rows_by_rank_are_those_of_the_whole_order(ranks: dict[str, str], limit: int) -> None:
+    """``by_rank(limit)`` picks the first rows without ordering them all (a summary asks for the
+    most cited of 50,000 files): the same rows, ties at the edge and all, as the whole order's
+    first ``limit``, in memory and in the index."""
+    held = MemoryTable()
+    cache = Cache(None)
+    stored = cache.table("key_files")
+    for k, rank in ranks.items():
+        held.put(k, rank, k.upper())
+        stored.put(k, rank, k.upper())
+    whole = list(held.by_rank())
+    assert list(held.by_rank(limit)) == whole[:limit]
+    assert list(stored.by_rank(limit)) == whole[:limit] == list(stored.by_rank())[:limit]
+    cache.close()

@@ -83,8 +83,9 @@ class StateTable:
     def size(self) -> int:
         return int(self.db.execute("SELECT count(*) FROM state WHERE name=?", (self.name,)).fetchone()[0])
 
-    def by_rank(self) -> Iterator[tuple[str, Any]]:
-        rows = self.db.execute("SELECT k, v FROM state WHERE name=? ORDER BY rank DESC, k ASC", (self.name,))
+    def by_rank(self, limit: int | None = None) -> Iterator[tuple[str, Any]]:
+        rows = self.db.execute("SELECT k, v FROM state WHERE name=? ORDER BY rank DESC, k ASC LIMIT ?",
+                               (self.name, -1 if limit is None else limit))
         return ((k, json.loads(v)) for k, v in rows)
 
 
@@ -117,5 +118,5 @@ class HeldTable:
     def size(self) -> int:
         return self.held.size()
 
-    def by_rank(self) -> Iterator[tuple[str, Any]]:
-        return self.held.by_rank()
+    def by_rank(self, limit: int | None = None) -> Iterator[tuple[str, Any]]:
+        return self.held.by_rank(limit)
