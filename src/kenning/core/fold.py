@@ -115,12 +115,14 @@ class MemoryTable:
         """(key, value) pairs by rank, highest first; equal ranks by key, ascending; the first
         ``limit`` of them when given."""
         rows = self.rows
-        if limit is not None and len(rows) > 4 * limit:
+        if limit is not None and limit <= 0:
+            return iter(())
+        if limit is not None and len(rows) > 4 * limit:  # else ordering them all is as quick
             # the rows ranked as high as the limit-th highest rank, ties and all, are the only
             # ones that can come first: the most cited of 50,000 files without sorting them all
             from heapq import nlargest
 
-            lowest = nlargest(limit, (row[0] for row in rows.values()))[-1] if limit > 0 else "\U0010ffff"
+            lowest = nlargest(limit, (row[0] for row in rows.values()))[-1]
             ordered = sorted((k, row) for k, row in rows.items() if row[0] >= lowest)
         else:
             ordered = sorted(rows.items())
