@@ -428,19 +428,19 @@ class Cache(EventQueries, GateQueries):
                 load(self.db, _LOAD_PATH, few)  # the rows before go first: the key is appended to
                 few = []
                 if not copied:
-                    copied = self._copy_columns(marks, read)
+                    self._copy_columns(marks, read)
+                    copied = True
                 self.db.execute(_LOAD_PATH_ARRAY, (path, json.dumps(rows)))
             load(self.db, _LOAD_PATH, few)
         finally:
             if copied:
                 self.db.execute("DROP TABLE temp.event_columns")
 
-    def _copy_columns(self, marks: list[tuple[str | None, str | None, int]], read: list[int]) -> bool:
+    def _copy_columns(self, marks: list[tuple[str | None, str | None, int]], read: list[int]) -> None:
         self.db.execute("PRAGMA temp_store=MEMORY")  # dropped at the end of the load: never a file
         self.db.execute(_EVENT_COLUMNS)
         self.db.execute(_COPY_COLUMNS, (json.dumps(read),))
         self.db.executemany(_MARK_COLUMNS, marks)
-        return True
 
     def remove(self, event_ids: list[str]) -> None:
         for event_id in event_ids:  # by key: the paths the event names, then its id among them

@@ -77,12 +77,10 @@ def bulk_path_rows(loaded: list[tuple[Event, str, int | None, str | None]], path
         if fixed is not None or retired is not None:
             marks.append((fixed, retired, at + 1))
         for path in found:
-            if path in many:
-                if memory:
-                    made[path].append(at + 1)
-                    continue
-                n = None
-            elif memory:
+            if memory and path in many:
+                made[path].append(at + 1)
+                continue
+            if memory:
                 n = numbered[path] = numbered.get(path, 0) + 1
             by_path[path].append((path, kind, ts, eid, outcome, issue_id, origin, fixed, retired, n))
     ordered: list[tuple[str, list[Any]]] = []  # the key (path, ts, id): appended to, never split
