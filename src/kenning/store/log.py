@@ -95,8 +95,10 @@ class EventLog:
         except (OSError, UnsafePath) as err:
             raise MemoryUnreadable(f"cannot read the event log {self.path}: {cause(err)}") from err
         cut = data.rfind(b"\n") + 1
-        lines = data[:cut].split(b"\n")[:-1] if cut else []
-        return Tail(lines, offset, offset + cut, data[cut:], zlib.crc32(data[:cut], crc))
+        # split and checked in place: a copy of the complete lines was two more passes over the
+        # whole log, and as many fresh pages (50 MB of them at 100,000 events of 500 paths)
+        lines = data.split(b"\n")[:-1]  # the last piece is the unterminated tail, or empty
+        return Tail(lines, offset, offset + cut, data[cut:], zlib.crc32(memoryview(data)[:cut], crc))
 
     def checksum(self, end: int) -> int:
         """CRC-32 of the bytes [0, end): whether a cached prefix is byte for byte unchanged. Reads
