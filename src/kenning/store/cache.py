@@ -104,11 +104,13 @@ CREATE INDEX IF NOT EXISTS event_paths_failed ON event_paths(path, origin, ts, i
     WHERE type='attempt' AND outcome='failed';
 """.replace("FIX_COMMIT_PREFIX", FIX_COMMIT_PREFIX).replace("RANK_KEY", RANK_KEY)
 # built after a bulk load rather than row by row during it: a key built from its sorted entries
-# is packed; kept during the load, the path rows' partial keys were 10-12 % larger and the warm
-# 20-file precheck's SQL took 31.6 ms instead of 25.9 on wide-paths, for a load 0.1 s shorter
+# is packed; kept during the load, the path rows' keys of failed attempts and decisions were 10-12 %
+# larger and the warm 20-file precheck's SQL took 31.6 ms instead of 25.9 on wide-paths, for a
+# load 0.1 s shorter. The path rows' keys of issues and retired decisions are kept during the
+# load: built after it, each was a walk of every path row (0.05-0.09 s of 599,000) for a few
+# thousand entries, 12 % larger kept (1.59 -> 1.79 MB on open-issues) and read as fast
 _DEFERRED = ("events_issue", "events_type", "events_outcome", "events_derived", "events_cited", "events_fix_commit",
-             "event_paths_kind", "event_paths_decision", "event_paths_failed", "event_paths_issue",
-             "event_paths_retired")
+             "event_paths_decision", "event_paths_failed")
 # what an index asked for events by id alone does without (``insert_many(by_id_only=True)``)
 _BY_PATH_OR_TYPE = ("events_type", "events_outcome", "events_derived")
 # an index built without the full-text table (a SQLite without FTS5) says so in its version, so
