@@ -63,7 +63,10 @@ if TYPE_CHECKING:
 #     their type, and the types the gate asks by path have partial keys (failed attempts, issues,
 #     decisions): the second key over every row, by origin, was a sort of each row at every
 #     rebuild (0.5 s of 599,000 rows with 500 paths on one event in a hundred)
-CACHE_VERSION = "36"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
+# 37: the events' ids are a unique key of their own (``events_id``), not the table's primary key:
+#     a bulk load builds it after the rows, from sorted ids, rather than insert 100,000 random ids
+#     one by one into it
+CACHE_VERSION = "37"  # 18: retirements, fixes and snoozes kept as facts; event_paths keyed for range scans
 
 # Every query of the gate and the views is a range scan on one of these keys (the test
 # tests/store/test_query_plans.py holds them to it): the cost follows what is shown, not how
@@ -71,7 +74,7 @@ CACHE_VERSION = "36"  # 18: retirements, fixes and snoozes kept as facts; event_
 # origin): SQLite reads a column a query tests from the key or, without it, from the row.
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events(
-    id TEXT PRIMARY KEY, ts TEXT NOT NULL, type TEXT NOT NULL, path TEXT, issue_id TEXT,
+    id TEXT NOT NULL, ts TEXT NOT NULL, type TEXT NOT NULL, path TEXT, issue_id TEXT,
     outcome TEXT, supersedes TEXT, origin TEXT NOT NULL, line INTEGER, cites INTEGER,
     json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS event_paths(path TEXT NOT NULL, type TEXT NOT NULL, ts TEXT NOT NULL, id TEXT NOT NULL,
@@ -88,6 +91,7 @@ CREATE TABLE IF NOT EXISTS state(name TEXT NOT NULL, k TEXT NOT NULL, rank TEXT 
     PRIMARY KEY(name, k)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS owner(k TEXT PRIMARY KEY, v TEXT NOT NULL);
 RANK_KEY;
+CREATE UNIQUE INDEX IF NOT EXISTS events_id ON events(id);
 CREATE INDEX IF NOT EXISTS events_issue ON events(issue_id, type, ts, id) WHERE issue_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS events_type ON events(type, ts);
 CREATE INDEX IF NOT EXISTS events_outcome ON events(type, outcome, ts, path) WHERE type='attempt';
@@ -387,17 +391,22 @@ class Cache(EventQueries, GateQueries):
         these paths keeps path rows for them alone and no planner statistics.
         ``by_id_only``: an index asked for events by id alone (the summary's one pass; with
         ``paths`` empty) builds only the key an event indexed after the load asks for (its
-        issue's first fix), not the six the gate's and the views' queries read."""
-        for name in _DEFERRED:
+        issue's first fix), not the six the gate's and the views' queries read. An id that comes
+        twice is taken in once, the first time, as one by one."""
+        first: dict[str, tuple[Event, str, int | None, str | None]] = {}
+        for row in rows:
+            first.setdefault(row[0].id, row)
+        loaded = list(first.values())
+        before = self.db.execute("SELECT 1 FROM events LIMIT 1").fetchone()
+        # into an empty table, the ids' key too is built after the rows (the ids are all new)
+        for name in _DEFERRED if before else (*_DEFERRED, "events_id"):
             self.db.execute(f"DROP INDEX IF EXISTS {name}")  # not executescript: it would commit
         # 64 MiB of pages, kept by this connection (one use case's) after the load: the events
         # derived from git, the fold's state and summary.md are written and read next, and with
         # the default 2 MiB each of their rows read its pages again from the file
         self.db.execute("PRAGMA cache_size=-65536")
-        loaded = list(rows)
-        before = self.db.execute("SELECT 1 FROM events LIMIT 1").fetchone()
         # in the order they come (sorted by id, the key, they took as long): the n-th row is the
-        # n-th event, unless the table held rows before or an id came twice (the first is kept)
+        # n-th event, unless the table held rows before
         load(self.db, _INTO_EVENTS, [event_row(event, origin, line, raw) for event, origin, line, raw in loaded])
         numbered = not before and self.db.execute("SELECT max(rowid) FROM events").fetchone()[0] == len(loaded)
         search.unbuilt(self.db)  # their words are taken in by the first search, if any
@@ -409,7 +418,7 @@ class Cache(EventQueries, GateQueries):
         self.db.executemany(_INSERT_SNOOZE, sorted(row for event, _, _, _ in loaded if event.type == "snooze"
                                                    for row in snooze_rows(event) if paths is None or row.path in paths))
         for statement in _SCHEMA.split(";"):
-            if "CREATE INDEX" in statement and (not by_id_only or not any(f" {name} " in statement
+            if " INDEX " in statement and (not by_id_only or not any(f" {name} " in statement
                                                                           for name in _BY_PATH_OR_TYPE)):
                 self.db.execute(statement)
         if paths is None:  # statistics from a sample: enough to plan by
