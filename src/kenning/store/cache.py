@@ -429,6 +429,11 @@ class Cache(EventQueries, GateQueries):
                     read: list[int]) -> None:
         """The path rows in key order: a path's rows bound whole, or made by SQLite from
         integers (``event_rows.bulk_path_rows``)."""
+        import msgspec  # a rebuild's alone: the gate's processes never load it
+
+        # msgspec's compiled encoder: a third of json's time for the arrays (0.02 s against 0.07 s
+        # for 599,000 integers in 2,000 arrays); text, as SQLite's json_each reads a blob as JSONB
+        encode = msgspec.json.Encoder().encode
         few: list[tuple[Any, ...]] = []  # the whole rows of the paths since the last made by SQLite
         copied = False
         try:
@@ -441,7 +446,7 @@ class Cache(EventQueries, GateQueries):
                 if not copied:
                     self._copy_columns(marks, read)
                     copied = True
-                self.db.execute(_LOAD_PATH_ARRAY, (path, json.dumps(rows)))
+                self.db.execute(_LOAD_PATH_ARRAY, (path, encode(rows).decode()))
             load(self.db, _LOAD_PATH, few)
         finally:
             if copied:
