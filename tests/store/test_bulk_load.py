@@ -170,3 +170,29 @@ def test_the_stale_memory_count_holds_whatever_order_the_memories_arrive_and_lea
         counted = cache.db.execute(OLD_COUNT, (path, before, clock)).fetchone()[0]
         assert cache.memories_before(path, before, clock, 3).total == counted
     cache.close()
+
+
+def test_an_id_twice_in_a_bulk_load_is_taken_in_once_the_first_time() -> None:
+    """The events' ids are keyed after a bulk load, not during it: a copy of an id later in the
+    same load (a line repeated by a merge, changed on one side) adds no event and no path row,
+    as the one-at-a-time index refuses it."""
+    first = parse_line(canonical_json({"v": 1, "id": "evt_" + "1" * 20, "type": "note", "summary": "one",
+                                       "timestamp": "2030-01-02T00:00:00.000000Z", "source": "cli",
+                                       "location": "src/a.py"}))
+    copy = parse_line(canonical_json({"v": 1, "id": first.id, "type": "note", "summary": "one, edited",
+                                      "timestamp": "2030-01-03T00:00:00.000000Z", "source": "cli",
+                                      "location": "src/b.py", "paths": ["lib/c.py"]}))
+    other = parse_line(canonical_json({"v": 1, "id": "evt_" + "2" * 20, "type": "note", "summary": "two",
+                                       "timestamp": "2030-01-04T00:00:00.000000Z", "source": "cli",
+                                       "location": "src/a.py"}))
+    bulk, single = Cache(None), Cache(None)
+    with bulk.transaction():
+        bulk.insert_many([(e, "log", n, None) for n, e in enumerate((first, copy, other), 1)])
+    with single.transaction():
+        for n, e in enumerate((first, copy, other), 1):
+            single.insert(e, "log", n)
+    assert rows(bulk) == rows(single)
+    assert [r[0] for r in rows(bulk)["event_paths"]] == ["src/a.py", "src/a.py"]
+    assert bulk.event(first.id) == single.event(first.id) == canonical_json(first.as_dict())
+    bulk.close()
+    single.close()
