@@ -392,7 +392,7 @@ class Cache(EventQueries, GateQueries):
         ``by_id_only``: an index asked for events by id alone (the summary's one pass; with
         ``paths`` empty) builds only the key an event indexed after the load asks for (its
         issue's first fix), not the six the gate's and the views' queries read. An id that comes
-        twice is taken in once, the first time, as one by one."""
+        twice is taken in once, the first time, as one at a time."""
         first: dict[str, tuple[Event, str, int | None, str | None]] = {}
         for row in rows:
             first.setdefault(row[0].id, row)
