@@ -395,7 +395,7 @@ class Memory:
             if len(ordered) < len(fresh):  # a copy of an id, or a forgotten event: left out
                 kept = {id(event) for event in ordered}
                 fresh = [row for row in fresh if id(row[0]) in kept]
-            self.cache.insert_many(fresh, set() if self.by_id_only else None, self.by_id_only)
+            self.cache.insert_many(fresh, set() if self.by_id_only else None, self.by_id_only, whole_lists_encoder())
         return {**counts, "end": tail.end, "lines": number, "malformed": malformed[-1000:],
                 "torn": bool(tail.torn) and not unterminated, "newest": newest,
                 "crc": tail.crc, "unterminated": len(unterminated)}
@@ -510,6 +510,20 @@ def whole_log_decoder() -> Callable[[str], Any]:
     import msgspec
 
     return msgspec.json.Decoder().decode
+
+
+def whole_lists_encoder() -> Callable[[list[int]], str]:
+    """The JSON of a list of whole numbers, for a rebuild's path rows (``Cache.insert_many``: a
+    busy path's events): msgspec's, compiled (0.02 s where ``json``'s takes 0.07 s for 599,000
+    numbers in 2,000 lists), as text, since SQLite's ``json_each`` reads a blob as JSONB."""
+    import msgspec
+
+    encode = msgspec.json.Encoder().encode
+
+    def encoded(numbers: list[int]) -> str:
+        return encode(numbers).decode()
+
+    return encoded
 
 
 def whole_state_encoder() -> Callable[[Any], str]:

@@ -383,7 +383,8 @@ class Cache(EventQueries, GateQueries):
         return True
 
     def insert_many(self, rows: Iterable[tuple[Event, str, int | None, str | None]],
-                    paths: set[str] | None = None, by_id_only: bool = False) -> None:
+                    paths: set[str] | None = None, by_id_only: bool = False,
+                    encode: Callable[[list[int]], str] = json.dumps) -> None:
         """Bulk-load events into an empty index (a rebuild). The path rows go in key order, so
         their B-tree is appended to rather than split at random; secondary indexes are built once, at
         the end, from sorted data; the words for the search are left to the first search
@@ -392,7 +393,8 @@ class Cache(EventQueries, GateQueries):
         ``by_id_only``: an index asked for events by id alone (the summary's one pass; with
         ``paths`` empty) builds only the key an event indexed after the load asks for (its
         issue's first fix), not the six the gate's and the views' queries read. An id that comes
-        twice is taken in once, the first time, as one at a time."""
+        twice is taken in once, the first time, as one at a time. ``encode``: the JSON of a list
+        of whole numbers (a busy path's events; a caller may hand in a compiled encoder)."""
         first: dict[str, tuple[Event, str, int | None, str | None]] = {}
         for row in rows:
             first.setdefault(row[0].id, row)
@@ -414,7 +416,7 @@ class Cache(EventQueries, GateQueries):
                                            if event.type in RETIRING)))
         self.db.executemany(_INSERT_RETIREMENT, retirements)
         one_array = _ONE_ARRAY if numbered else 1 << 62  # row ids not known: every row bound whole
-        self._load_paths(*bulk_path_rows(loaded, paths, retirements, one_array))
+        self._load_paths(*bulk_path_rows(loaded, paths, retirements, one_array), encode)
         self.db.executemany(_INSERT_SNOOZE, sorted(row for event, _, _, _ in loaded if event.type == "snooze"
                                                    for row in snooze_rows(event) if paths is None or row.path in paths))
         for statement in _SCHEMA.split(";"):
@@ -426,14 +428,9 @@ class Cache(EventQueries, GateQueries):
             self.db.execute("ANALYZE")
 
     def _load_paths(self, per_path: list[tuple[str, list[Any]]], marks: list[tuple[str | None, str | None, int]],
-                    read: list[int]) -> None:
+                    read: list[int], encode: Callable[[list[int]], str]) -> None:
         """The path rows in key order: a path's rows bound whole, or made by SQLite from
         integers (``event_rows.bulk_path_rows``)."""
-        import msgspec  # a rebuild's alone: the gate's processes never load it
-
-        # msgspec's compiled encoder: a third of json's time for the arrays (0.02 s against 0.07 s
-        # for 599,000 integers in 2,000 arrays); text, as SQLite's json_each reads a blob as JSONB
-        encode = msgspec.json.Encoder().encode
         few: list[tuple[Any, ...]] = []  # the whole rows of the paths since the last made by SQLite
         copied = False
         try:
@@ -446,7 +443,7 @@ class Cache(EventQueries, GateQueries):
                 if not copied:
                     self._copy_columns(marks, read)
                     copied = True
-                self.db.execute(_LOAD_PATH_ARRAY, (path, encode(rows).decode()))
+                self.db.execute(_LOAD_PATH_ARRAY, (path, encode(rows)))
             load(self.db, _LOAD_PATH, few)
         finally:
             if copied:

@@ -12,13 +12,15 @@ answer is the one the loaded index gives.
 
 from __future__ import annotations
 
+import json
+
 from kenning.core.events import serialize
 from kenning.store.cache import Cache
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import sqlite3
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
     from contextlib import AbstractContextManager
     from typing import Any
 
@@ -32,7 +34,8 @@ class OnePassIndex(Cache):
 
     def __init__(self) -> None:
         self._held: dict[str, Row] = {}  # id -> the row of a held event (bulk-loaded or indexed since)
-        self._bulk: tuple[list[Row], set[str] | None, bool] | None = None  # insert_many's arguments
+        # insert_many's arguments, held
+        self._bulk: tuple[list[Row], set[str] | None, bool, Callable[[list[int]], str]] | None = None
         self._later: list[Row] = []  # events indexed one by one after the bulk load, in order
         self._direct = 0  # > 0 while a method that needs no held row runs: the connection as it is
         super().__init__(None)
@@ -49,10 +52,10 @@ class OnePassIndex(Cache):
 
     def _load(self) -> None:
         """Into SQLite as the index would have taken them: the bulk load, then the rest."""
-        rows, paths, by_id_only = self._bulk or ([], None, False)
+        rows, paths, by_id_only, encode = self._bulk or ([], None, False, json.dumps)
         later, self._later, self._bulk = self._later, [], None
         self._held = {}
-        Cache.insert_many(self, rows, paths, by_id_only)
+        Cache.insert_many(self, rows, paths, by_id_only, encode)
         for event, origin, line, raw in later:
             Cache.insert(self, event, origin, line, raw)
 
@@ -64,11 +67,12 @@ class OnePassIndex(Cache):
         finally:
             self._direct -= 1
 
-    def insert_many(self, rows: Iterable[Row], paths: set[str] | None = None, by_id_only: bool = False) -> None:
+    def insert_many(self, rows: Iterable[Row], paths: set[str] | None = None, by_id_only: bool = False,
+                    encode: Callable[[list[int]], str] = json.dumps) -> None:
         if self._bulk is not None or self._held:
             self._load()  # a second bulk load: the first goes in first
         loaded = list(rows)
-        self._bulk = (loaded, paths, by_id_only)
+        self._bulk = (loaded, paths, by_id_only, encode)
         self._held = {row[0].id: row for row in loaded}
 
     def insert(self, event: Event, origin: str, line: int | None, raw: str | None = None) -> bool:
