@@ -441,7 +441,7 @@ class Cache(EventQueries, GateQueries):
                 load(self.db, _LOAD_PATH, few)  # the rows before go first: the key is appended to
                 few = []
                 if not copied:
-                    self._copy_columns(marks, read)
+                    self._copy_columns(marks, encode(read))
                     copied = True
                 self.db.execute(_LOAD_PATH_ARRAY, (path, encode(rows)))
             load(self.db, _LOAD_PATH, few)
@@ -449,10 +449,12 @@ class Cache(EventQueries, GateQueries):
             if copied:
                 self.db.execute("DROP TABLE temp.event_columns")
 
-    def _copy_columns(self, marks: list[tuple[str | None, str | None, int]], read: list[int]) -> None:
+    def _copy_columns(self, marks: list[tuple[str | None, str | None, int]], read: str) -> None:
+        """The columns of the events ``read`` (the JSON array of their row numbers) that the
+        path rows made by SQLite take, with their issue's first fix and retirement."""
         self.db.execute("PRAGMA temp_store=MEMORY")  # dropped at the end of the load: never a file
         self.db.execute(_EVENT_COLUMNS)
-        self.db.execute(_COPY_COLUMNS, (json.dumps(read),))
+        self.db.execute(_COPY_COLUMNS, (read,))
         self.db.executemany(_MARK_COLUMNS, marks)
 
     def remove(self, event_ids: list[str]) -> None:
