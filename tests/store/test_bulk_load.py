@@ -10,6 +10,7 @@ to one answer."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from event_strategies import add_forgetting, link_supersedes, type_fields  # tests/ is on sys.path (its conftest.py)
+from kenning.app.memory import whole_lists_encoder
 from kenning.core.events import Event, canonical_json, parse_line
 from kenning.core.fold import unique
 from kenning.store import cache as cache_module
@@ -68,21 +70,25 @@ SETTINGS = settings(max_examples=150, deadline=None, database=None, derandomize=
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
-@pytest.mark.parametrize("one_array", [1, 4, 10**9])  # every path's rows as one array, the paths with many, none
+# every path's rows as one array, the paths with many, none; with the encoder of those arrays
+# that the store has and the compiled one a rebuild hands it
+@pytest.mark.parametrize(("one_array", "encoder"), [(1, "json"), (4, "json"), (10**9, "json"),
+                                                    (1, "rebuild's"), (4, "rebuild's")])
 @SETTINGS
 @given(events=logs(), kept=st.sets(st.sampled_from(PATHS)))
 def test_a_bulk_load_leaves_the_index_one_event_at_a_time_leaves(tmp_path: Path, events: list[Event],
-                                                                   kept: set[str], one_array: int,
+                                                                   kept: set[str], one_array: int, encoder: str,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cache_module, "_ONE_ARRAY", one_array)
+    encode = whole_lists_encoder() if encoder == "rebuild's" else json.dumps
     made = {name: Cache(None) for name in ("bulk", "single", "partial")}
     with made["bulk"].transaction():
-        made["bulk"].insert_many([(e, origin(e), n, None) for n, e in enumerate(events)])
+        made["bulk"].insert_many([(e, origin(e), n, None) for n, e in enumerate(events)], encode=encode)
     with made["single"].transaction():
         for n, e in enumerate(events):
             made["single"].insert(e, origin(e), n)
     with made["partial"].transaction():
-        made["partial"].insert_many([(e, origin(e), n, None) for n, e in enumerate(events)], kept)
+        made["partial"].insert_many([(e, origin(e), n, None) for n, e in enumerate(events)], kept, encode=encode)
     bulk = rows(made["bulk"])
     assert bulk == rows(made["single"])
     partial = rows(made["partial"])
