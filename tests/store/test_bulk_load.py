@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from event_strategies import add_forgetting, link_supersedes, type_fields  # tests/ is on sys.path (its conftest.py)
-from kenning.app.memory import whole_lists_encoder
+from kenning.app.memory import rebuild_encoder
 from kenning.core.events import Event, canonical_json, parse_line
 from kenning.core.fold import unique
 from kenning.store import cache as cache_module
@@ -80,7 +80,7 @@ def test_a_bulk_load_leaves_the_index_one_event_at_a_time_leaves(tmp_path: Path,
                                                                    kept: set[str], one_array: int, encoder: str,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cache_module, "_ONE_ARRAY", one_array)
-    encode = whole_lists_encoder() if encoder == "rebuild's" else json.dumps
+    encode = rebuild_encoder() if encoder == "rebuild's" else json.dumps
     made = {name: Cache(None) for name in ("bulk", "single", "partial")}
     with made["bulk"].transaction():
         made["bulk"].insert_many([(e, origin(e), n, None) for n, e in enumerate(events)], encode=encode)
